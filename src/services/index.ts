@@ -3,10 +3,27 @@
  * people mapping, …). Each feature adds its field to `Services` and its construction to `createServices`.
  */
 import type { BaseDeps } from '../deps.ts';
+import { createDirectory, type Directory } from './directory/index.ts';
+import { createTaskService, type TaskService } from './tasks/index.ts';
+import { DEFAULT_FILE_TRANSFER, type FileTransferSettings } from './file-transfer/index.ts';
+import { createPostsService, type PostsService } from './posts/index.ts';
+import { createSourcesService, type SourcesService } from './sources/index.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Services {}
+export interface Services {
+  directory: Directory;
+  tasks: TaskService;
+  posts: PostsService;
+  fileTransfer: FileTransferSettings;
+  sources: SourcesService;
+}
 
-export function createServices(_base: BaseDeps): Services {
-  return {};
+export function createServices(base: BaseDeps): Services {
+  const directory = createDirectory(base);
+  return {
+    directory,
+    tasks: createTaskService(base, directory),
+    posts: createPostsService(base),
+    fileTransfer: { ...DEFAULT_FILE_TRANSFER },
+    sources: createSourcesService(base),
+  };
 }

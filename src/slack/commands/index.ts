@@ -3,7 +3,16 @@
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
+import { registerMonitorCommand } from './monitor.ts';
+import { registerPostCommand } from './post.ts';
+import { registerReadingCommand } from './reading.ts';
+import { registerSourceCommand } from './source.ts';
+import { registerTaskCommand } from './task.ts';
 
-export function register(_app: App, _deps: Deps): void {
-  // one call per handler, e.g. registerX(app, deps);
+export function register(app: App, deps: Deps): void {
+  registerTaskCommand(app, deps);
+  registerReadingCommand(app, deps);
+  registerSourceCommand(app, deps);
+  registerPostCommand(app, deps);
+  registerMonitorCommand(app, deps);
 }

@@ -3,7 +3,11 @@
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
+import { registerFileTargetOptions } from './file-target.ts';
+import { registerPostChannelOptions } from './post-channel.ts';
 
-export function register(_app: App, _deps: Deps): void {
+export function register(app: App, deps: Deps): void {
+  registerFileTargetOptions(app, deps);
+  registerPostChannelOptions(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

@@ -3,7 +3,11 @@
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
+import { registerUploadFiles } from './upload-files.ts';
+import { registerShareToFeed } from './share-to-feed.ts';
 
-export function register(_app: App, _deps: Deps): void {
+export function register(app: App, deps: Deps): void {
+  registerUploadFiles(app, deps);
+  registerShareToFeed(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

@@ -3,7 +3,11 @@
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
+import { registerFileUploadSubmit } from './file-upload-submit.ts';
+import { registerPostSubmit } from './post-submit.ts';
 
-export function register(_app: App, _deps: Deps): void {
+export function register(app: App, deps: Deps): void {
+  registerFileUploadSubmit(app, deps);
+  registerPostSubmit(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

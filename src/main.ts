@@ -1,0 +1,155 @@
+/**
+ * The composition root: the only place besides config.ts that touches process.env, and the one place that
+ * builds the logger, store, monitoring client, services and Slack app and wires them together.
+ *
+ * Modes (see README): Slack over HTTP or Socket Mode when Slack variables are set; otherwise (or with
+ * `--local`) local mode — the Slack stand-in with its web console takes Slack's place. Without
+ * MONITORING_* variables the embedded monitoring sandbox takes the platform's place.
+ */
+import { randomBytes } from 'node:crypto';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { systemClock, type BaseDeps, type Deps } from './deps.ts';
+import { createLifecycle, type Lifecycle } from './lifecycle.ts';
+import { createLogger, type Logger } from './log.ts';
+import { createMonitoringClient, type MonitoringApi } from './monitoring/index.ts';
+import { createServices } from './services/index.ts';
+import { createSlackApp, type SlackApp } from './slack/app.ts';
+import { openStore } from './store/open-store.ts';
+
+/** Shutdown must finish within this, whatever hangs (the orchestrator's SIGKILL usually follows at 10 s+). */
+const SHUTDOWN_LIMIT_MS = 9_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env, { forceLocal: process.argv.includes('--local') });
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    // One line per problem, naming the variable; no stack trace.
+    for (const problem of err.problems) process.stderr.write(`${problem}\n`);
+    process.exit(1);
+  }
+}
+
+async function monitoringFor(config: Config, log: Logger, lifecycle: Lifecycle): Promise<MonitoringApi> {
+  if (config.monitoring.kind === 'remote') {
+    const { baseUrl, apiKey } = config.monitoring;
+    const client = createMonitoringClient({ baseUrl, apiKey, log: log.child({ module: 'monitoring' }) });
+    lifecycle.onStop('resources', 'monitoring client', () => client.close());
+    return client;
+  }
+  // Loaded only when used: production deployments never load the sandbox or the stand-in.
+  const { startSandbox } = await import('./sandbox/index.ts');
+  const sandbox = await startSandbox({
+    host: '127.0.0.1',
+    port: 0,
+    live: true,
+    log: log.child({ module: 'sandbox' }),
+  });
+  lifecycle.onStop('resources', 'sandbox', () => sandbox.close());
+  log.info({ url: sandbox.url }, 'no MONITORING_BASE_URL: using the embedded monitoring sandbox (demo data)');
+  const client = createMonitoringClient({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.keys.full,
+    log: log.child({ module: 'monitoring' }),
+  });
+  // Registered after the sandbox, so it closes before it.
+  lifecycle.onStop('resources', 'monitoring client', () => client.close());
+  return client;
+}
+
+async function startSlack(deps: Deps, lifecycle: Lifecycle): Promise<SlackApp> {
+  const { config, log } = deps;
+  const slackConfig = config.slack;
+  if (slackConfig.mode === 'local') {
+    // Local mode: fieldline makes up its own Slack credentials and shares them with the stand-in only.
+    const signingSecret = randomBytes(24).toString('hex');
+    const botToken = `xoxb-local-${randomBytes(12).toString('hex')}`;
+    const { startStandin } = await import('./slack-standin/index.ts');
+    const standin = await startStandin({
+      port: config.port === 0 ? 0 : config.port + 1,
+      signingSecret,
+      botToken,
+      log: log.child({ module: 'standin' }),
+    });
+    lifecycle.onStop('resources', 'slack stand-in', () => standin.close());
+    const slack = createSlackApp(deps, {
+      mode: 'http',
+      port: config.port,
+      host: '127.0.0.1',
+      signingSecret,
+      botToken,
+      slackApiUrl: standin.apiUrl,
+      rootRedirect: standin.baseUrl,
+    });
+    lifecycle.onStop('intake', 'slack app', () => slack.stop());
+    const { port } = await slack.start();
+    standin.setAppUrl(`http://127.0.0.1:${port}/slack/events`);
+    process.stdout.write(`\nOpen http://localhost:${standin.port}/ to use fieldline locally\n\n`);
+    return slack;
+  }
+  const slack = createSlackApp(deps, {
+    mode: slackConfig.mode,
+    port: config.port,
+    signingSecret: slackConfig.signingSecret,
+    // loadConfig guarantees a bot token outside local mode.
+    botToken: slackConfig.botToken ?? '',
+    appToken: slackConfig.appToken,
+    slackApiUrl: slackConfig.apiUrl,
+  });
+  lifecycle.onStop('intake', 'slack app', () => slack.stop());
+  await slack.start();
+  return slack;
+}
+
+/** Background work (the relay's poller and deliverer) starts here and registers its stop in phase 'work'. */
+async function startBackground(_deps: Deps, _slack: SlackApp, _lifecycle: Lifecycle): Promise<void> {}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const secrets = [
+    config.slack.botToken,
+    config.slack.signingSecret,
+    config.slack.appToken,
+    config.monitoring.kind === 'remote' ? config.monitoring.apiKey : undefined,
+  ].filter((s): s is string => s !== undefined);
+  const log = createLogger({ level: config.logLevel, secrets, pretty: process.stdout.isTTY === true });
+  const lifecycle = createLifecycle(log);
+
+  let shuttingDown = false;
+  const shutdown = (reason: string, code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ reason }, 'stopping');
+    setTimeout(() => {
+      log.error('shutdown took too long; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    void lifecycle.stopAll().then(() => {
+      log.info('stopped');
+      log.flush();
+      process.exit(code);
+    });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM', 0));
+  process.once('SIGINT', () => shutdown('SIGINT', 0));
+  process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
+
+  try {
+    const store = await openStore(config.store, { log });
+    lifecycle.onStop('resources', 'store', () => store.close());
+    const monitoring = await monitoringFor(config, log, lifecycle);
+    const base: BaseDeps = { config, log, monitoring, store, clock: systemClock };
+    const deps: Deps = { ...base, ...createServices(base) };
+    const slack = await startSlack(deps, lifecycle);
+    await startBackground(deps, slack, lifecycle);
+    log.info(
+      { slack: config.slack.mode, monitoring: config.monitoring.kind, store: config.store.kind },
+      'fieldline started',
+    );
+  } catch (err) {
+    log.fatal({ err }, 'fieldline could not start');
+    shutdown('startup failed', 1);
+  }
+}
+
+await main();

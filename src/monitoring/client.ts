@@ -1,0 +1,74 @@
+/**
+ * createMonitoringClient: the composition of one HTTP core (platform + pre-signed senders, retry policy,
+ * timeouts) and one module per resource. Everything with side effects is injectable.
+ */
+import type { Dispatcher } from 'undici';
+import type { Logger } from '../log.ts';
+import type { MonitoringApi } from './api.ts';
+import type { ResourceContext } from './context.ts';
+import { csvResource } from './csv.ts';
+import { dataSourcesResource } from './data-sources.ts';
+import { devicesResource } from './devices.ts';
+import { downloadResource } from './download.ts';
+import { invalidArgument } from './errors.ts';
+import { filesResource } from './files.ts';
+import { createPlatformHttp, createPresignedHttp, type Timeouts } from './http.ts';
+import { postsResource } from './posts.ts';
+import { readingsQueryResource } from './readings.ts';
+import type { RetryPolicy, Sleep } from './retry.ts';
+import { tasksResource } from './tasks.ts';
+
+export interface MonitoringClientOptions {
+  /** Platform base URL, e.g. https://api.example.com/prod (a trailing slash is ignored). */
+  baseUrl: string;
+  apiKey: string;
+  log?: Logger;
+  /** Replaces the keep-alive pools (tests: undici MockAgent). Not closed by close(). */
+  dispatcher?: Dispatcher;
+  retry?: Partial<RetryPolicy>;
+  timeouts?: Partial<Timeouts>;
+  clock?: { now(): number };
+  sleep?: Sleep;
+  /** Jitter source in [0, 1). */
+  random?: () => number;
+}
+
+export function createMonitoringClient(opts: MonitoringClientOptions): MonitoringApi {
+  if (typeof opts.apiKey !== 'string' || opts.apiKey.trim() === '')
+    throw invalidArgument('apiKey', 'is required');
+  let base: URL;
+  try {
+    base = new URL(opts.baseUrl);
+  } catch {
+    throw invalidArgument('baseUrl', 'must be an absolute URL');
+  }
+  if (base.search !== '' || base.hash !== '')
+    throw invalidArgument('baseUrl', 'must not carry a query or fragment');
+  const shared = {
+    dispatcher: opts.dispatcher,
+    timeouts: opts.timeouts,
+    retry: opts.retry,
+    sleep: opts.sleep,
+    random: opts.random,
+    clock: opts.clock,
+    log: opts.log,
+  };
+  const ctx: ResourceContext = {
+    http: createPlatformHttp({ ...shared, baseUrl: opts.baseUrl, apiKey: opts.apiKey }),
+    // Built without the key: it has no way to send it.
+    presigned: createPresignedHttp(shared),
+    now: opts.clock ? () => opts.clock?.now() ?? Date.now() : Date.now,
+  };
+  return {
+    dataSources: dataSourcesResource(ctx),
+    readings: { ...readingsQueryResource(ctx), ...csvResource(ctx) },
+    tasks: tasksResource(ctx),
+    posts: postsResource(ctx),
+    files: filesResource(ctx),
+    devices: devicesResource(ctx),
+    download: downloadResource(ctx),
+    async close() {
+      await Promise.all([ctx.http.close(), ctx.presigned.close()]);
+    },
+  };
+}

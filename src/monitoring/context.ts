@@ -1,0 +1,13 @@
+/** What every resource module receives from createMonitoringClient: the two senders and the clock. */
+import type { PlatformHttp, PresignedHttp } from './http.ts';
+
+export interface ResourceContext {
+  http: PlatformHttp;
+  presigned: PresignedHttp;
+  now(): number;
+}
+
+/** Page size used when a caller does not choose one (the contract does not state defaults for these lists). */
+export const DEFAULT_LIST_LIMIT = 100;
+/** Largest page a caller may ask of GET /data-sources and GET /tasks (maximum not shown by the contract). */
+export const MAX_LIST_LIMIT = 1000;

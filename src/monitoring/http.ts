@@ -1,0 +1,256 @@
+/**
+ * The one file that touches HTTP. Two senders with deliberately different powers:
+ * - `createPlatformHttp` talks to the platform: it holds the API key and adds `x-api-key` to every call.
+ * - `createPresignedHttp` talks to pre-signed URLs (downloads, import PUT, signed-upload form). It never sees the
+ *   key and accepts no headers from callers, so it cannot send `x-api-key` or `Authorization`.
+ *   // contract: Authentication rule 4 — do not send `x-api-key` or `Authorization` to pre-signed URLs
+ * Both map every failure to a MonitoringError with a stable code (./status.ts).
+ */
+import { Agent, Pool, type Dispatcher } from 'undici';
+import type { Logger } from '../log.ts';
+import { MonitoringError, scrubber } from './errors.ts';
+import { errorForStatus, errorForTransport, readBody } from './status.ts';
+import {
+  DEFAULT_RETRY_POLICY,
+  realSleep,
+  withRetry,
+  type HttpMethod,
+  type RetryPolicy,
+  type Sleep,
+} from './retry.ts';
+
+export interface Timeouts {
+  connectMs: number;
+  /** Until response headers arrive. GET /export works synchronously for about 30 s, so it asks for more. */
+  headersMs: number;
+  /** Longest silence while the body streams. */
+  bodyMs: number;
+}
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 20_000, bodyMs: 30_000 };
+
+export interface TransportOptions {
+  dispatcher?: Dispatcher | undefined;
+  timeouts?: Partial<Timeouts> | undefined;
+  retry?: Partial<RetryPolicy> | undefined;
+  sleep?: Sleep | undefined;
+  random?: (() => number) | undefined;
+  clock?: { now(): number } | undefined;
+  log?: Logger | undefined;
+}
+
+interface Transport {
+  dispatcher: Dispatcher;
+  owned: boolean;
+  timeouts: Timeouts;
+  policy: RetryPolicy;
+  sleep: Sleep;
+  random: () => number;
+  now: () => number;
+  log: Logger | undefined;
+}
+
+function transport(opts: TransportOptions, make: (t: Timeouts) => Dispatcher): Transport {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+  const clock = opts.clock;
+  return {
+    dispatcher: opts.dispatcher ?? make(timeouts),
+    owned: opts.dispatcher === undefined,
+    timeouts,
+    policy: { ...DEFAULT_RETRY_POLICY, ...opts.retry },
+    sleep: opts.sleep ?? realSleep,
+    random: opts.random ?? Math.random,
+    now: clock ? () => clock.now() : Date.now,
+    log: opts.log?.child({ module: 'monitoring' }),
+  };
+}
+
+function poolOptions(t: Timeouts) {
+  return {
+    connect: { timeout: t.connectMs },
+    headersTimeout: t.headersMs,
+    bodyTimeout: t.bodyMs,
+    keepAliveTimeout: 30_000,
+  };
+}
+
+// ───────────────────────── platform calls ─────────────────────────
+
+export interface PlatformRequest {
+  method: HttpMethod;
+  /** Path below the base URL, starting with '/', segments already encoded. */
+  path: string;
+  /** Undefined values are left out. Values are sent verbatim (percent-encoded, spaces as %20). */
+  query?: Record<string, string | undefined>;
+  /** A JSON body; only then is Content-Type: application/json sent. */
+  json?: unknown;
+  signal?: AbortSignal | undefined;
+  /** Per-call policy changes (for example: do not retry a 500 that is expected). */
+  retry?: Partial<RetryPolicy>;
+  headersTimeoutMs?: number;
+}
+
+export interface PlatformHttp {
+  /** Sends the request (retrying per policy) and returns the parsed JSON body of a 2xx answer. */
+  send(req: PlatformRequest): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export function encodeQuery(query: Record<string, string | undefined> | undefined): string {
+  const parts = Object.entries(query ?? {})
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+export function createPlatformHttp(
+  opts: TransportOptions & { baseUrl: string; apiKey: string },
+): PlatformHttp {
+  const base = new URL(opts.baseUrl);
+  const origin = base.origin;
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const t = transport(opts, (timeouts) => new Pool(origin, poolOptions(timeouts)));
+  const scrub = scrubber(opts.apiKey);
+
+  async function once(req: PlatformRequest, attempt: number): Promise<unknown> {
+    // contract: Authentication rule 1 — every call carries x-api-key; calls with a JSON body also carry
+    // Content-Type: application/json (and only those).
+    const headers: Record<string, string> = { 'x-api-key': opts.apiKey, accept: 'application/json' };
+    let body: string | undefined;
+    if (req.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(req.json);
+    }
+    const where = { method: req.method, path: req.path };
+    const started = t.now();
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await t.dispatcher.request({
+        origin,
+        path: prefix + req.path + encodeQuery(req.query),
+        method: req.method,
+        headers,
+        body,
+        signal: req.signal,
+        headersTimeout: req.headersTimeoutMs ?? t.timeouts.headersMs,
+        bodyTimeout: t.timeouts.bodyMs,
+      });
+    } catch (err) {
+      throw errorForTransport(err, where, req.signal, scrub);
+    }
+    const read = await readBody(res, where, req.signal, scrub);
+    t.log?.debug({ ...where, status: res.statusCode, attempt, ms: t.now() - started }, 'monitoring call');
+    if (res.statusCode < 200 || res.statusCode >= 300) {
+      throw errorForStatus(res.statusCode, read, res.headers['retry-after'], where, t.now());
+    }
+    if (!read.json.ok) {
+      throw new MonitoringError('BAD_RESPONSE', `${req.method} ${req.path}: 2xx answer is not JSON`, {
+        ...where,
+        status: res.statusCode,
+        body: read.text,
+      });
+    }
+    return read.json.value;
+  }
+
+  return {
+    send(req) {
+      return withRetry((attempt) => once(req, attempt), {
+        method: req.method,
+        policy: { ...t.policy, ...req.retry },
+        sleep: t.sleep,
+        random: t.random,
+        signal: req.signal,
+        onRetry: ({ retry, delayMs, err }) =>
+          t.log?.warn(
+            { method: req.method, path: req.path, code: err.code, retry, delayMs },
+            'monitoring retry',
+          ),
+      });
+    },
+    close: () => (t.owned ? t.dispatcher.close() : Promise.resolve()),
+  };
+}
+
+// ───────────────────────── pre-signed URLs ─────────────────────────
+
+export interface PresignedRequest {
+  method: 'GET' | 'PUT' | 'POST';
+  url: string;
+  body?: Uint8Array | string;
+  /** The only header a caller can choose. There is intentionally no way to pass others. */
+  contentType?: string;
+  signal?: AbortSignal | undefined;
+  /** Which statuses count as success (default: any 2xx). */
+  accept?: (status: number) => boolean;
+  /** The code of a refused answer. */
+  failCode: (status: number) => MonitoringError['code'];
+  /** Only idempotent GETs are retried. */
+  retry?: boolean;
+}
+
+export interface PresignedResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: AsyncIterable<Uint8Array>;
+}
+
+export interface PresignedHttp {
+  send(req: PresignedRequest): Promise<PresignedResponse>;
+  close(): Promise<void>;
+}
+
+export function createPresignedHttp(opts: TransportOptions): PresignedHttp {
+  const t = transport(opts, (timeouts) => new Agent(poolOptions(timeouts)));
+  const scrub = scrubber('');
+
+  async function once(req: PresignedRequest): Promise<PresignedResponse> {
+    const url = new URL(req.url);
+    // The signature lives in the query string: errors name the origin and path only.
+    const where = { method: req.method, path: url.origin + url.pathname };
+    const headers: Record<string, string> = {};
+    if (req.contentType !== undefined) headers['content-type'] = req.contentType;
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await t.dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: req.method,
+        headers,
+        body: req.body,
+        signal: req.signal,
+        headersTimeout: t.timeouts.headersMs,
+        bodyTimeout: t.timeouts.bodyMs,
+      });
+    } catch (err) {
+      throw errorForTransport(err, where, req.signal, scrub);
+    }
+    const accept = req.accept ?? ((s: number) => s >= 200 && s < 300);
+    t.log?.debug({ ...where, status: res.statusCode }, 'pre-signed call');
+    if (accept(res.statusCode)) return { status: res.statusCode, headers: res.headers, body: res.body };
+    const read = await readBody(res, where, req.signal, scrub);
+    const code = req.failCode(res.statusCode);
+    throw new MonitoringError(code, `${req.method} ${where.path} answered ${res.statusCode}`, {
+      ...where,
+      status: res.statusCode,
+      body: read.json.ok ? read.json.value : read.text,
+    });
+  }
+
+  return {
+    send(req) {
+      return withRetry(() => once(req), {
+        method: req.method,
+        policy: { ...t.policy, methods: req.retry === true ? [req.method] : [] },
+        sleep: t.sleep,
+        random: t.random,
+        signal: req.signal,
+      });
+    },
+    close: () => (t.owned ? t.dispatcher.close() : Promise.resolve()),
+  };
+}
+
+/** Reads and discards a body so the connection returns to the pool. */
+export async function drain(body: AsyncIterable<Uint8Array>): Promise<void> {
+  for await (const _chunk of body) void _chunk;
+}

@@ -1,0 +1,52 @@
+/**
+ * Reading rows: "Rows are flat; there is no nested readings array." The client splits the flat row into
+ * {meterId, eventDate, values}: every key other than meter_id and event_date is a metric ID.
+ * // contract: Reading row — meter_id is a number, event_date ISO 8601 UTC, <metricId> number, string or null.
+ */
+import { z } from 'zod';
+import type { ReadingRow } from './api.ts';
+import { isPlainObject } from './args.ts';
+
+const metricValue = z.union([z.number(), z.string(), z.null()]);
+
+export const readingRowWire = z
+  .looseObject({ meter_id: z.number(), event_date: z.string() })
+  .superRefine((row, ctx) => {
+    for (const [key, value] of Object.entries(row)) {
+      if (key === 'meter_id' || key === 'event_date') continue;
+      if (!metricValue.safeParse(value).success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a metric value must be a number, a string or null',
+          path: [key],
+        });
+      }
+    }
+  });
+
+export function toReadingRow(row: z.output<typeof readingRowWire>): ReadingRow {
+  const values: Record<string, number | string | null> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key === 'meter_id' || key === 'event_date') continue;
+    const parsed = metricValue.safeParse(value);
+    if (parsed.success) values[key] = parsed.data;
+  }
+  return { meterId: row.meter_id, eventDate: row.event_date, values };
+}
+
+/**
+ * The latest reading embedded in a data source (withLastReading / withLastReadings). Its shape is not shown by
+ * the contract, so it is read defensively: a flat row with event_date; meter_id falls back to the source's ID.
+ */
+export function embeddedReading(raw: unknown, sourceId: string): ReadingRow | null {
+  const candidate = Array.isArray(raw) ? raw[0] : raw;
+  if (!isPlainObject(candidate) || typeof candidate.event_date !== 'string') return null;
+  const meterId = typeof candidate.meter_id === 'number' ? candidate.meter_id : Number(sourceId);
+  const values: Record<string, number | string | null> = {};
+  for (const [key, value] of Object.entries(candidate)) {
+    if (key === 'meter_id' || key === 'event_date') continue;
+    const parsed = metricValue.safeParse(value);
+    if (parsed.success) values[key] = parsed.data;
+  }
+  return { meterId, eventDate: candidate.event_date, values };
+}

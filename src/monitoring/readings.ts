@@ -1,0 +1,99 @@
+/** GET /reading (paged query) and POST /reading (write). CSV template/import/export live in ./csv.ts. */
+import { z } from 'zod';
+import type { MeterReadings, MonitoringApi, Page, ReadingQuery, ReadingRow } from './api.ts';
+import { boolArg, idArg, intArg, isPlainObject, onlyKeys } from './args.ts';
+import type { ResourceContext } from './context.ts';
+import { invalidArgument } from './errors.ts';
+import { paginate, toPage } from './paging.ts';
+import { readingRowWire, toReadingRow } from './reading-row.ts';
+import { dataEnvelope, listEnvelope, parseBody } from './schemas.ts';
+import { rangeParams } from './time-range.ts';
+
+/** contract: section 3 — limit is 1 to 500, default 500. */
+export const READING_PAGE_MAX = 500;
+
+function readingQuery(query: ReadingQuery, lastValue: string | null) {
+  onlyKeys('query', query, ['meterId', 'range', 'limit', 'sortDesc']);
+  const limit = intArg('limit', query.limit, 1, READING_PAGE_MAX) ?? READING_PAGE_MAX;
+  return {
+    limit,
+    params: {
+      meterId: idArg('meterId', query.meterId),
+      ...rangeParams(query.range),
+      // contract: Paging rules 1–2 — limit always sent; lastValue passed back verbatim.
+      limit: String(limit),
+      lastValue: lastValue ?? undefined,
+      sortDesc: boolArg('sortDesc', query.sortDesc) ? 'true' : undefined,
+    },
+  };
+}
+
+const metricValue = z.union([z.number(), z.string(), z.null()]);
+
+/**
+ * contract: section 4 — meterId a string ("a JSON number is rejected"); the timestamp key always present (null
+ * = the server's current time; "omitting the key gives 400"); rule 1 — "A reading object accepts only
+ * timestamp and values".
+ */
+function writeBody(batch: MeterReadings[]) {
+  if (!Array.isArray(batch) || batch.length === 0)
+    throw invalidArgument('batch', 'must hold at least one data source');
+  return batch.map((meter, i) => {
+    const where = `batch[${i}]`;
+    onlyKeys(where, meter, ['meterId', 'readings']);
+    const meterId = idArg(`${where}.meterId`, meter.meterId);
+    if (!Array.isArray(meter.readings) || meter.readings.length === 0) {
+      throw invalidArgument(`${where}.readings`, 'must hold at least one reading');
+    }
+    const readings = meter.readings.map((reading, j) => {
+      const at = `${where}.readings[${j}]`;
+      onlyKeys(at, reading, ['timestamp', 'values']);
+      const timestamp = reading.timestamp ?? null;
+      if (timestamp !== null && (typeof timestamp !== 'string' || timestamp.trim() === '')) {
+        throw invalidArgument(`${at}.timestamp`, 'must be a timestamp string, or null for "now"');
+      }
+      if (!isPlainObject(reading.values))
+        throw invalidArgument(`${at}.values`, 'must map metric IDs to values');
+      for (const [metricId, value] of Object.entries(reading.values)) {
+        if (!metricValue.safeParse(value).success) {
+          throw invalidArgument(`${at}.values.${metricId}`, 'must be a number, a string or null');
+        }
+      }
+      return { timestamp, values: reading.values };
+    });
+    return { meterId, readings };
+  });
+}
+
+export function readingsQueryResource(
+  ctx: ResourceContext,
+): Pick<MonitoringApi['readings'], 'query' | 'queryPage' | 'write'> {
+  async function queryPage(
+    query: ReadingQuery,
+    lastValue?: string | null,
+    signal?: AbortSignal,
+  ): Promise<Page<ReadingRow>> {
+    const { limit, params } = readingQuery(query, lastValue ?? null);
+    const body = await ctx.http.send({ method: 'GET', path: '/reading', query: params, signal });
+    const parsed = parseBody(listEnvelope(readingRowWire), body, 'GET /reading');
+    // contract: Paging rule 4 — on GET /reading lastValue comes on every non-empty page including the last,
+    // so a short page (or data null) ends the list whatever the cursor says.
+    return toPage(parsed.data?.map(toReadingRow) ?? null, parsed.lastValue, limit);
+  }
+
+  return {
+    query: (query, signal) => {
+      // Validate now, so a bad query fails where it is built rather than on first iteration.
+      readingQuery(query, null);
+      return paginate((lastValue, s) => queryPage(query, lastValue, s), signal);
+    },
+    queryPage,
+    async write(batch, signal) {
+      const json = writeBody(batch);
+      // contract: section 4 rule 6 — no query string. Non-idempotent: retry policy never repeats a POST.
+      const body = await ctx.http.send({ method: 'POST', path: '/reading', json, signal });
+      // contract: section 4 rule 5 — {data: SUCCESS}: accepted for ingestion, not yet stored.
+      parseBody(dataEnvelope(z.literal('SUCCESS')), body, 'POST /reading');
+    },
+  };
+}

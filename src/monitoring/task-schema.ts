@@ -1,0 +1,158 @@
+/** Wire shape of a task (GET /tasks rows) and the strict bodies of POST /task/ and PATCH /task/{id}. */
+import { z } from 'zod';
+import type { Task, TaskCreate, TaskPatch } from './api.ts';
+import {
+  boolArg,
+  compact,
+  idArrayArg,
+  objectArrayArg,
+  onlyKeys,
+  optIdArg,
+  requiredText,
+  textArg,
+  idArg,
+} from './args.ts';
+import { invalidArgument } from './errors.ts';
+import { idText, opt, ref, siteRef } from './schemas.ts';
+
+const assignee = z.looseObject({
+  id: idText,
+  firstName: opt(z.string()),
+  lastName: opt(z.string()),
+  name: opt(z.string()),
+  email: opt(z.string()),
+  username: opt(z.string()),
+  channelId: opt(z.string()),
+  image: opt(z.looseObject({ id: opt(idText), url: opt(z.string()), thumbnailUrl: opt(z.string()) })),
+});
+const auditRef = opt(z.looseObject({ id: opt(idText) }));
+
+// contract: Task table — `postId` is a number while `id` is a string; unknown keys are tolerated.
+export const taskWire = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: opt(z.string()),
+  dueDate: opt(z.string()),
+  doneDate: opt(z.string()),
+  progressDate: z.unknown().optional(),
+  timeSpent: opt(z.string()),
+  formatedTimeSpent: opt(z.string()),
+  timeToRespond: opt(z.string()),
+  timeToResolve: opt(z.string()),
+  timeToDueDate: opt(z.string()),
+  assignee: opt(assignee),
+  status: ref,
+  site: opt(siteRef),
+  system: z.unknown().optional(),
+  device: opt(ref),
+  priority: opt(ref),
+  type: opt(ref),
+  auditInfo: opt(
+    z.looseObject({
+      createdBy: auditRef,
+      createdDate: opt(z.string()),
+      lastModifiedBy: auditRef,
+      lastModifiedDate: opt(z.string()),
+    }),
+  ),
+  timeSpentMandatory: opt(z.boolean()),
+  postId: opt(z.number()),
+});
+
+export function toTask(wire: z.output<typeof taskWire>): Task {
+  return { ...wire, progressDate: wire.progressDate ?? null, system: wire.system ?? null };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+function dueDateArg(value: unknown): string | undefined {
+  const text = textArg('dueDate', value);
+  if (text !== undefined && !DATE.test(text))
+    throw invalidArgument('dueDate', 'must be a date like 2024-05-31');
+  return text;
+}
+
+const CREATE_KEYS = [
+  'name',
+  'siteId',
+  'typeId',
+  'deviceId',
+  'priorityId',
+  'statusId',
+  'description',
+  'dueDate',
+  'assigneeId',
+  'toChannelId',
+  'fileIds',
+  'formattedDescription',
+  'timeSpentMandatory',
+  'noInitialComment',
+];
+
+/**
+ * contract: section 9 — strict body (any field not listed gives 400); IDs quoted non-empty strings, not "0";
+ * no explicit null for statusId or typeId; deviceId required with typeId 3, not allowed with typeId 1;
+ * noInitialComment: "omit rather than send false".
+ */
+export function createBody(input: TaskCreate): Record<string, unknown> {
+  onlyKeys('task', input, CREATE_KEYS);
+  const typeId = idArg('typeId', input.typeId);
+  if (typeId !== '1' && typeId !== '3')
+    throw invalidArgument('typeId', 'must be "1" (manual) or "3" (about a data source)');
+  const deviceId = optIdArg('deviceId', input.deviceId);
+  if (typeId === '3' && deviceId === undefined)
+    throw invalidArgument('deviceId', 'is required for a task about a data source (typeId 3)');
+  if (typeId === '1' && deviceId !== undefined)
+    throw invalidArgument('deviceId', 'is not allowed on a manual task (typeId 1)');
+  return compact({
+    name: requiredText('name', input.name),
+    siteId: idArg('siteId', input.siteId),
+    typeId,
+    deviceId,
+    priorityId: optIdArg('priorityId', input.priorityId),
+    statusId: optIdArg('statusId', input.statusId),
+    description: textArg('description', input.description),
+    dueDate: dueDateArg(input.dueDate),
+    assigneeId: optIdArg('assigneeId', input.assigneeId),
+    toChannelId: optIdArg('toChannelId', input.toChannelId),
+    fileIds: idArrayArg('fileIds', input.fileIds),
+    // contract: section 9 — formattedDescription is object[] ("a plain HTML string is rejected").
+    formattedDescription: objectArrayArg('formattedDescription', input.formattedDescription),
+    timeSpentMandatory: boolArg('timeSpentMandatory', input.timeSpentMandatory),
+    noInitialComment: boolArg('noInitialComment', input.noInitialComment) === true ? true : undefined,
+  });
+}
+
+const PATCH_KEYS = [
+  'statusId',
+  'priorityId',
+  'name',
+  'description',
+  'dueDate',
+  'siteId',
+  'toChannelId',
+  'fileIds',
+  'formattedDescription',
+  'timeSpentMandatory',
+  'assigneeId',
+];
+
+/**
+ * contract: section 10 — strict; send only the fields to change. `id` is redundant (the path wins) and is not
+ * sent. `assigneeId` is outside the listed fields and sent only when a caller asks for it explicitly.
+ */
+export function patchBody(patch: TaskPatch): Record<string, unknown> {
+  onlyKeys('patch', patch, PATCH_KEYS);
+  return compact({
+    statusId: optIdArg('statusId', patch.statusId),
+    priorityId: optIdArg('priorityId', patch.priorityId),
+    name: patch.name === undefined ? undefined : requiredText('name', patch.name),
+    description: textArg('description', patch.description),
+    dueDate: dueDateArg(patch.dueDate),
+    siteId: optIdArg('siteId', patch.siteId),
+    toChannelId: optIdArg('toChannelId', patch.toChannelId),
+    fileIds: idArrayArg('fileIds', patch.fileIds),
+    formattedDescription: objectArrayArg('formattedDescription', patch.formattedDescription),
+    timeSpentMandatory: boolArg('timeSpentMandatory', patch.timeSpentMandatory),
+    assigneeId: optIdArg('assigneeId', patch.assigneeId),
+  });
+}

@@ -1,0 +1,196 @@
+/**
+ * Checks a CSV before it is uploaded for import, against the data source's template (GET /reading/template).
+ * The platform imports asynchronously and reports nothing back (contract section 6, rule 3), so every
+ * problem we can see must be found here, each tied to a line number the user can look up.
+ */
+import { parse } from 'csv-parse/sync';
+import { detectFormat, formatByPattern, parseTimestamp, type TimestampFormat } from './timestamp-format.ts';
+
+/** contract: import rule 4 — these columns are ignored by the import. */
+export const IGNORED_COLUMNS = ['Submission Id', 'Submitted By', 'Submitted At'] as const;
+export const MAX_PROBLEMS_LISTED = 15;
+const MAX_BYTES = 50 * 1024 * 1024;
+
+export interface CsvProblem {
+  line: number;
+  message: string;
+}
+
+export type CsvCheck =
+  | {
+      ok: true;
+      rows: number;
+      columns: string[];
+      format: TimestampFormat;
+      /** Earliest and latest imported instants (epoch ms), for confirming the import later. */
+      firstMs: number;
+      lastMs: number;
+      /** A few imported instants, spread over the file. */
+      sampleMs: number[];
+    }
+  | { ok: false; problems: CsvProblem[]; more: number };
+
+export interface CsvCheckInput {
+  csv: string;
+  /** The template CSV text; its first line names the writable metrics' display names. */
+  template: string;
+  /** IANA zone for timestamps without an offset (the site's zone). */
+  zone: string;
+  /** A pattern from TIMESTAMP_FORMATS chosen by the user; detected when absent. */
+  timestampFormat?: string;
+}
+
+interface Rec {
+  line: number;
+  cells: string[];
+}
+
+/** The header of the template: `timestamp` then one display name per writable metric. */
+export function templateColumns(template: string): string[] {
+  const first = readRecords(template.split(/\r?\n/)[0] ?? '', []).at(0);
+  return (first?.cells ?? []).map((c) => c.trim()).filter((c) => c !== '');
+}
+
+function readRecords(text: string, problems: CsvProblem[]): Rec[] {
+  const out: Rec[] = [];
+  const rows = parse(text, {
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    on_skip: (err) => {
+      const line = typeof err?.lines === 'number' ? err.lines : 1;
+      problems.push({ line, message: 'cannot be read as CSV (check the quotes)' });
+    },
+  });
+  for (const row of rows) {
+    if (!isInfoRecord(row)) continue;
+    const { record, info } = row;
+    const cells = record.map(String);
+    // info.lines is where the record ends; quoted newlines inside it move its start up
+    const inner = cells.reduce((n: number, c: string) => n + (c.match(/\n/g)?.length ?? 0), 0);
+    out.push({ line: Math.max(1, info.lines - inner), cells });
+  }
+  return out;
+}
+
+// csv-parse's types do not model `info: true`; check the shape instead of trusting it
+function isInfoRecord(row: unknown): row is { record: unknown[]; info: { lines: number } } {
+  if (row === null || typeof row !== 'object' || !('record' in row) || !('info' in row)) return false;
+  const { record, info } = row;
+  return Array.isArray(record) && info !== null && typeof info === 'object' && 'lines' in info && typeof info.lines === 'number';
+}
+
+function quote(text: string): string {
+  return `"${text.length > 40 ? text.slice(0, 39) + '…' : text}"`;
+}
+
+function checkHeader(header: string[], known: string[], problems: CsvProblem[]): number {
+  const knownSet = new Set([...known.filter((c) => c !== 'timestamp'), ...IGNORED_COLUMNS]);
+  const seen = new Set<string>();
+  let tsIndex = -1;
+  header.forEach((raw, i) => {
+    const name = raw.trim();
+    if (seen.has(name)) problems.push({ line: 1, message: `column ${quote(name)} appears twice` });
+    seen.add(name);
+    if (name === 'timestamp') tsIndex = i;
+    else if (name.toLowerCase() === 'timestamp') {
+      problems.push({ line: 1, message: `column ${quote(name)} must be named exactly "timestamp"` });
+    } else if (!knownSet.has(name)) {
+      const names = known.filter((c) => c !== 'timestamp').join(', ') || 'none';
+      problems.push({
+        line: 1,
+        message: `column ${quote(name)} is not a metric of this data source (known: ${names})`,
+      });
+    }
+  });
+  if (tsIndex < 0 && !header.some((h) => h.trim().toLowerCase() === 'timestamp')) {
+    problems.push({ line: 1, message: 'the header has no "timestamp" column' });
+  }
+  return tsIndex;
+}
+
+function chooseFormat(input: CsvCheckInput, samples: Rec[], tsIndex: number, problems: CsvProblem[]) {
+  if (input.timestampFormat) {
+    const given = formatByPattern(input.timestampFormat);
+    if (!given)
+      problems.push({
+        line: 1,
+        message: `timestamp format ${quote(input.timestampFormat)} is not supported`,
+      });
+    return given;
+  }
+  const values = samples.map((r) => r.cells[tsIndex] ?? '').filter((v) => v.trim() !== '');
+  const found = detectFormat(values, input.zone);
+  if (found.kind === 'found') return found.format;
+  const line = samples[0]?.line ?? 2;
+  if (found.kind === 'ambiguous') {
+    const names = found.formats.map((f) => f.pattern).join(' or ');
+    problems.push({ line, message: `timestamps fit ${names}: choose the timestamp format` });
+  } else {
+    problems.push({ line, message: `timestamp ${quote(values[0] ?? '')} is in no known format` });
+  }
+  return undefined;
+}
+
+export function checkImportCsv(input: CsvCheckInput): CsvCheck {
+  const problems: CsvProblem[] = [];
+  if (Buffer.byteLength(input.csv) > MAX_BYTES) {
+    return fail([{ line: 1, message: `the file is larger than ${MAX_BYTES / 1024 / 1024} MB` }]);
+  }
+  const records = readRecords(input.csv, problems);
+  const [head, ...data] = records;
+  if (!head) return fail([{ line: 1, message: 'the file is empty' }, ...problems]);
+  const tsIndex = checkHeader(head.cells, templateColumns(input.template), problems);
+  if (data.length === 0 && problems.length === 0) {
+    problems.push({ line: head.line + 1, message: 'no data rows after the header' });
+  }
+  if (tsIndex < 0 || data.length === 0) return fail(problems);
+  const format = chooseFormat(input, data.slice(0, 200), tsIndex, problems);
+  if (!format) return fail(problems);
+  let firstMs = Infinity;
+  let lastMs = -Infinity;
+  const instants: number[] = [];
+  for (const rec of data) {
+    if (rec.cells.length !== head.cells.length) {
+      problems.push({
+        line: rec.line,
+        message: `has ${rec.cells.length} fields; the header has ${head.cells.length}`,
+      });
+      continue;
+    }
+    const raw = rec.cells[tsIndex] ?? '';
+    const at = raw.trim() === '' ? null : parseTimestamp(raw, format, input.zone);
+    if (at === null) {
+      const what =
+        raw.trim() === '' ? 'timestamp is empty' : `timestamp ${quote(raw)} does not match ${format.pattern}`;
+      problems.push({ line: rec.line, message: what });
+      continue;
+    }
+    firstMs = Math.min(firstMs, at);
+    lastMs = Math.max(lastMs, at);
+    instants.push(at);
+  }
+  if (problems.length > 0) return fail(problems);
+  const step = Math.max(1, Math.floor(instants.length / 10));
+  const sampleMs = instants.filter((_, i) => i % step === 0).slice(0, 10);
+  return {
+    ok: true,
+    rows: data.length,
+    columns: head.cells.map((c) => c.trim()),
+    format,
+    firstMs,
+    lastMs,
+    sampleMs,
+  };
+}
+
+function fail(problems: CsvProblem[]): CsvCheck {
+  const sorted = [...problems].sort((a, b) => a.line - b.line);
+  return {
+    ok: false,
+    problems: sorted.slice(0, MAX_PROBLEMS_LISTED),
+    more: Math.max(0, sorted.length - MAX_PROBLEMS_LISTED),
+  };
+}

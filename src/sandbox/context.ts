@@ -1,0 +1,39 @@
+/** What a route handler receives, and the shape of a route. */
+import type { IncomingMessage } from 'node:http';
+import type { Reply } from './http.ts';
+import type { KeyContext, SandboxState } from './state.ts';
+
+export interface RequestContext {
+  state: SandboxState;
+  /** Key context of API routes; null on pre-signed routes (they carry their own signature). */
+  key: KeyContext | null;
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** Parsed JSON body (API routes with a body), undefined when empty. */
+  body: unknown;
+  /** Raw request for routes that stream their own body (multipart upload, import PUT). */
+  req: IncomingMessage;
+  headers: Record<string, string>;
+}
+
+export interface Route {
+  method: string;
+  /** Path with `{name}` segments. */
+  path: string;
+  /**
+   * Query parameters the route takes. contract: general convention 6 — "a request must not carry a query
+   * string other than the parameters listed for it"; an empty list means no query string at all.
+   */
+  query: readonly string[];
+  /** Pre-signed route: no x-api-key, own signature, body streamed by the handler. */
+  presigned?: boolean;
+  handle(ctx: RequestContext): Reply | Promise<Reply>;
+}
+
+/** The API key context of a route that requires one (router guarantees it is set). */
+export function keyOf(ctx: RequestContext): KeyContext {
+  if (ctx.key === null) throw new Error(`route ${ctx.method} ${ctx.path} needs a key context`);
+  return ctx.key;
+}

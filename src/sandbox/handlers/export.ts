@@ -1,0 +1,33 @@
+/** GET /export (section 7): the whole range as CSV in the site's time zone, behind a pre-signed URL. */
+import { keyOf, type Route } from '../context.ts';
+import { csvLines } from '../csv.ts';
+import { HttpError, noAccess, ok } from '../http.ts';
+import { presign } from '../signing.ts';
+import { localIso } from '../time.ts';
+import { parseTimeWindow } from '../time-window.ts';
+
+const WEEK = 7 * 86_400_000;
+
+export const getExport: Route = {
+  method: 'GET',
+  path: '/export',
+  // contract: section 7 — "limit and sortDesc are ignored" (accepted, without effect).
+  query: ['meterId', 'startTime', 'endTime', 'startHour', 'endHour', 'startOffset', 'endOffset', 'limit', 'sortDesc'],
+  handle(ctx) {
+    const { state, query } = ctx;
+    if (!query.meterId) throw new HttpError(400, 'meterId is required.', '02-001');
+    const source = state.world.sourceById.get(query.meterId);
+    if (!source || !state.canRead(keyOf(ctx), source)) throw noAccess('data source');
+    const tz = source.site.timeZone;
+    const window = parseTimeWindow(query, tz, state.now(), false) ?? { from: -Infinity, to: state.now() };
+    const lines: (string | number | null)[][] = [['timestamp', ...source.kind.metrics.map((m) => m.name)]];
+    // contract: section 7 — "The whole range is exported with no row cap"; timestamps in the site time zone.
+    for (const row of state.readings.scan(source, { ...window, desc: false })) {
+      lines.push([localIso(row.t, tz), ...source.kind.metrics.map((m) => row.values[m.id] ?? null)]);
+    }
+    if (lines.length === 1) return ok(null);
+    const id = `exp-${state.seq.export++}`;
+    state.exports.set(id, { id, csv: `${csvLines(lines)}\n`, expiresMs: state.now() + WEEK });
+    return ok({ fileUrl: presign(state.secret, state.baseUrl, `/_storage/exports/${id}.csv`, state.now() + WEEK) });
+  },
+};

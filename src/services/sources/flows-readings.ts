@@ -1,0 +1,87 @@
+/**
+ * The /reading conversation: resolve the data source, show progress, answer with the summary, put the chart
+ * into the answer's thread; or export the range as a CSV file. Runs after ack; failures reach the user
+ * through reportError.
+ */
+import type { Deps } from '../../deps.ts';
+import type { DataSource } from '../../monitoring/api.ts';
+import { renderChartPng } from '../../readings/chart-png.ts';
+import { renderChartSvg } from '../../readings/chart-svg.ts';
+import { ReadingRangeError, resolveRange, zoneOrUtc, type RangeSpec } from '../../readings/range.ts';
+import { formatBytes } from '../../slack/blocks/reading-format.ts';
+import { renderReadingProgress, renderReadingReport } from '../../slack/blocks/reading-report.ts';
+import { renderSourceChoice } from '../../slack/blocks/reading-choice.ts';
+import { safeText } from '../../slack/blocks/mrkdwn.ts';
+import { reportError } from '../../slack/errors.ts';
+import { exportFileName, exportToSlack } from './export.ts';
+import { notify, postReply, updateReply, type ReplyTarget } from './reply.ts';
+
+export interface ReadingRequest {
+  spec: RangeSpec;
+  export: boolean;
+}
+
+/** `/reading <query> …`: one match answers, several offer a choice, none says so. */
+export async function readingForQuery(deps: Deps, target: ReplyTarget, query: string, req: ReadingRequest): Promise<void> {
+  try {
+    const found = await deps.sources.resolve(query);
+    if (found.kind === 'none') {
+      await notify(target, `No data source matches *${safeText(query, 100)}*. Try \`/source ${safeText(query, 100)}\` to search.`);
+      return;
+    }
+    if (found.kind === 'many') {
+      const choice = renderSourceChoice(query, found.rows, req);
+      await notify(target, choice.text, choice.blocks);
+      return;
+    }
+    await readingForSource(deps, target, found.row.id, req);
+  } catch (err) {
+    await reportError(deps, target, err, { flow: 'reading' });
+  }
+}
+
+export async function readingForSource(deps: Deps, target: ReplyTarget, sourceId: string, req: ReadingRequest): Promise<void> {
+  try {
+    const source = await deps.sources.load(sourceId);
+    if (req.export) await exportFlow(deps, target, source, req.spec);
+    else await reportFlow(deps, target, source, req.spec);
+  } catch (err) {
+    if (err instanceof ReadingRangeError) {
+      await notify(target, `:warning: ${safeText(err.message, 500)}`);
+      return;
+    }
+    await reportError(deps, target, err, { flow: req.export ? 'reading-export' : 'reading', sourceId });
+  }
+}
+
+async function reportFlow(deps: Deps, target: ReplyTarget, source: DataSource, spec: RangeSpec): Promise<void> {
+  const range = resolveRange(spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
+  const posted = await postReply(target, renderReadingProgress(source.name, range.label));
+  const report = await deps.sources.report(source, spec);
+  await updateReply(target.client, posted, renderReadingReport(report));
+  if (!report.chart || report.summary.rows === 0) return;
+  const png = await renderChartPng(renderChartSvg(report.chart));
+  await target.client.filesUploadV2({
+    channel_id: posted.channel,
+    thread_ts: posted.ts,
+    file: png,
+    filename: exportFileName(source.name, report.range).replace(/\.csv$/, '.png'),
+    title: `${source.name} — ${report.range.label}`,
+    alt_text: `Chart of ${report.chart.series.map((s) => s.label).join(', ')} for ${source.name}, ${report.range.label}`.slice(0, 1000),
+  });
+}
+
+async function exportFlow(deps: Deps, target: ReplyTarget, source: DataSource, spec: RangeSpec): Promise<void> {
+  const range = resolveRange(spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
+  const name = safeText(source.name, 150);
+  const posted = await postReply(target, {
+    text: `Exporting ${source.name} (${range.label})…`,
+    blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: `:hourglass_flowing_sand: Exporting *${name}* (${range.label}) as CSV…` }] }],
+  });
+  const outcome = await exportToSlack(deps.monitoring, target.client, { source, range, channel: posted.channel, threadTs: posted.ts });
+  let text: string;
+  if (outcome.kind === 'empty') text = `:information_source: No readings in that range: *${name}*, ${range.label}. Nothing to export.`;
+  else if (outcome.kind === 'too-large') text = `:warning: The export of *${name}* (${range.label}) is too large for Slack (over ${formatBytes(outcome.bytes)}). Pick a shorter range.`;
+  else text = `:page_facing_up: *${name}*, ${range.label}: ${outcome.rows.toLocaleString('en-US')} readings exported as \`${outcome.fileName}\` (${formatBytes(outcome.bytes)}) — file in the thread.`;
+  await updateReply(target.client, posted, { text: text.replace(/[*`:]/g, ''), blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
+}

@@ -1,0 +1,78 @@
+/**
+ * Where /reading and /source answers go: a real message in the conversation (so charts and files can go into
+ * its thread), or the user's DM with the app when the bot cannot post there.
+ */
+import type { WebClient } from '@slack/web-api';
+
+export interface ReplyTarget {
+  client: WebClient;
+  channel: string;
+  user: string;
+  /** The command's or action's response_url: ephemeral notes to the user. */
+  responseUrl?: string;
+  threadTs?: string;
+}
+
+export interface Posted {
+  channel: string;
+  ts: string;
+}
+
+export interface Message {
+  text: string;
+  blocks?: object[];
+}
+
+const NOT_THERE = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action']);
+
+/** The Slack error code of a Web API failure (`data.error`), if it is one. */
+export function slackErrorCode(err: unknown): string | undefined {
+  if (err === null || typeof err !== 'object' || !('data' in err)) return undefined;
+  const data = err.data;
+  if (data === null || typeof data !== 'object' || !('error' in data)) return undefined;
+  return typeof data.error === 'string' ? data.error : undefined;
+}
+
+export async function postReply(target: ReplyTarget, message: Message): Promise<Posted> {
+  const { client } = target;
+  try {
+    const res = await client.chat.postMessage({
+      channel: target.channel,
+      text: message.text,
+      ...(message.blocks ? { blocks: message.blocks } : {}),
+      ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
+      unfurl_links: false,
+    });
+    if (res.channel && res.ts) return { channel: res.channel, ts: res.ts };
+  } catch (err) {
+    if (!NOT_THERE.has(slackErrorCode(err) ?? '')) throw err;
+  }
+  await notify(target, 'I cannot post in this conversation, so the answer is in our DM.');
+  const dm = await client.chat.postMessage({ channel: target.user, text: message.text, ...(message.blocks ? { blocks: message.blocks } : {}) });
+  if (!dm.channel || !dm.ts) throw new Error('chat.postMessage answered without channel or ts');
+  return { channel: dm.channel, ts: dm.ts };
+}
+
+export async function updateReply(client: WebClient, posted: Posted, message: Message): Promise<void> {
+  await client.chat.update({ channel: posted.channel, ts: posted.ts, text: message.text, ...(message.blocks ? { blocks: message.blocks } : {}) });
+}
+
+/** An ephemeral note to the user: through response_url when there is one, else chat.postEphemeral, else a DM. */
+export async function notify(target: ReplyTarget, text: string, blocks?: object[]): Promise<void> {
+  const payload = { text, ...(blocks ? { blocks } : {}) };
+  if (target.responseUrl) {
+    const res = await fetch(target.responseUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ response_type: 'ephemeral', replace_original: false, ...payload }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    await res.body?.cancel();
+    if (res.ok) return;
+  }
+  try {
+    await target.client.chat.postEphemeral({ channel: target.channel, user: target.user, ...payload, ...(target.threadTs ? { thread_ts: target.threadTs } : {}) });
+  } catch {
+    await target.client.chat.postMessage({ channel: target.user, ...payload });
+  }
+}

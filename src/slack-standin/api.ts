@@ -1,0 +1,115 @@
+/**
+ * POST /api/<method>: authentication, injected failures, dispatch, and the record of every call.
+ * Answers like Slack: HTTP 200 with {ok:true,…} or {ok:false, error}; 429 + Retry-After for `ratelimited`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyError, isMultipart, parseArgs, parseMultipart, readRaw } from './http-body.ts';
+import type { Injections } from './inject.ts';
+import { ApiError, type MethodContext, type MethodHandler } from './methods/context.ts';
+import { chatMethods } from './methods/chat.ts';
+import { directoryMethods } from './methods/directory.ts';
+import { fileMethods } from './methods/files.ts';
+import { viewMethods } from './methods/views.ts';
+import type { JsonObject } from './types.ts';
+
+export const METHODS: Record<string, MethodHandler> = {
+  ...chatMethods,
+  ...viewMethods,
+  ...directoryMethods,
+  ...fileMethods,
+};
+
+export interface ApiDeps {
+  ctx: MethodContext;
+  injections: Injections;
+  botToken: string;
+}
+
+interface Outcome {
+  status: number;
+  body: JsonObject;
+  retryAfterSeconds?: number;
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+  res.end(text);
+}
+
+/** The bearer token of a request: `Authorization: Bearer …` first, then a `token` argument (Slack accepts both). */
+export function bearerToken(req: IncomingMessage, args: JsonObject = {}): string | undefined {
+  const header = req.headers.authorization;
+  if (typeof header === 'string' && header.startsWith('Bearer '))
+    return header.slice('Bearer '.length).trim();
+  return typeof args.token === 'string' && args.token !== '' ? args.token : undefined;
+}
+
+async function readArgs(req: IncomingMessage): Promise<JsonObject> {
+  const raw = await readRaw(req);
+  const contentType = req.headers['content-type'];
+  if (isMultipart(contentType)) return (await parseMultipart(req.headers, raw)).fields;
+  return parseArgs(contentType, raw);
+}
+
+async function outcomeFor(
+  method: string,
+  args: JsonObject,
+  token: string | undefined,
+  deps: ApiDeps,
+): Promise<Outcome> {
+  if (token === undefined) return { status: 200, body: { ok: false, error: 'not_authed' } };
+  if (token !== deps.botToken) return { status: 200, body: { ok: false, error: 'invalid_auth' } };
+  const channel = [args.channel, args.channel_id].find((c): c is string => typeof c === 'string');
+  const injected = deps.injections.take(method, channel);
+  if (injected) {
+    return {
+      status: injected.status,
+      body: { ok: false, error: injected.error },
+      ...(injected.retryAfterSeconds !== undefined ? { retryAfterSeconds: injected.retryAfterSeconds } : {}),
+    };
+  }
+  const handler = METHODS[method];
+  if (!handler) return { status: 200, body: { ok: false, error: 'unknown_method' } };
+  try {
+    return { status: 200, body: await handler(args, deps.ctx) };
+  } catch (err) {
+    if (err instanceof ApiError) return { status: 200, body: { ok: false, error: err.error, ...err.extra } };
+    throw err;
+  }
+}
+
+export async function handleApiCall(
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  deps: ApiDeps,
+): Promise<void> {
+  let args: JsonObject;
+  try {
+    args = await readArgs(req);
+  } catch (err) {
+    if (!(err instanceof BodyError)) throw err;
+    const error = err.code === 'invalid_json' ? 'invalid_json' : 'invalid_form_data';
+    sendJson(res, 200, { ok: false, error });
+    return;
+  }
+  const token = bearerToken(req, args);
+  const { token: _token, ...recordedArgs } = args;
+  const outcome = await outcomeFor(method, args, token, deps);
+  deps.ctx.state.recordCall({
+    method,
+    args: recordedArgs,
+    response: outcome.body,
+    status: outcome.status,
+    at: deps.ctx.now(),
+  });
+  const headers: Record<string, string> = {};
+  if (outcome.retryAfterSeconds !== undefined) headers['Retry-After'] = String(outcome.retryAfterSeconds);
+  sendJson(res, outcome.status, outcome.body, headers);
+}

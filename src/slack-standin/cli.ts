@@ -1,0 +1,48 @@
+/**
+ * `npm run standin -- --port 3100 --app-url http://127.0.0.1:3000` — runs the stand-in on its own and prints
+ * what an app needs to talk to it (Web API URL, signing secret, bot token).
+ * Flags: --port N, --host H, --app-url URL, --signing-secret S, --bot-token T, --no-schema.
+ */
+import { parseArgs } from 'node:util';
+import { startStandin } from './index.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '3100' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'app-url': { type: 'string' },
+    'signing-secret': { type: 'string' },
+    'bot-token': { type: 'string' },
+    'no-schema': { type: 'boolean', default: false },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a port number, got ${values.port}`);
+  process.exit(1);
+}
+
+const standin = await startStandin({
+  port,
+  host: values.host,
+  ...(values['app-url'] ? { appUrl: values['app-url'] } : {}),
+  ...(values['signing-secret'] ? { signingSecret: values['signing-secret'] } : {}),
+  ...(values['bot-token'] ? { botToken: values['bot-token'] } : {}),
+  ...(values['no-schema'] ? { blockKitSchemaPath: false as const } : {}),
+});
+
+console.log(`Slack stand-in listening on ${standin.baseUrl}`);
+console.log(`  SLACK_API_URL=${standin.apiUrl}`);
+console.log(`  SLACK_SIGNING_SECRET=${standin.signingSecret}`);
+console.log(`  SLACK_BOT_TOKEN=${standin.botToken}`);
+console.log(`  app Request URL: ${values['app-url'] ?? '(none yet — pass --app-url)'}`);
+
+const stop = (): void => {
+  standin.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,213 @@
+/**
+ * The Slack stand-in: a loopback server that answers the Web API methods fieldline uses like Slack does, and
+ * a driver that sends the app signed requests like Slack does. Used by tests, by local mode and by the web
+ * console (which subscribes to `standin.state`'s `change` events and mounts its routes with `mount`).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { BlockKitValidator, DEFAULT_SCHEMA_PATH } from './block-kit.ts';
+import { Driver } from './driver.ts';
+import { Injections } from './inject.ts';
+import type { MethodContext } from './methods/context.ts';
+import { newFile } from './methods/files.ts';
+import { ResponseUrls, type ResponseUrlOrigin } from './response-url.ts';
+import { BOT_USER_ID } from './seed.ts';
+import { closeServer, createStandinServer, listen, type MountedHandler } from './server.ts';
+import { StandinState } from './state.ts';
+import { TriggerRegistry } from './triggers.ts';
+import type {
+  FileRequest,
+  InjectRule,
+  LocalChannel,
+  LocalUser,
+  RecordedCall,
+  StoredFile,
+  StoredMessage,
+  StoredView,
+} from './types.ts';
+
+export * from './types.ts';
+export { Driver, DriverError } from './driver.ts';
+export type { DriverResult, BlockActionInput, SendResult, RawSend, ViewSubmissionResult } from './driver.ts';
+export type { InputValue } from './view-state.ts';
+export { validateBlocks, validateView, blockKitSchemaAvailable, BlockKitValidator } from './block-kit.ts';
+export { StandinState } from './state.ts';
+export { slackSignature } from './signing.ts';
+export { TEAM, APP_ID, BOT_ID, BOT_USER_ID } from './seed.ts';
+export type { MountedHandler } from './server.ts';
+export type { ResponseUrlOrigin } from './response-url.ts';
+
+export interface StandinOptions {
+  port?: number;
+  host?: string;
+  /** generated when absent (read it back from `standin.signingSecret`) */
+  signingSecret?: string;
+  /** generated when absent (`xoxb-…`; read it back from `standin.botToken`) */
+  botToken?: string;
+  /** where the app's Request URL is: a base URL (`/slack/events` is appended) or the full endpoint URL */
+  appUrl?: string;
+  /** Block Kit JSON Schema file; default ../shared/slack/slack-block-kit.schema.json; false = limits only */
+  blockKitSchemaPath?: string | false;
+  log?: Logger;
+  /** epoch ms; drives trigger_id expiry, ts values and timestamps of signed requests */
+  clock?: () => number;
+  /** how long the driver waits for the app (Slack gives up after 3 s; `tooSlow` flags that) */
+  driverTimeoutMs?: number;
+}
+
+export interface AddFileInput {
+  name: string;
+  content: Buffer | string;
+  title?: string;
+  mimetype?: string;
+  /** author; default the first local user */
+  user?: string;
+}
+
+export interface AddMessageInput {
+  channel: string;
+  text: string;
+  /** author; default the first local user */
+  user?: string;
+  thread_ts?: string;
+  blocks?: unknown[];
+  /** ids of files (from addFile) attached to the message */
+  files?: string[];
+}
+
+export interface Standin {
+  /** Web API base ending with `/api/` — pass as WebClient's slackApiUrl */
+  apiUrl: string;
+  /** `http://127.0.0.1:<port>/` */
+  baseUrl: string;
+  port: number;
+  signingSecret: string;
+  botToken: string;
+  botUserId: string;
+  /** live list of every Web API call (and `response_url` / `upload` uses) */
+  calls: RecordedCall[];
+  callsTo(method: string): RecordedCall[];
+  messages(channel?: string): StoredMessage[];
+  views(): StoredView[];
+  /** the current version of a view by id */
+  view(id: string): StoredView | undefined;
+  /** uploaded and seeded files (StoredFile.content holds the bytes) */
+  uploads(): StoredFile[];
+  /** requests for url_private / url_private_download, with their headers */
+  fileRequests(): FileRequest[];
+  inject(rule: InjectRule): void;
+  clearInjections(): void;
+  addFile(input: AddFileInput): StoredFile;
+  addMessage(input: AddMessageInput): StoredMessage;
+  addUser(user: LocalUser): LocalUser;
+  addChannel(channel: LocalChannel): LocalChannel;
+  users: LocalUser[];
+  channels: LocalChannel[];
+  /** the state store; emits `change` (StandinChange) for every call, message, view, file, user, channel */
+  state: StandinState;
+  driver: Driver;
+  setAppUrl(url: string): void;
+  /** a fresh trigger_id for this user (what the driver puts in each request): valid once, for 3 s */
+  issueTriggerId(user: string): string;
+  /** a response_url served by the stand-in, posting into `origin.channel` (replace/delete act on messageTs) */
+  issueResponseUrl(origin: ResponseUrlOrigin): string;
+  /** extra HTTP handlers (the web console); tried in order for requests the stand-in does not serve itself */
+  mount(handler: MountedHandler): void;
+  close(): Promise<void>;
+}
+
+export async function startStandin(opts: StandinOptions = {}): Promise<Standin> {
+  const now = opts.clock ?? Date.now;
+  const signingSecret = opts.signingSecret ?? randomBytes(16).toString('hex');
+  const botToken = opts.botToken ?? `xoxb-standin-${randomBytes(12).toString('hex')}`;
+  const host = opts.host ?? '127.0.0.1';
+  let baseUrl = '';
+  let appUrl = opts.appUrl;
+  const state = new StandinState(now);
+  const ctx: MethodContext = {
+    state,
+    triggers: new TriggerRegistry(now),
+    validator: new BlockKitValidator(opts.blockKitSchemaPath ?? DEFAULT_SCHEMA_PATH),
+    baseUrl: () => baseUrl,
+    now,
+  };
+  const injections = new Injections(now);
+  const urls = new ResponseUrls(now);
+  const mounted: MountedHandler[] = [];
+  const server = createStandinServer({
+    ctx,
+    injections,
+    botToken,
+    urls,
+    mounted,
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+  const port = await listen(server, opts.port ?? 0, host);
+  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
+  const driver = new Driver({
+    ctx,
+    urls,
+    state,
+    signingSecret,
+    appUrl: () => appUrl,
+    now,
+    timeoutMs: opts.driverTimeoutMs ?? 30_000,
+  });
+
+  return {
+    apiUrl: `${baseUrl}api/`,
+    baseUrl,
+    port,
+    signingSecret,
+    botToken,
+    botUserId: BOT_USER_ID,
+    calls: state.calls,
+    callsTo: (method) => state.calls.filter((c) => c.method === method),
+    messages: (channel) => state.messages(channel),
+    views: () => state.views(),
+    view: (id) => state.view(id),
+    uploads: () => state.files(),
+    fileRequests: () => [...state.fileRequests],
+    inject: (rule) => injections.add(rule),
+    clearInjections: () => injections.clear(),
+    addFile: (input) => {
+      const content = typeof input.content === 'string' ? Buffer.from(input.content) : input.content;
+      const file = newFile(ctx, {
+        name: input.name,
+        content,
+        user: input.user ?? state.users[0]?.id ?? BOT_USER_ID,
+        ...(input.title ? { title: input.title } : {}),
+        ...(input.mimetype ? { mimetype: input.mimetype } : {}),
+      });
+      return state.putFile(file, 'add');
+    },
+    addMessage: (input) => {
+      if (!state.channel(input.channel)) throw new Error(`unknown stand-in channel ${input.channel}`);
+      return state.addMessage({
+        channel: input.channel,
+        ts: state.nextTs(),
+        user: input.user ?? state.users[0]?.id ?? BOT_USER_ID,
+        text: input.text,
+        via: 'seed',
+        ...(input.thread_ts ? { thread_ts: input.thread_ts } : {}),
+        ...(input.blocks ? { blocks: input.blocks } : {}),
+        ...(input.files ? { files: input.files } : {}),
+      });
+    },
+    addUser: (user) => state.addUser(user),
+    addChannel: (channel) => state.addChannel(channel),
+    users: state.users,
+    channels: state.channels,
+    state,
+    driver,
+    setAppUrl: (url) => {
+      appUrl = url;
+    },
+    issueTriggerId: (user) => ctx.triggers.issue(user),
+    issueResponseUrl: (origin) => urls.issue(baseUrl, origin),
+    mount: (handler) => {
+      mounted.push(handler);
+    },
+    close: () => closeServer(server),
+  };
+}

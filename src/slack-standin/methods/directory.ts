@@ -1,0 +1,105 @@
+/**
+ * auth.test, users.info, users.lookupByEmail, conversations.info / join / list.
+ */
+import { APP_ID, BOT_ID, BOT_USER_ID, TEAM } from '../seed.ts';
+import type { JsonObject, LocalChannel, LocalUser } from '../types.ts';
+import { ApiError, requireString, type MethodHandler } from './context.ts';
+
+export function userJson(u: LocalUser): JsonObject {
+  const profile: JsonObject = { real_name: u.real_name, display_name: u.name, team: TEAM.id };
+  if (u.email !== undefined) profile.email = u.email;
+  if (u.is_bot) Object.assign(profile, { bot_id: BOT_ID, api_app_id: APP_ID });
+  return {
+    id: u.id,
+    team_id: TEAM.id,
+    name: u.name,
+    real_name: u.real_name,
+    deleted: u.deleted === true,
+    is_bot: u.is_bot === true,
+    is_app_user: false,
+    tz: u.tz,
+    profile,
+  };
+}
+
+export function channelJson(c: LocalChannel): JsonObject {
+  const json: JsonObject = {
+    id: c.id,
+    name: c.name,
+    is_channel: !c.is_im && !c.is_private,
+    is_group: !c.is_im && c.is_private,
+    is_im: c.is_im,
+    is_private: c.is_private,
+    is_member: c.is_member,
+    is_archived: false,
+    created: 1_700_000_000,
+  };
+  if (c.user) json.user = c.user;
+  return json;
+}
+
+const authTest: MethodHandler = (_args, ctx) => ({
+  ok: true,
+  url: ctx.baseUrl(),
+  team: TEAM.name,
+  user: 'fieldline',
+  team_id: TEAM.id,
+  user_id: BOT_USER_ID,
+  bot_id: BOT_ID,
+  app_id: APP_ID,
+  is_enterprise_install: false,
+});
+
+const usersInfo: MethodHandler = (args, ctx) => {
+  const user = ctx.state.user(requireString(args, 'user'));
+  if (!user) throw new ApiError('user_not_found');
+  return { ok: true, user: userJson(user) };
+};
+
+const lookupByEmail: MethodHandler = (args, ctx) => {
+  const email = requireString(args, 'email').toLowerCase();
+  const user = ctx.state.users.find((u) => u.email?.toLowerCase() === email);
+  if (!user) throw new ApiError('users_not_found');
+  return { ok: true, user: userJson(user) };
+};
+
+const conversationsInfo: MethodHandler = (args, ctx) => {
+  const channel = ctx.state.channel(requireString(args, 'channel'));
+  if (!channel) throw new ApiError('channel_not_found');
+  // A private channel the bot is not in is invisible to it.
+  if (channel.is_private && !channel.is_member) throw new ApiError('channel_not_found');
+  return { ok: true, channel: channelJson(channel) };
+};
+
+const conversationsJoin: MethodHandler = (args, ctx) => {
+  const channel = ctx.state.channel(requireString(args, 'channel'));
+  if (!channel) throw new ApiError('channel_not_found');
+  if (channel.is_im || channel.is_private) throw new ApiError('method_not_supported_for_channel_type');
+  const already = channel.is_member;
+  const joined = ctx.state.addChannel({ ...channel, is_member: true });
+  const response: JsonObject = { ok: true, channel: channelJson(joined) };
+  if (already) response.warning = 'already_in_channel';
+  return response;
+};
+
+const conversationsList: MethodHandler = (args, ctx) => {
+  const types = typeof args.types === 'string' ? args.types.split(',') : ['public_channel'];
+  const wanted = (c: LocalChannel): boolean =>
+    (types.includes('public_channel') && !c.is_private && !c.is_im) ||
+    (types.includes('private_channel') && c.is_private && !c.is_im && c.is_member) ||
+    (types.includes('im') && c.is_im);
+  return {
+    ok: true,
+    channels: ctx.state.channels.filter(wanted).map(channelJson),
+    response_metadata: { next_cursor: '' },
+  };
+};
+
+export const directoryMethods: Record<string, MethodHandler> = {
+  'auth.test': authTest,
+  'users.info': usersInfo,
+  'users.lookupByEmail': lookupByEmail,
+  'conversations.info': conversationsInfo,
+  'conversations.join': conversationsJoin,
+  'conversations.list': conversationsList,
+};

@@ -1,0 +1,193 @@
+/**
+ * The stand-in's workspace state: users, channels, messages (incl. threads and ephemerals), views, files,
+ * recorded calls. Every change is emitted on `change` so a web console (or a test) can follow along without
+ * polling. Pure in-memory; the HTTP layer and the Web API methods only go through this class.
+ */
+import { EventEmitter } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import { seedChannels, seedUsers } from './seed.ts';
+import type {
+  AppRequestRecord,
+  FileRequest,
+  LocalChannel,
+  LocalUser,
+  RecordedCall,
+  StandinChange,
+  StoredFile,
+  StoredMessage,
+  StoredView,
+} from './types.ts';
+
+export class StandinState extends EventEmitter {
+  readonly users: LocalUser[] = seedUsers();
+  readonly channels: LocalChannel[] = seedChannels();
+  readonly calls: RecordedCall[] = [];
+  readonly fileRequests: FileRequest[] = [];
+  readonly appRequests: AppRequestRecord[] = [];
+  private readonly messagesByChannel = new Map<string, StoredMessage[]>();
+  private readonly viewsById = new Map<string, StoredView>();
+  private readonly filesById = new Map<string, StoredFile>();
+  private lastTsMicros = 0;
+  private idCounter = 0;
+
+  constructor(readonly now: () => number) {
+    super();
+  }
+
+  emitChange(change: StandinChange): void {
+    this.emit('change', change);
+  }
+
+  /** Slack-style ids: prefix + 10 upper-case alphanumerics, unique within this stand-in. */
+  newId(prefix: string): string {
+    this.idCounter += 1;
+    const counter = this.idCounter.toString(36).toUpperCase().padStart(4, '0');
+    return `${prefix}0${counter}${randomBytes(3).toString('hex').toUpperCase()}`;
+  }
+
+  /** Message timestamps are unique, increasing "seconds.micros" strings like Slack's. */
+  nextTs(): string {
+    const micros = Math.max(this.now() * 1000, this.lastTsMicros + 1);
+    this.lastTsMicros = micros;
+    const seconds = Math.floor(micros / 1_000_000);
+    return `${seconds}.${String(micros % 1_000_000).padStart(6, '0')}`;
+  }
+
+  // users & channels
+
+  user(id: string): LocalUser | undefined {
+    return this.users.find((u) => u.id === id);
+  }
+
+  addUser(user: LocalUser): LocalUser {
+    const existing = this.users.findIndex((u) => u.id === user.id);
+    if (existing >= 0) this.users.splice(existing, 1, user);
+    else this.users.push(user);
+    this.emitChange({ kind: 'user', user });
+    return user;
+  }
+
+  channel(id: string): LocalChannel | undefined {
+    return this.channels.find((c) => c.id === id);
+  }
+
+  addChannel(channel: LocalChannel): LocalChannel {
+    const existing = this.channels.findIndex((c) => c.id === channel.id);
+    if (existing >= 0) this.channels.splice(existing, 1, channel);
+    else this.channels.push(channel);
+    this.emitChange({ kind: 'channel', channel });
+    return channel;
+  }
+
+  /** The DM channel between the bot and a user, created on first use (chat.postMessage with a user id). */
+  dmWith(userId: string): LocalChannel {
+    const found = this.channels.find((c) => c.is_im && c.user === userId);
+    if (found) return found;
+    return this.addChannel({
+      id: `D${userId.slice(1)}`,
+      name: userId,
+      is_private: true,
+      is_im: true,
+      is_member: true,
+      user: userId,
+    });
+  }
+
+  // messages
+
+  messages(channel?: string): StoredMessage[] {
+    if (channel !== undefined) return [...(this.messagesByChannel.get(channel) ?? [])];
+    return [...this.messagesByChannel.values()].flat().sort((a, b) => Number(a.ts) - Number(b.ts));
+  }
+
+  message(channel: string, ts: string): StoredMessage | undefined {
+    return this.messagesByChannel.get(channel)?.find((m) => m.ts === ts);
+  }
+
+  addMessage(message: StoredMessage): StoredMessage {
+    const list = this.messagesByChannel.get(message.channel) ?? [];
+    list.push(message);
+    this.messagesByChannel.set(message.channel, list);
+    this.emitChange({ kind: 'message', action: 'add', message });
+    return message;
+  }
+
+  updateMessage(channel: string, ts: string, patch: Partial<StoredMessage>): StoredMessage | undefined {
+    const found = this.message(channel, ts);
+    if (!found) return undefined;
+    Object.assign(found, patch);
+    this.emitChange({ kind: 'message', action: 'update', message: found });
+    return found;
+  }
+
+  deleteMessage(channel: string, ts: string): StoredMessage | undefined {
+    const list = this.messagesByChannel.get(channel);
+    const index = list?.findIndex((m) => m.ts === ts) ?? -1;
+    if (!list || index < 0) return undefined;
+    const [removed] = list.splice(index, 1);
+    if (removed) this.emitChange({ kind: 'message', action: 'delete', message: removed });
+    return removed;
+  }
+
+  // views
+
+  views(): StoredView[] {
+    return [...this.viewsById.values()];
+  }
+
+  view(id: string): StoredView | undefined {
+    return this.viewsById.get(id);
+  }
+
+  viewByExternalId(externalId: string): StoredView | undefined {
+    return this.views().find((v) => v.external_id === externalId && v.open);
+  }
+
+  putView(view: StoredView, action: 'open' | 'update' | 'push' | 'publish'): StoredView {
+    this.viewsById.set(view.id, view);
+    this.emitChange({ kind: 'view', action, view });
+    return view;
+  }
+
+  closeView(view: StoredView): void {
+    view.open = false;
+    this.emitChange({ kind: 'view', action: 'close', view });
+  }
+
+  /** Open modals of one stack, root first. */
+  stack(rootViewId: string): StoredView[] {
+    return this.views().filter((v) => v.type === 'modal' && v.open && v.root_view_id === rootViewId);
+  }
+
+  homeOf(userId: string): StoredView | undefined {
+    return this.views().find((v) => v.type === 'home' && v.open && v.user === userId);
+  }
+
+  // files
+
+  files(): StoredFile[] {
+    return [...this.filesById.values()];
+  }
+
+  file(id: string): StoredFile | undefined {
+    return this.filesById.get(id);
+  }
+
+  putFile(file: StoredFile, action: 'add' | 'upload' | 'complete'): StoredFile {
+    this.filesById.set(file.id, file);
+    this.emitChange({ kind: 'file', action, file });
+    return file;
+  }
+
+  // records
+
+  recordCall(call: RecordedCall): void {
+    this.calls.push(call);
+    this.emitChange({ kind: 'call', call });
+  }
+
+  recordAppRequest(request: AppRequestRecord): void {
+    this.appRequests.push(request);
+    this.emitChange({ kind: 'app-request', request });
+  }
+}

@@ -1,0 +1,24 @@
+/** "More" under /source results: the next page, with the same search text and the cursor verbatim. */
+import type { App, BlockButtonAction } from '@slack/bolt';
+import type { Deps } from '../../deps.ts';
+import { decodeMore, SOURCE_ACTION } from '../blocks/source-ids.ts';
+import { renderSourceList } from '../blocks/source-list.ts';
+import { reportError } from '../errors.ts';
+import { buttonTarget } from './source-target.ts';
+
+export function registerSourceMore(app: App, deps: Deps): void {
+  app.action<BlockButtonAction>(SOURCE_ACTION.more, async ({ ack, body, action, client, respond }) => {
+    await ack();
+    const more = decodeMore(action.value);
+    if (!more) {
+      await respond({ response_type: 'ephemeral', replace_original: false, text: 'That button has expired: search again with `/source`.' });
+      return;
+    }
+    try {
+      const page = await deps.sources.search(more.t, more.c);
+      await respond({ response_type: 'ephemeral', replace_original: false, ...renderSourceList(more.t, page, deps.clock.now(), false) });
+    } catch (err) {
+      await reportError(deps, buttonTarget(body, client), err, { action: SOURCE_ACTION.more });
+    }
+  });
+}

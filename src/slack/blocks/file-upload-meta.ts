@@ -1,0 +1,30 @@
+/** The upload modal's private_metadata: the message the files are on and the usable file ids (parsed back with zod). */
+import { z } from 'zod';
+
+export interface UploadMeta {
+  channel: string;
+  messageTs: string;
+  fileIds: string[];
+}
+
+const schema = z.object({ c: z.string(), t: z.string(), f: z.array(z.string()) });
+
+export function encodeUploadMeta(meta: UploadMeta): string {
+  // Slack file ids are short; 3,000 characters hold well over a hundred of them.
+  const ids = [...meta.fileIds];
+  let json = JSON.stringify({ c: meta.channel, t: meta.messageTs, f: ids });
+  while (json.length > 3000 && ids.length > 0) {
+    ids.pop();
+    json = JSON.stringify({ c: meta.channel, t: meta.messageTs, f: ids });
+  }
+  return json;
+}
+
+export function decodeUploadMeta(raw: string | undefined): UploadMeta | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw ?? ''));
+    return parsed.success ? { channel: parsed.data.c, messageTs: parsed.data.t, fileIds: parsed.data.f } : null;
+  } catch {
+    return null;
+  }
+}

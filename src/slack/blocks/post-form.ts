@@ -1,0 +1,70 @@
+/**
+ * Reads the submitted post modal (pure): the form values as typed, then either a draft for the service or the
+ * errors to show on the exact fields (view_submission `response_action: errors`).
+ */
+import { z } from 'zod';
+import { parseHashtags } from '../../services/posts/hashtags.ts';
+import type { PostDraft } from '../../services/posts/post-draft.ts';
+import { CONTENT_MAX, POST_FIELDS, SKIP_NOTIFICATIONS, TITLE_MAX, type PostFormValues } from './post-modal.ts';
+
+const option = z.object({ value: z.string(), text: z.object({ text: z.string() }).passthrough().optional() }).passthrough();
+const element = z
+  .object({
+    value: z.string().nullable().optional(),
+    selected_option: option.nullable().optional(),
+    selected_options: z.array(option).nullable().optional(),
+  })
+  .passthrough();
+const stateValues = z.record(z.string(), z.record(z.string(), element));
+
+type Element = z.infer<typeof element>;
+
+function field(values: z.infer<typeof stateValues>, id: string): Element | undefined {
+  return values[id]?.[id];
+}
+
+/** Everything the person entered, kept verbatim so a re-shown form loses nothing. */
+export function readPostValues(raw: unknown): PostFormValues {
+  const parsed = stateValues.safeParse(raw);
+  if (!parsed.success) return {};
+  const v = parsed.data;
+  const channel = field(v, POST_FIELDS.channel)?.selected_option;
+  const options = field(v, POST_FIELDS.options)?.selected_options ?? [];
+  const files = field(v, POST_FIELDS.files)?.selected_options;
+  const out: PostFormValues = {
+    content: field(v, POST_FIELDS.content)?.value ?? '',
+    title: field(v, POST_FIELDS.title)?.value ?? '',
+    hashtags: field(v, POST_FIELDS.hashtags)?.value ?? '',
+    skipNotifications: options.some((o) => o.value === SKIP_NOTIFICATIONS),
+  };
+  if (channel) out.channel = { value: channel.value, label: channel.text?.text ?? channel.value };
+  if (files) out.selectedFileIds = files.map((o) => o.value);
+  else if (v[POST_FIELDS.files]) out.selectedFileIds = [];
+  return out;
+}
+
+export type PostFormResult = { ok: true; draft: PostDraft; fileIds: string[] } | { ok: false; errors: Record<string, string> };
+
+export function validatePostValues(values: PostFormValues): PostFormResult {
+  const errors: Record<string, string> = {};
+  const content = (values.content ?? '').trim();
+  if (content === '') errors[POST_FIELDS.content] = 'Write something to post.';
+  else if (content.length > CONTENT_MAX) errors[POST_FIELDS.content] = `Keep the post under ${CONTENT_MAX} characters.`;
+  const title = (values.title ?? '').trim();
+  if (title.length > TITLE_MAX) errors[POST_FIELDS.title] = `Keep the title under ${TITLE_MAX} characters.`;
+  if (!values.channel) errors[POST_FIELDS.channel] = 'Choose the platform channel to post in.';
+  const tags = parseHashtags(values.hashtags);
+  if (!tags.ok) errors[POST_FIELDS.hashtags] = tags.error;
+  if (Object.keys(errors).length > 0 || !values.channel || !tags.ok) return { ok: false, errors };
+  return {
+    ok: true,
+    draft: {
+      content,
+      ...(title ? { title } : {}),
+      channelId: values.channel.value,
+      hashtags: tags.tags,
+      skipNotifications: values.skipNotifications === true,
+    },
+    fileIds: values.selectedFileIds ?? [],
+  };
+}

@@ -1,0 +1,42 @@
+/** Callback, block and action ids of the task feature (prefixed `task_`, see the team's naming rule). */
+export const TASK_VIEW = { create: 'task_create', edit: 'task_edit' } as const;
+
+/** Input blocks use the same id for block and element, so `state.values[id][id]` reads a field. */
+export const TASK_FIELD = {
+  name: 'task_name',
+  site: 'task_site',
+  kind: 'task_kind',
+  device: 'task_device',
+  priority: 'task_priority_input',
+  status: 'task_status_input',
+  due: 'task_due',
+  assignee: 'task_assignee',
+  description: 'task_description',
+  channel: 'task_channel',
+  fileIds: 'task_file_ids',
+  slackFiles: 'task_slack_files',
+} as const;
+
+export const TASK_ACTION = {
+  /** Followed by the status key: task_status_todo, task_status_onhold, task_status_done, task_status_cancelled. */
+  statusPrefix: 'task_status_',
+  priority: 'task_priority',
+  edit: 'task_edit_open',
+  listMore: 'task_list_more',
+  showCard: 'task_show_card',
+  retryOpen: 'task_retry_open',
+} as const;
+
+export const PRIORITY_OPTIONS = [
+  { id: '15', name: 'High' },
+  { id: '10', name: 'Medium' },
+  { id: '5', name: 'Low' },
+] as const;
+
+/** A Block Kit block as plain JSON (assignable to @slack/types' Block). */
+export type BlockJson = { type: string } & Record<string, unknown>;
+
+export interface Rendered {
+  text: string;
+  blocks: BlockJson[];
+}

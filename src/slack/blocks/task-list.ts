@@ -1,0 +1,65 @@
+/** The `/task list` answer (ephemeral), pure: one section per task, then "More" while the cursor has more. */
+import type { Task } from '../../monitoring/api.ts';
+import { escapeMrkdwn, safeText, truncate } from './mrkdwn.ts';
+import { personText } from './task-card.ts';
+import { TASK_ACTION, type BlockJson, type Rendered } from './task-ids.ts';
+
+export interface ListView {
+  /** Already-escaped mrkdwn describing the filter, e.g. "Open tasks · site Plant North". */
+  title: string;
+  tasks: readonly Task[];
+  /** Token for the next page, or null at the end. */
+  next: string | null;
+  /** How many were shown on earlier pages (for "11–20"). */
+  shownBefore: number;
+}
+
+function line(task: Task): string {
+  const parts = [
+    safeText(task.status.name ?? `status ${task.status.id}`, 60),
+    task.priority?.name ? `${safeText(task.priority.name, 30)} priority` : null,
+    task.dueDate ? `due ${escapeMrkdwn(task.dueDate)}` : null,
+    personText(task),
+    task.site?.name ? safeText(task.site.name, 100) : null,
+  ].filter((p): p is string => p !== null);
+  return `*${safeText(task.name, 300)}*\n${parts.join(' · ')}`;
+}
+
+export function renderTaskList(view: ListView): Rendered {
+  const from = view.shownBefore + 1;
+  const to = view.shownBefore + view.tasks.length;
+  const range = view.tasks.length > 0 ? ` — ${from}–${to}` : '';
+  const blocks: BlockJson[] = [{ type: 'section', text: { type: 'mrkdwn', text: truncate(`${view.title}${range}`, 3000) } }];
+  if (view.tasks.length === 0) {
+    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: view.shownBefore ? 'No more tasks.' : 'No tasks match.' }] });
+  }
+  for (const task of view.tasks.slice(0, 40)) {
+    blocks.push({
+      type: 'section',
+      text: { type: 'mrkdwn', text: line(task) },
+      accessory: {
+        type: 'button',
+        action_id: `${TASK_ACTION.showCard}_${task.id}`.slice(0, 255),
+        text: { type: 'plain_text', text: 'Card' },
+        value: task.id,
+      },
+    });
+  }
+  if (view.next) {
+    blocks.push({
+      type: 'actions',
+      elements: [
+        {
+          type: 'button',
+          action_id: TASK_ACTION.listMore,
+          text: { type: 'plain_text', text: 'More' },
+          value: JSON.stringify({ t: view.next, n: to }),
+        },
+      ],
+    });
+  } else if (view.tasks.length > 0) {
+    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: 'End of the list.' }] });
+  }
+  const text = `${view.title}${range}: ${view.tasks.map((t) => t.name).join(', ')}`;
+  return { text: safeText(text, 3000), blocks };
+}

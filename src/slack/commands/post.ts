@@ -1,0 +1,21 @@
+/** /post [text]: opens the feed post form with the text filled in; `/post help` explains itself. */
+import type { App } from '@slack/bolt';
+import type { Deps } from '../../deps.ts';
+import { COMMAND_HELP } from '../help/commands.ts';
+import { renderCommandHelp } from '../help/render-help.ts';
+import { renderPostModal } from '../blocks/post-modal.ts';
+
+export function registerPostCommand(app: App, _deps: Deps): void {
+  app.command('/post', async ({ ack, command, client }) => {
+    const text = command.text.trim();
+    if (/^(help|\?|-h|--help)$/i.test(text)) {
+      await ack(renderCommandHelp(COMMAND_HELP['/post']));
+      return;
+    }
+    await ack();
+    await client.views.open({
+      trigger_id: command.trigger_id,
+      view: renderPostModal({ values: { content: text }, meta: { originChannel: command.channel_id, files: [] } }),
+    });
+  });
+}

@@ -1,0 +1,60 @@
+/** `/task list …` after the ack: resolve the site and "mine", fetch one page, render it. */
+import type { WebClient } from '@slack/web-api';
+import type { Deps } from '../../deps.ts';
+import type { TaskListFilter, TaskListPage } from '../../services/tasks/index.ts';
+import { escapeMrkdwn, safeText } from '../blocks/mrkdwn.ts';
+import type { Rendered } from '../blocks/task-ids.ts';
+import { renderTaskList } from '../blocks/task-list.ts';
+import { renderNotice } from '../blocks/task-notices.ts';
+import { LIST_USAGE, type ListRequest } from './task-parse.ts';
+
+const SCOPE_TITLES = { all: 'Tasks', open: 'Open tasks', mine: 'Your tasks', overdue: 'Overdue tasks' } as const;
+const PRIORITY_TITLES: Record<string, string> = { '15': 'high', '10': 'medium', '5': 'low' };
+
+export async function listTitle(deps: Deps, filter: TaskListFilter): Promise<string> {
+  const parts = [`*${SCOPE_TITLES[filter.scope]}*`];
+  if (filter.siteId) {
+    const site = await deps.directory.site(filter.siteId).catch(() => undefined);
+    parts.push(`site ${safeText(site?.name ?? filter.siteId, 200)}`);
+  }
+  if (filter.priorityId) parts.push(`${PRIORITY_TITLES[filter.priorityId] ?? filter.priorityId} priority`);
+  return parts.join(' · ');
+}
+
+export async function renderListPage(deps: Deps, filter: TaskListFilter, page: TaskListPage, shownBefore: number) {
+  return renderTaskList({ title: await listTitle(deps, filter), tasks: page.tasks, next: page.next, shownBefore });
+}
+
+/** The first page of `/task list`, or a message saying exactly what to fix. */
+export async function runTaskList(deps: Deps, client: WebClient, user: string, request: ListRequest): Promise<Rendered> {
+  const filter: TaskListFilter = { scope: request.scope };
+  if (request.priorityId) filter.priorityId = request.priorityId;
+  if (request.siteText) {
+    const match = await deps.directory.resolveSite(request.siteText);
+    if (match.kind === 'none') {
+      const known = (await deps.directory.sites()).map((s) => s.name).slice(0, 15);
+      return renderNotice(
+        `No site matches “${safeText(request.siteText, 100)}”. Sites: ${known.map((n) => safeText(n, 80)).join(', ') || 'none visible'}.\nUsage: \`${LIST_USAGE}\``,
+      );
+    }
+    if (match.kind === 'many') {
+      const names = match.sites.map((s) => `“${safeText(s.name, 80)}”`).slice(0, 15);
+      return renderNotice(`“${safeText(request.siteText, 100)}” matches several sites: ${names.join(', ')}. Type more of the name.`);
+    }
+    filter.siteId = match.site.id;
+  }
+  if (request.scope === 'mine') {
+    const me = await deps.directory.people.platformUserFor(client, user);
+    if (me.kind === 'no-email') {
+      return renderNotice('Your Slack profile shows no email, so fieldline cannot tell which platform user you are.');
+    }
+    if (me.kind === 'no-match') {
+      return renderNotice(
+        `No platform user with the email ${escapeMrkdwn(me.email)} has tasks fieldline has seen, so “mine” is empty for now. ` +
+          'Ask a platform admin whether your platform account uses another email.',
+      );
+    }
+    filter.assigneeId = me.assignee.id;
+  }
+  return renderListPage(deps, filter, await deps.tasks.list(filter), 0);
+}

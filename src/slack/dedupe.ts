@@ -1,0 +1,75 @@
+/**
+ * Slack delivers some requests more than once: Events API retries (`X-Slack-Retry-Num`, same `event_id`) and a
+ * view submitted twice (double click, or the same submission reaching two replicas). Each must have effect once,
+ * across replicas, so the claim is a `SET NX` in the shared store with a TTL longer than Slack's retry window.
+ *
+ * Installed between the receiver and the app (wrapping `processEvent`) because only there can the ack of a view
+ * submission be observed: a submission answered with `response_action: errors` releases its claim so the user can
+ * submit the same values again after fixing the cause.
+ */
+import { createHash } from 'node:crypto';
+import type { App } from '@slack/bolt';
+import type { AckFn, ReceiverEvent } from '@slack/bolt';
+import type { Logger } from '../log.ts';
+import type { Store } from '../store/store.ts';
+
+export const DEDUPE_TTL_MS = 3 * 60 * 60 * 1000; // ≥ 2 h: Slack retries events for up to about an hour
+
+type Claim = { key: string; releaseOnErrors: boolean };
+
+function readString(obj: unknown, ...path: string[]): string | undefined {
+  let cur: unknown = obj;
+  for (const p of path) {
+    if (typeof cur !== 'object' || cur === null) return undefined;
+    cur = (cur as Record<string, unknown>)[p];
+  }
+  return typeof cur === 'string' ? cur : undefined;
+}
+
+/** The dedupe key of a delivery, or null when the delivery is not subject to dedupe. */
+export function claimFor(body: unknown): Claim | null {
+  const type = readString(body, 'type');
+  if (type === 'event_callback') {
+    const eventId = readString(body, 'event_id');
+    return eventId ? { key: `event:${eventId}`, releaseOnErrors: false } : null;
+  }
+  if (type === 'view_submission') {
+    const viewId = readString(body, 'view', 'id');
+    const hash = readString(body, 'view', 'hash') ?? '';
+    if (!viewId) return null;
+    const view = (body as { view?: { state?: unknown } }).view;
+    const values = createHash('sha256').update(JSON.stringify(view?.state ?? null)).digest('hex').slice(0, 16);
+    return { key: `view:${viewId}:${hash}:${values}`, releaseOnErrors: true };
+  }
+  return null;
+}
+
+export function installDeliveryDedupe(app: App, store: Store, log: Logger): void {
+  const seen = store.namespace('dedupe');
+  const process = app.processEvent.bind(app);
+  app.processEvent = async (event: ReceiverEvent) => {
+    const claim = claimFor(event.body);
+    if (!claim) return process(event);
+    let first: boolean;
+    try {
+      first = await seen.add(claim.key, Date.now(), DEDUPE_TTL_MS);
+    } catch (err) {
+      // Store trouble must not block the ack path: better a rare repeat than a lost request.
+      log.warn({ err: (err as Error).message, key: claim.key }, 'dedupe store unavailable; processing delivery');
+      return process(event);
+    }
+    if (!first) {
+      log.info({ key: claim.key, retryNum: event.retryNum }, 'repeated Slack delivery ignored');
+      await event.ack();
+      return;
+    }
+    if (!claim.releaseOnErrors) return process(event);
+    const ack: AckFn<unknown> = async (response?: unknown) => {
+      if (readString(response, 'response_action') === 'errors') {
+        await seen.delete(claim.key).catch(() => false);
+      }
+      return event.ack(response);
+    };
+    return process({ ...event, ack });
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * The one error path to users. Unexpected errors (from app.error, or from background work after ack via
+ * reportError) become a short, helpful ephemeral message with a reference id; the full error is logged under
+ * the same id. Nothing of the error's internals (stack, bodies) is ever sent to Slack.
+ */
+import { randomBytes } from 'node:crypto';
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../log.ts';
+import type { MonitoringErrorCode } from '../monitoring/api.ts';
+import { isMonitoringError } from '../monitoring/index.ts';
+import { StoreUnavailableError } from '../store/store.ts';
+import { escapeMrkdwn } from './blocks/mrkdwn.ts';
+
+export interface UserMessage {
+  /** Ready-to-send mrkdwn, ending with the reference id. */
+  text: string;
+  ref: string;
+}
+
+const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** Six characters, no look-alikes (0/O, 1/I): easy to read out over a radio. */
+export function newRef(): string {
+  return Array.from(randomBytes(6), (b) => REF_ALPHABET[b % REF_ALPHABET.length]).join('');
+}
+
+function retryIn(ms: number | undefined): string {
+  return ms === undefined ? 'try again in a minute' : `try again in ${Math.max(1, Math.ceil(ms / 1000))} s`;
+}
+
+function monitoringText(code: MonitoringErrorCode, err: { retryAfterMs?: number; field?: string }): string {
+  const field = err.field ? ` (\`${escapeMrkdwn(err.field)}\`)` : '';
+  switch (code) {
+    case 'BAD_KEY':
+      return "The monitoring platform refused fieldline's API key. Ask whoever runs fieldline to check MONITORING_API_KEY.";
+    case 'NO_ACCESS':
+      return 'You have no access to that site on the monitoring platform (the platform refused the request).';
+    case 'VALIDATION':
+      return `The monitoring platform rejected the request as invalid${field}. Check what you entered and try again.`;
+    case 'CONFLICT':
+      return 'That was changed on the monitoring platform in the meantime. Reload it and try again.';
+    case 'RATE_LIMITED':
+      return `The monitoring platform is rate limiting fieldline — ${retryIn(err.retryAfterMs)}.`;
+    case 'SERVER':
+    case 'NETWORK':
+    case 'TIMEOUT':
+      return 'The monitoring platform is unavailable right now — try again in a minute.';
+    case 'BAD_RESPONSE':
+      return 'The monitoring platform sent an answer fieldline could not read. Try again; if it persists, tell your admin.';
+    case 'INVALID_ARGUMENT':
+      return `fieldline refused to send an invalid request to the platform${field}.`;
+    case 'SIGNING_FAILED':
+      return 'The monitoring platform could not prepare the file upload — try again in a minute.';
+    case 'UPLOAD_FAILED':
+      return "The upload to the monitoring platform's file storage failed — try again.";
+  }
+}
+
+/** Unwraps Bolt's wrappers (UnknownError.original, MultipleListenerError.originals) to the error that matters. */
+export function rootError(err: unknown): unknown {
+  if (err !== null && typeof err === 'object') {
+    if ('original' in err && err.original instanceof Error) return rootError(err.original);
+    if ('originals' in err && Array.isArray(err.originals) && err.originals.length > 0)
+      return rootError(err.originals[0]);
+  }
+  return err;
+}
+
+export function userMessageFor(err: unknown, ref: string = newRef()): UserMessage {
+  const root = rootError(err);
+  let text: string;
+  if (isMonitoringError(root)) text = monitoringText(root.code, root);
+  else if (root instanceof StoreUnavailableError)
+    text = "fieldline's storage is unavailable right now — try again in a minute.";
+  else text = 'Something went wrong on our side.';
+  return { text: `:warning: ${text} (ref \`${ref}\`)`, ref };
+}
+
+export interface ErrorTarget {
+  client: WebClient;
+  /** Where the user acted; absent for modals and global shortcuts (the user then gets a DM from the app). */
+  channel?: string;
+  user?: string;
+  /** Preferred when present: works in channels the bot is not a member of. */
+  responseUrl?: string;
+  threadTs?: string;
+}
+
+/** Logs `err` under a fresh reference id and tells the user, ephemerally where possible. Never throws. */
+export async function reportError(
+  deps: { log: Logger },
+  target: ErrorTarget,
+  err: unknown,
+  context: Record<string, unknown> = {},
+): Promise<UserMessage> {
+  const message = userMessageFor(err);
+  const root = rootError(err);
+  deps.log.error(
+    { ref: message.ref, err: root, user: target.user, channel: target.channel, ...context },
+    'request failed',
+  );
+  try {
+    await deliver(target, message.text);
+  } catch (deliveryErr) {
+    deps.log.warn({ ref: message.ref, err: deliveryErr }, 'could not tell the user about a failure');
+  }
+  return message;
+}
+
+async function deliver(target: ErrorTarget, text: string): Promise<void> {
+  if (target.responseUrl) {
+    const res = await fetch(target.responseUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ response_type: 'ephemeral', replace_original: false, text }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    await res.body?.cancel();
+    if (res.ok) return;
+  }
+  if (target.channel && target.user) {
+    try {
+      await target.client.chat.postEphemeral({
+        channel: target.channel,
+        user: target.user,
+        text,
+        thread_ts: target.threadTs,
+      });
+      return;
+    } catch {
+      // Not in that channel (or it is gone): fall back to the app's DM below.
+    }
+  }
+  if (target.user) {
+    await target.client.chat.postMessage({ channel: target.user, text });
+    return;
+  }
+  throw new Error('no user or channel to report the error to');
+}

@@ -1,0 +1,72 @@
+/**
+ * Typeahead options for the task modal: sites (from the directory), data sources of the chosen site
+ * (GET /data-sources with textSearch; the site is read from the view state Slack sends with the
+ * suggestion request) and feed channels. Slack waits 3 s, so each answer is bounded.
+ */
+import type { App } from '@slack/bolt';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { filterSites } from '../../services/directory/index.ts';
+import { within } from '../../services/tasks/budget.ts';
+import { truncate } from '../blocks/mrkdwn.ts';
+import { TASK_FIELD } from '../blocks/task-ids.ts';
+
+const ANSWER_WITHIN_MS = 2_500;
+const option = (text: string, value: string) => ({ text: { type: 'plain_text' as const, text: truncate(text, 75) }, value });
+
+const suggestionView = z.looseObject({
+  view: z
+    .looseObject({
+      state: z
+        .looseObject({
+          values: z.record(
+            z.string(),
+            z.record(z.string(), z.looseObject({ selected_option: z.looseObject({ value: z.string() }).nullish() })),
+          ),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+
+export function selectedInView(body: unknown, field: string): string | undefined {
+  const parsed = suggestionView.safeParse(body);
+  return parsed.success ? parsed.data.view?.state?.values[field]?.[field]?.selected_option?.value : undefined;
+}
+
+export function registerTaskOptions(app: App, deps: Deps): void {
+  const log = deps.log.child({ module: 'tasks' });
+
+  app.options(TASK_FIELD.site, async ({ ack, options }) => {
+    const sites = await within(deps.directory.sites(), ANSWER_WITHIN_MS).catch((err: unknown) => {
+      log.warn({ err }, 'site options unavailable');
+      return undefined;
+    });
+    await ack({ options: filterSites(sites ?? [], options.value ?? '').slice(0, 100).map((s) => option(s.name, s.id)) });
+  });
+
+  app.options(TASK_FIELD.device, async ({ ack, options, body }) => {
+    const siteId = selectedInView(body, TASK_FIELD.site);
+    const text = (options.value ?? '').trim();
+    const query = { limit: 50, ...(siteId ? { siteIds: [siteId] } : {}), ...(text ? { textSearch: text } : {}) };
+    const page = await within(deps.monitoring.dataSources.listPage(query, null), ANSWER_WITHIN_MS).catch((err: unknown) => {
+      log.warn({ err }, 'data source options unavailable');
+      return undefined;
+    });
+    const rows = page?.rows ?? [];
+    await ack({
+      options: rows.map((row) =>
+        // The value carries the source's site so the submission can check it still matches the chosen site.
+        option(siteId ? row.name : `${row.name} — ${row.site.name ?? row.site.id}`, `${row.id}|${row.site.id}`),
+      ),
+    });
+  });
+
+  app.options(TASK_FIELD.channel, async ({ ack, options, body }) => {
+    const siteId = selectedInView(body, TASK_FIELD.site);
+    const sites = (await within(deps.directory.sites(), ANSWER_WITHIN_MS).catch(() => undefined)) ?? [];
+    const withChannel = filterSites(sites, options.value ?? '').filter((s) => s.channelId);
+    withChannel.sort((a, b) => Number(b.id === siteId) - Number(a.id === siteId));
+    await ack({ options: withChannel.slice(0, 100).map((s) => option(`${s.name} feed`, s.channelId ?? '')) });
+  });
+}

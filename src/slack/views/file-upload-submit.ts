@@ -1,0 +1,38 @@
+/** view_submission of the upload modal: check the target inline, close the modal, upload in the background. */
+import type { App } from '@slack/bolt';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { NO_COMPANY_TEXT } from '../../services/file-transfer/index.ts';
+import { targetChoiceOf } from '../../services/file-transfer/upload-targets.ts';
+import { decodeUploadMeta } from '../blocks/file-upload-meta.ts';
+import { FILE_TARGET, FILE_UPLOAD_CALLBACK_ID } from '../blocks/file-upload.ts';
+import { runUploadJob } from './file-upload-job.ts';
+
+const targetState = z.object({
+  [FILE_TARGET]: z.object({ [FILE_TARGET]: z.object({ selected_option: z.object({ value: z.string() }).nullish() }).passthrough() }),
+});
+
+export function registerFileUploadSubmit(app: App, deps: Deps): void {
+  app.view(FILE_UPLOAD_CALLBACK_ID, async ({ ack, body, view, client }) => {
+    const parsed = targetState.safeParse(view.state.values);
+    const choice = targetChoiceOf(parsed.success ? parsed.data[FILE_TARGET][FILE_TARGET].selected_option?.value : undefined);
+    const meta = decodeUploadMeta(view.private_metadata);
+    if (!choice && !deps.config.companyId) {
+      await ack({ response_action: 'errors', errors: { [FILE_TARGET]: NO_COMPANY_TEXT } });
+      return;
+    }
+    if (!meta || meta.fileIds.length === 0) {
+      await ack({ response_action: 'errors', errors: { [FILE_TARGET]: 'This form lost track of its files; run the shortcut again.' } });
+      return;
+    }
+    await ack();
+    await runUploadJob(deps, {
+      client,
+      user: body.user.id,
+      channel: meta.channel,
+      messageTs: meta.messageTs,
+      fileIds: meta.fileIds,
+      target: { choice: choice ?? {} },
+    });
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * Where task cards and notes go. A card is a normal message (so chat.update can change it in place): in the
+ * origin message's thread, in the channel where /task was typed, or — when the bot cannot post there — in the
+ * person's DM with the app. Notes to one person are ephemeral in the channel, else a DM.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { Deps } from '../../deps.ts';
+import type { Task } from '../../monitoring/api.ts';
+import { renderTaskCard, type Rendered } from '../blocks/task-card.ts';
+
+export interface CardPlace {
+  channel: string;
+  ts: string;
+}
+
+export interface Audience {
+  user: string;
+  channel?: string;
+  threadTs?: string;
+}
+
+export async function renderCardFor(deps: Deps, task: Task): Promise<Rendered> {
+  const site = task.site ? await deps.directory.site(task.site.id).catch(() => undefined) : undefined;
+  return renderTaskCard(task, { timeZone: site?.timeZone ?? null, statuses: deps.directory.statuses });
+}
+
+function tsOf(result: { ts?: string; channel?: string }, fallbackChannel: string): CardPlace | undefined {
+  return result.ts ? { channel: result.channel ?? fallbackChannel, ts: result.ts } : undefined;
+}
+
+export async function postCard(client: WebClient, to: Audience, card: Rendered): Promise<CardPlace> {
+  if (to.channel) {
+    try {
+      const posted = await client.chat.postMessage({
+        channel: to.channel,
+        text: card.text,
+        blocks: card.blocks,
+        ...(to.threadTs ? { thread_ts: to.threadTs } : {}),
+        unfurl_links: false,
+      });
+      const place = tsOf(posted, to.channel);
+      if (place) return place;
+    } catch {
+      // Not a member, archived or gone: the person still gets the card, in their DM with the app.
+    }
+  }
+  const dm = await client.chat.postMessage({ channel: to.user, text: card.text, blocks: card.blocks, unfurl_links: false });
+  const place = tsOf(dm, to.user);
+  if (!place) throw new Error('chat.postMessage returned no ts');
+  return place;
+}
+
+export async function tellUser(client: WebClient, to: Audience, message: Rendered): Promise<void> {
+  if (to.channel) {
+    try {
+      await client.chat.postEphemeral({
+        channel: to.channel,
+        user: to.user,
+        text: message.text,
+        blocks: message.blocks,
+        ...(to.threadTs ? { thread_ts: to.threadTs } : {}),
+      });
+      return;
+    } catch {
+      // fall through to the DM
+    }
+  }
+  await client.chat.postMessage({ channel: to.user, text: message.text, blocks: message.blocks });
+}
+
+/** A reply in the card's thread saying who changed what. */
+export async function noteInThread(client: WebClient, place: CardPlace, text: string): Promise<void> {
+  await client.chat.postMessage({ channel: place.channel, thread_ts: place.ts, text });
+}

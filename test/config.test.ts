@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('runs locally with nothing set: local Slack, embedded sandbox, sqlite store, defaults', () => {
+    const config = loadConfig({});
+    expect(config.slack.mode).toBe('local');
+    expect(config.monitoring).toEqual({ kind: 'sandbox' });
+    expect(config.store).toEqual({ kind: 'sqlite', path: './data/fieldline.sqlite' });
+    expect(config).toMatchObject({
+      port: 3000,
+      pollIntervalSeconds: 60,
+      logLevel: 'info',
+      taskStatusOverrides: {},
+    });
+    expect(config.slack.apiUrl).toBe('https://slack.com/api/');
+  });
+
+  it('treats empty and blank values as unset', () => {
+    const config = loadConfig({
+      SLACK_BOT_TOKEN: '',
+      SLACK_SIGNING_SECRET: '  ',
+      MONITORING_API_KEY: '',
+      PORT: '',
+      STORE_URL: '',
+    });
+    expect(config.slack.mode).toBe('local');
+    expect(config.monitoring.kind).toBe('sandbox');
+    expect(config.port).toBe(3000);
+  });
+
+  it('chooses HTTP mode with a bot token and signing secret', () => {
+    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'secret' });
+    expect(config.slack).toMatchObject({ mode: 'http', botToken: 'xoxb-1', signingSecret: 'secret' });
+  });
+
+  it('chooses Socket Mode when an app token is set', () => {
+    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1' }).slack.mode).toBe('socket');
+  });
+
+  it('forces local mode with --local even when Slack is configured', () => {
+    expect(
+      loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' }, { forceLocal: true }).slack.mode,
+    ).toBe('local');
+  });
+
+  it.each([
+    [
+      { SLACK_BOT_TOKEN: 'xoxb-1' },
+      'SLACK_BOT_TOKEN is set but SLACK_SIGNING_SECRET is not (needed in HTTP mode)',
+    ],
+    [{ SLACK_SIGNING_SECRET: 's' }, 'SLACK_SIGNING_SECRET is set but SLACK_BOT_TOKEN is not'],
+    [{ SLACK_APP_TOKEN: 'xapp-1' }, 'SLACK_APP_TOKEN is set but SLACK_BOT_TOKEN is not'],
+    [
+      { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'abc' },
+      'SLACK_APP_TOKEN must be an app-level token starting with xapp-',
+    ],
+    [
+      { SLACK_BOT_TOKEN: 'xoxp-1', SLACK_SIGNING_SECRET: 's' },
+      'SLACK_BOT_TOKEN must be a bot token starting with xoxb-',
+    ],
+    [{ MONITORING_API_KEY: 'k' }, 'MONITORING_API_KEY is set but MONITORING_BASE_URL is not'],
+    [
+      { MONITORING_BASE_URL: 'https://x.example' },
+      'MONITORING_BASE_URL is set but MONITORING_API_KEY is not',
+    ],
+    [
+      { MONITORING_BASE_URL: 'x.example', MONITORING_API_KEY: 'k' },
+      'MONITORING_BASE_URL must be an http(s) URL (got "x.example")',
+    ],
+    [{ SLACK_API_URL: 'slack' }, 'SLACK_API_URL must be an http(s) URL (got "slack")'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
+    [
+      { POLL_INTERVAL_SECONDS: '0.5' },
+      'POLL_INTERVAL_SECONDS must be a whole number from 1 to 86400 (got "0.5")',
+    ],
+    [
+      { STORE_URL: 'sqlite://' },
+      'STORE_URL sqlite:// needs a file path, e.g. sqlite://./data/fieldline.sqlite',
+    ],
+    [
+      { STORE_URL: 'postgres://db/x' },
+      'STORE_URL must start with sqlite://, memory:// or redis:// (got "postgres:…")',
+    ],
+    [
+      { LOG_LEVEL: 'loud' },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+    [
+      { TASK_STATUS_IDS: 'On Hold=ten' },
+      'TASK_STATUS_IDS must look like "On Hold=10,Done=20" (bad part "On Hold=ten")',
+    ],
+  ])('rejects %j with one line naming the variable', (env, line) => {
+    expect(problems(env)).toEqual([line]);
+  });
+
+  it('lists every problem at once, one line each', () => {
+    const found = problems({ MONITORING_API_KEY: 'k', PORT: '-1', LOG_LEVEL: 'x' });
+    expect(found).toHaveLength(3);
+    expect(found.map((l) => l.split(' ')[0]).sort()).toEqual(['LOG_LEVEL', 'MONITORING_API_KEY', 'PORT']);
+  });
+
+  it('never repeats a secret value in a problem line', () => {
+    const found = problems({
+      MONITORING_API_KEY: 'very-secret-key',
+      SLACK_SIGNING_SECRET: 'sig-secret-value',
+    });
+    expect(found.join('\n')).not.toMatch(/very-secret-key|sig-secret-value/);
+  });
+
+  it('parses the remote platform, store kinds, status overrides and a custom API URL', () => {
+    const config = loadConfig({
+      MONITORING_BASE_URL: 'https://api.example.com/prod/',
+      MONITORING_API_KEY: 'k',
+      STORE_URL: 'redis://127.0.0.1:6379/2',
+      TASK_STATUS_IDS: 'On Hold=10, Done=20',
+      SLACK_API_URL: 'http://127.0.0.1:9999/api',
+      LOG_LEVEL: 'DEBUG',
+      POLL_INTERVAL_SECONDS: '15',
+    });
+    expect(config.monitoring).toEqual({
+      kind: 'remote',
+      baseUrl: 'https://api.example.com/prod',
+      apiKey: 'k',
+    });
+    expect(config.store).toEqual({ kind: 'redis', url: 'redis://127.0.0.1:6379/2' });
+    expect(config.taskStatusOverrides).toEqual({ 'On Hold': '10', Done: '20' });
+    expect(config.slack.apiUrl).toBe('http://127.0.0.1:9999/api/');
+    expect(config.logLevel).toBe('debug');
+    expect(config.pollIntervalSeconds).toBe(15);
+    expect(loadConfig({ STORE_URL: 'memory://' }).store).toEqual({ kind: 'memory' });
+    expect(loadConfig({ STORE_URL: 'sqlite:///var/lib/f.sqlite' }).store).toEqual({
+      kind: 'sqlite',
+      path: '/var/lib/f.sqlite',
+    });
+  });
+});

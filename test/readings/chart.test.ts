@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { Downsampler } from '../../src/readings/downsample.ts';
+import { niceTicks, renderChartSvg, xmlEscape } from '../../src/readings/chart-svg.ts';
+import { PNG_SIGNATURE, renderChartPng } from '../../src/readings/chart-png.ts';
+
+const START = Date.parse('2026-10-01T00:00:00Z');
+const MINUTE = 60_000;
+
+function chartFor(rows: number, metrics: number) {
+  const end = START + rows * MINUTE;
+  const d = new Downsampler(START, end);
+  for (let i = 0; i < rows; i++) {
+    const t = START + i * MINUTE;
+    for (let m = 0; m < metrics; m++) d.add(`m${m}`, t, Math.sin(i / (50 + m * 13)) * (m + 1) * 10 + (i % 7));
+  }
+  return renderChartSvg({
+    title: 'Boiler <1> & "feed"',
+    subtitle: 'last 30 days · Europe/Berlin',
+    zone: 'Europe/Berlin',
+    startMs: START,
+    endMs: end,
+    bucketMs: d.bucketMs,
+    series: d.result().map((s, i) => ({ ...s, label: `Metric ${i}`, unit: i % 2 ? 'kWh' : null })),
+  });
+}
+
+describe('readings chart', () => {
+  it('renders 43,200 rows of three metrics to a bounded SVG and a PNG', async () => {
+    const svg = chartFor(43_200, 3);
+    expect(svg.length).toBeLessThan(60_000);
+    expect(svg).toContain('Boiler &#60;1&#62; &#38; &#34;feed&#34;');
+    const png = await renderChartPng(svg);
+    expect(Buffer.from(png.subarray(0, 8)).equals(Buffer.from(PNG_SIGNATURE))).toBe(true);
+    expect(png.length).toBeLessThan(400_000);
+  });
+
+  it('is no larger for 43,200 rows than for 4,320 rows beyond the bucket bound', () => {
+    const big = chartFor(43_200, 2).length;
+    const small = chartFor(4_320, 2).length;
+    expect(big).toBeLessThan(small * 1.2);
+  });
+
+  it('draws a placeholder when there is nothing numeric', async () => {
+    const svg = renderChartSvg({
+      title: 't',
+      subtitle: 's',
+      zone: 'UTC',
+      startMs: 0,
+      endMs: 1000,
+      bucketMs: 10,
+      series: [],
+    });
+    expect(svg).toContain('no numeric readings');
+    const png = await renderChartPng(svg);
+    expect(png[0]).toBe(0x89);
+  });
+
+  it('picks round tick values and escapes XML', () => {
+    expect(niceTicks(0, 10)).toEqual([0, 2.5, 5, 7.5, 10]);
+    expect(niceTicks(3, 3)).toEqual([3]);
+    expect(xmlEscape(`<a href="x">'&'</a>`)).not.toMatch(/[<>"']/);
+  });
+});

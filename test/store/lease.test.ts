@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@redis/client';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisLease, type LeaseRedis } from '../../src/store/lease.ts';
+
+const log = pino({ level: 'silent' });
+const prefix = `fieldline-test:${randomUUID()}`;
+let redis: ReturnType<typeof createClient>;
+
+beforeAll(async () => {
+  redis = createClient({ url: 'redis://127.0.0.1:6379' });
+  await redis.connect();
+});
+afterAll(async () => {
+  for await (const keys of redis.scanIterator({ MATCH: `${prefix}*` })) if (keys.length) await redis.del(keys);
+  await redis.quit();
+});
+
+function lease(key: string, clock: { t: number }, ttlMs = 300) {
+  return redisLease({ redis: redis as unknown as LeaseRedis, key, ttlMs, log, now: () => clock.t });
+}
+
+describe('redis lease', () => {
+  it('grants the lease to exactly one of two replicas', async () => {
+    const key = `${prefix}:one`;
+    const clock = { t: Date.now() };
+    const a = lease(key, clock);
+    const b = lease(key, clock);
+    await a.start();
+    await b.start();
+    expect([a.isLeader(), b.isLeader()]).toEqual([true, false]);
+    expect(await a.fence()).toBe(true);
+    expect(await b.fence()).toBe(false);
+    await a.stop();
+    await b.stop();
+  });
+
+  it('hands over after the holder stops renewing, and the paused holder is fenced off', async () => {
+    const key = `${prefix}:handover`;
+    const clock = { t: Date.now() };
+    const a = lease(key, clock, 200);
+    await a.start();
+    expect(a.isLeader()).toBe(true);
+    // Simulate a paused process: its renewals stop (timer cleared) but it keeps its belief.
+    await redis.pExpire(key, 1);
+    await new Promise((r) => setTimeout(r, 20));
+    const b = lease(key, clock, 200);
+    await b.start();
+    expect(b.isLeader()).toBe(true);
+    expect(await a.fence()).toBe(false);
+    await b.stop();
+    await a.stop();
+  });
+
+  it('stops trusting itself when the last renewal is older than the TTL margin', async () => {
+    const key = `${prefix}:stale`;
+    const clock = { t: Date.now() };
+    const a = lease(key, clock, 300);
+    await a.start();
+    clock.t += 290;
+    expect(a.isLeader()).toBe(false);
+    expect(await a.fence()).toBe(false);
+    await a.stop();
+  });
+
+  it('releases only its own lease', async () => {
+    const key = `${prefix}:release`;
+    const clock = { t: Date.now() };
+    const a = lease(key, clock);
+    await a.start();
+    await redis.set(key, 'someone-else');
+    await a.stop();
+    expect(await redis.get(key)).toBe('someone-else');
+  });
+
+  it('loses leadership at once when Redis is unreachable', async () => {
+    const broken: LeaseRedis = {
+      set: async () => 'OK',
+      get: async () => {
+        throw new Error('ECONNREFUSED');
+      },
+      eval: async () => {
+        throw new Error('ECONNREFUSED');
+      },
+    };
+    const clock = { t: Date.now() };
+    const a = redisLease({ redis: broken, key: 'k', ttlMs: 300, log, now: () => clock.t });
+    await a.start();
+    expect(a.isLeader()).toBe(true);
+    expect(await a.fence()).toBe(false);
+    const changes: boolean[] = [];
+    a.onChange((leader) => changes.push(leader));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(a.isLeader()).toBe(false);
+    expect(changes).toEqual([false]);
+    await a.stop();
+  });
+});
