@@ -57,7 +57,15 @@ async function monitoringFor(config: Config, log: Logger, lifecycle: Lifecycle):
   return client;
 }
 
-async function startSlack(deps: Deps, lifecycle: Lifecycle): Promise<SlackApp> {
+/** The running Slack app and how to reach Slack (background work builds its own WebClient from these). */
+interface SlackConnection {
+  slack: SlackApp;
+  botToken: string;
+  /** Web API base ending in `/`. */
+  apiUrl: string;
+}
+
+async function startSlack(deps: Deps, lifecycle: Lifecycle): Promise<SlackConnection> {
   const { config, log } = deps;
   const slackConfig = config.slack;
   if (slackConfig.mode === 'local') {
@@ -85,24 +93,25 @@ async function startSlack(deps: Deps, lifecycle: Lifecycle): Promise<SlackApp> {
     const { port } = await slack.start();
     standin.setAppUrl(`http://127.0.0.1:${port}/slack/events`);
     process.stdout.write(`\nOpen http://localhost:${standin.port}/ to use fieldline locally\n\n`);
-    return slack;
+    return { slack, botToken, apiUrl: standin.apiUrl };
   }
+  // loadConfig guarantees a bot token outside local mode.
+  const botToken = slackConfig.botToken ?? '';
   const slack = createSlackApp(deps, {
     mode: slackConfig.mode,
     port: config.port,
     signingSecret: slackConfig.signingSecret,
-    // loadConfig guarantees a bot token outside local mode.
-    botToken: slackConfig.botToken ?? '',
+    botToken,
     appToken: slackConfig.appToken,
     slackApiUrl: slackConfig.apiUrl,
   });
   lifecycle.onStop('intake', 'slack app', () => slack.stop());
   await slack.start();
-  return slack;
+  return { slack, botToken, apiUrl: slackConfig.apiUrl };
 }
 
 /** Background work (the relay's poller and deliverer) starts here and registers its stop in phase 'work'. */
-async function startBackground(_deps: Deps, _slack: SlackApp, _lifecycle: Lifecycle): Promise<void> {}
+async function startBackground(_deps: Deps, _slack: SlackConnection, _lifecycle: Lifecycle): Promise<void> {}
 
 async function main(): Promise<void> {
   const config = readConfig();

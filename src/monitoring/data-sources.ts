@@ -70,7 +70,7 @@ export function dataSourcesResource(ctx: ResourceContext): MonitoringApi['dataSo
       },
       signal,
       // A 500 on withSchema=true is expected for a source without schema: fall back at once instead of retrying.
-      ...(withSchema ? { retry: { codes: ['NETWORK', 'TIMEOUT', 'RATE_LIMITED'] as const } } : {}),
+      ...(withSchema ? { retry: { skipStatuses: [500] } } : {}),
     });
     return parseBody(dataEnvelope(fullRecordWire), body, 'GET /data-sources/{id}').data;
   }

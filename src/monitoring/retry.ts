@@ -21,6 +21,8 @@ export interface RetryPolicy {
   methods: readonly HttpMethod[];
   /** Only failures with these codes are retried. */
   codes: readonly MonitoringErrorCode[];
+  /** Statuses never retried even when their code is (a per-call refinement, e.g. an expected 500). */
+  skipStatuses: readonly number[];
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -29,6 +31,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 30_000,
   methods: ['GET'],
   codes: ['NETWORK', 'TIMEOUT', 'SERVER', 'RATE_LIMITED'],
+  skipStatuses: [],
 };
 
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
@@ -63,6 +66,7 @@ export function retryDelay(
   if (!(err instanceof MonitoringError)) return null;
   if (retry >= policy.maxRetries) return null;
   if (!policy.methods.includes(method) || !policy.codes.includes(err.code)) return null;
+  if (err.status !== undefined && policy.skipStatuses.includes(err.status)) return null;
   if (err.retryAfterMs !== undefined) {
     return err.retryAfterMs <= policy.maxDelayMs ? err.retryAfterMs : null;
   }

@@ -48,6 +48,8 @@ export function createDeliveryQueue(d: DeliveryDeps): DeliveryQueue {
   async function pace(channel: string): Promise<void> {
     const wait = (lastWrite.get(channel) ?? -Infinity) + d.intervalMs - d.now();
     if (wait > 0) await d.sleep(wait, abort.signal);
+    // Stopped while waiting: write nothing more; the item stays at the head for the next instance.
+    if (abort.signal.aborted) throw new LostLeadershipError();
     lastWrite.set(channel, d.now());
   }
 

@@ -22,13 +22,13 @@ function formatAge(ms: number): string {
   return `${Math.floor(hours / 24)} d`;
 }
 
-/** Silence threshold in ms: `inactiveThreshold`, else N × `readingInterval`; null when neither is known. */
+/** Silence threshold in ms: `inactiveThreshold`, else N × `readingInterval`, else the sensor fallback; null for others. */
 export function silenceThresholdMs(src: SourceHealthInput, t: HealthThresholds): number | null {
   if (src.inactiveThresholdSec !== null && src.inactiveThresholdSec > 0) return src.inactiveThresholdSec * 1000;
   if (src.readingIntervalSec !== null && src.readingIntervalSec > 0) {
     return src.readingIntervalSec * t.silentIntervals * 1000;
   }
-  return null;
+  return src.isSensor ? t.fallbackSilentSec * 1000 : null;
 }
 
 function sourceFindings(src: SourceHealthInput, now: number, t: HealthThresholds): HealthFinding[] {

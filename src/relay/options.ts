@@ -8,6 +8,11 @@ export interface HealthThresholds {
   silentIntervals: number;
   /** Silent escalates to critical at this many × the silence threshold. */
   silentCriticalFactor: number;
+  /**
+   * Sensors whose row carries neither `inactiveThreshold` nor `readingInterval` (list rows need not; only camera
+   * sources get a full record) count as silent after this many seconds.
+   */
+  fallbackSilentSec: number;
   /** Battery (%) below this while not charging: warning. */
   batteryWarning: number;
   /** Battery (%) below this while not charging: critical. */
@@ -46,11 +51,12 @@ export interface RelayOptions {
 export const DEFAULT_THRESHOLDS: HealthThresholds = {
   silentIntervals: 3,
   silentCriticalFactor: 3,
+  fallbackSilentSec: 3_600,
   batteryWarning: 20,
   batteryCritical: 10,
   temperatureWarning: 60,
   temperatureCritical: 75,
-  statusStaleMs: 30 * 60_000,
+  statusStaleMs: 2 * 3_600_000,
 };
 
 export const DEFAULT_RELAY_OPTIONS: RelayOptions = {

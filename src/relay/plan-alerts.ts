@@ -87,7 +87,9 @@ export function planChannelAlerts(input: AlertPlanInput): AlertPlan {
       raisesBySite.set(view.siteId, [...(raisesBySite.get(view.siteId) ?? []), view]);
       continue;
     }
-    const z = snoozed(view.key);
+    // A clear is itself what ends a snooze "until healthy": it still counts as snoozed (resolved quietly).
+    const held = snoozes[view.key];
+    const z = transition.kind === 'clear' && held && !(held.until !== null && now >= held.until) ? held : snoozed(view.key);
     if (z) z.suppressed += 1;
     const storm = current.stormId !== null ? storms[view.siteId] : undefined;
     if (transition.kind === 'update') {

@@ -48,6 +48,7 @@ export function toHealthInput(row: DataSourceRow, record: DataSource | undefined
     siteId: row.site.id,
     siteName: row.site.name,
     isCamera: camera,
+    isSensor: row.applying?.id === APPLYING.sensor,
     lastReadingAt: epoch(last?.eventDate),
     inactiveThresholdSec: record?.inactiveThreshold ?? extras?.inactiveThreshold ?? null,
     readingIntervalSec: record?.readingInterval ?? extras?.readingInterval ?? null,

@@ -25,6 +25,8 @@ export interface SourceHealthInput {
   siteId: string;
   siteName: string | null;
   isCamera: boolean;
+  /** Sensor usage (applying 1): expected to report on its own, so silence matters even without a known interval. */
+  isSensor: boolean;
   /** Epoch ms of the latest reading; null when the source has none. */
   lastReadingAt: number | null;
   inactiveThresholdSec: number | null;

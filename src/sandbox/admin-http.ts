@@ -42,7 +42,14 @@ const TaskInputBody = z.object({
   description: z.string().optional(),
   byUserId: z.string().optional(),
 });
-const RowsBody = z.object({ rows: z.array(z.object({ t: z.union([z.string(), z.number()]), values: z.record(z.string(), z.union([z.number(), z.string(), z.null()])) })) });
+const RowsBody = z.object({
+  rows: z.array(
+    z.object({
+      t: z.union([z.string(), z.number()]),
+      values: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+    }),
+  ),
+});
 const NumberBody = (key: string) => z.object({ [key]: z.number() });
 
 function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -61,7 +68,16 @@ interface AdminRoute {
 }
 
 export const ADMIN_ROUTES: AdminRoute[] = [
-  { method: 'GET', label: '/_sandbox/', pattern: /^\/_sandbox\/?$/, handle: (admin) => ({ limitedSiteId: LIMITED_SITE_ID, now: new Date(admin.now()).toISOString(), endpoints: ADMIN_ROUTES.map((r) => `${r.method} ${r.label}`) }) },
+  {
+    method: 'GET',
+    label: '/_sandbox/',
+    pattern: /^\/_sandbox\/?$/,
+    handle: (admin) => ({
+      limitedSiteId: LIMITED_SITE_ID,
+      now: new Date(admin.now()).toISOString(),
+      endpoints: ADMIN_ROUTES.map((r) => `${r.method} ${r.label}`),
+    }),
+  },
   { method: 'GET', label: '/_sandbox/state', pattern: /^\/_sandbox\/state$/, handle: (admin) => admin.state },
   {
     method: 'GET',
@@ -73,47 +89,129 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       return admin.state[found];
     },
   },
-  { method: 'POST', label: '/_sandbox/inject', pattern: /^\/_sandbox\/inject$/, handle: (admin, _p, body) => admin.inject(parsed(InjectionBody, body)) },
-  { method: 'DELETE', label: '/_sandbox/inject', pattern: /^\/_sandbox\/inject$/, handle: (admin) => admin.clearInjections() },
+  {
+    method: 'POST',
+    label: '/_sandbox/inject',
+    pattern: /^\/_sandbox\/inject$/,
+    handle: (admin, _p, body) => admin.inject(parsed(InjectionBody, body)),
+  },
+  {
+    method: 'DELETE',
+    label: '/_sandbox/inject',
+    pattern: /^\/_sandbox\/inject$/,
+    handle: (admin) => admin.clearInjections(),
+  },
   {
     method: 'POST',
     label: '/_sandbox/devices/{sourceId}/status',
     pattern: /^\/_sandbox\/devices\/([^/]+)\/status$/,
-    handle: (admin, [id], body) => admin.setDeviceStatus(id ?? '', parseDeviceStatus(isObj(body) && isObj(body.status) ? body.status : body)),
+    handle: (admin, [id], body) =>
+      admin.setDeviceStatus(
+        id ?? '',
+        parseDeviceStatus(isObj(body) && isObj(body.status) ? body.status : body),
+      ),
   },
-  { method: 'POST', label: '/_sandbox/sources/{sourceId}/readings', pattern: /^\/_sandbox\/sources\/([^/]+)\/readings$/, handle: (admin, [id], body) => admin.addReadings(id ?? '', parsed(RowsBody, body).rows) },
+  {
+    method: 'POST',
+    label: '/_sandbox/sources/{sourceId}/readings',
+    pattern: /^\/_sandbox\/sources\/([^/]+)\/readings$/,
+    handle: (admin, [id], body) => admin.addReadings(id ?? '', parsed(RowsBody, body).rows),
+  },
   {
     method: 'POST',
     label: '/_sandbox/sources/{sourceId}/silence',
     pattern: /^\/_sandbox\/sources\/([^/]+)\/silence$/,
-    handle: (admin, [id], body) => admin.setLastReadingAge(id ?? '', parsed(NumberBody('seconds'), body).seconds ?? 0),
+    handle: (admin, [id], body) =>
+      admin.setLastReadingAge(id ?? '', parsed(NumberBody('seconds'), body).seconds ?? 0),
   },
-  { method: 'PATCH', label: '/_sandbox/tasks/{taskId}', pattern: /^\/_sandbox\/tasks\/([^/]+)$/, handle: (admin, [id], body) => admin.updateTask(id ?? '', parsed(TaskPatchBody, body)) },
-  { method: 'POST', label: '/_sandbox/tasks', pattern: /^\/_sandbox\/tasks$/, handle: (admin, _p, body) => ({ id: admin.createTask(parsed(TaskInputBody, body)) }) },
+  {
+    method: 'PATCH',
+    label: '/_sandbox/tasks/{taskId}',
+    pattern: /^\/_sandbox\/tasks\/([^/]+)$/,
+    handle: (admin, [id], body) => admin.updateTask(id ?? '', parsed(TaskPatchBody, body)),
+  },
+  {
+    method: 'POST',
+    label: '/_sandbox/tasks',
+    pattern: /^\/_sandbox\/tasks$/,
+    handle: (admin, _p, body) => ({ id: admin.createTask(parsed(TaskInputBody, body)) }),
+  },
   {
     method: 'GET',
     label: '/_sandbox/requests?kind=api|presigned&path=/prefix',
     pattern: /^\/_sandbox\/requests$/,
-    handle: (admin, _p, _b, q) => admin.requests().filter((r) => (!q.get('kind') || r.kind === q.get('kind')) && (!q.get('path') || r.path.startsWith(q.get('path') ?? ''))),
+    handle: (admin, _p, _b, q) =>
+      admin
+        .requests()
+        .filter(
+          (r) =>
+            (!q.get('kind') || r.kind === q.get('kind')) &&
+            (!q.get('path') || r.path.startsWith(q.get('path') ?? '')),
+        ),
   },
-  { method: 'GET', label: '/_sandbox/requests/presigned-with-credentials', pattern: /^\/_sandbox\/requests\/presigned-with-credentials$/, handle: (admin) => admin.presignedWithCredentials() },
-  { method: 'DELETE', label: '/_sandbox/requests', pattern: /^\/_sandbox\/requests$/, handle: (admin) => admin.clearRequests() },
-  { method: 'GET', label: '/_sandbox/written', pattern: /^\/_sandbox\/written$/, handle: (admin) => admin.written() },
-  { method: 'GET', label: '/_sandbox/alerts', pattern: /^\/_sandbox\/alerts$/, handle: (admin) => admin.alerts() },
-  { method: 'POST', label: '/_sandbox/tick', pattern: /^\/_sandbox\/tick$/, handle: (admin, _p, body) => admin.tick(parsed(NumberBody('ms'), body).ms ?? 0) },
-  { method: 'POST', label: '/_sandbox/reset', pattern: /^\/_sandbox\/reset$/, handle: (admin) => admin.reset() },
+  {
+    method: 'GET',
+    label: '/_sandbox/requests/presigned-with-credentials',
+    pattern: /^\/_sandbox\/requests\/presigned-with-credentials$/,
+    handle: (admin) => admin.presignedWithCredentials(),
+  },
+  {
+    method: 'DELETE',
+    label: '/_sandbox/requests',
+    pattern: /^\/_sandbox\/requests$/,
+    handle: (admin) => admin.clearRequests(),
+  },
+  {
+    method: 'GET',
+    label: '/_sandbox/written',
+    pattern: /^\/_sandbox\/written$/,
+    handle: (admin) => admin.written(),
+  },
+  {
+    method: 'GET',
+    label: '/_sandbox/alerts',
+    pattern: /^\/_sandbox\/alerts$/,
+    handle: (admin) => admin.alerts(),
+  },
+  {
+    method: 'POST',
+    label: '/_sandbox/tick',
+    pattern: /^\/_sandbox\/tick$/,
+    handle: (admin, _p, body) => admin.tick(parsed(NumberBody('ms'), body).ms ?? 0),
+  },
+  {
+    method: 'POST',
+    label: '/_sandbox/reset',
+    pattern: /^\/_sandbox\/reset$/,
+    handle: (admin) => admin.reset(),
+  },
 ];
 
-export async function handleAdmin(state: SandboxState, admin: SandboxAdmin, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleAdmin(
+  state: SandboxState,
+  admin: SandboxAdmin,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const method = (req.method ?? 'GET').toUpperCase();
   let reply: Reply;
   try {
-    const match = ADMIN_ROUTES.map((route) => ({ route, found: route.pattern.exec(url.pathname) })).find((r) => r.route.method === method && r.found);
-    if (!match?.found) throw new HttpError(404, `no admin endpoint ${method} ${url.pathname}; GET /_sandbox/ lists them`, null);
+    const match = ADMIN_ROUTES.map((route) => ({ route, found: route.pattern.exec(url.pathname) })).find(
+      (r) => r.route.method === method && r.found,
+    );
+    if (!match?.found)
+      throw new HttpError(
+        404,
+        `no admin endpoint ${method} ${url.pathname}; GET /_sandbox/ lists them`,
+        null,
+      );
     const body = method === 'GET' || method === 'DELETE' ? undefined : parseJson(await readBody(req));
     const result = match.route.handle(admin, match.found.slice(1), body, url.searchParams);
-    reply = { status: 200, body: { ok: true, now: new Date(state.now()).toISOString(), result: result ?? null } };
+    reply = {
+      status: 200,
+      body: { ok: true, now: new Date(state.now()).toISOString(), result: result ?? null },
+    };
   } catch (err) {
     const status = err instanceof HttpError ? err.status : 500;
     reply = { status, body: { ok: false, error: err instanceof Error ? err.message : String(err) } };

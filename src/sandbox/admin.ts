@@ -35,7 +35,13 @@ export function createAdmin(state: SandboxState, live: boolean): SandboxAdmin {
       for (const row of rows) {
         const t = typeof row.t === 'number' ? row.t : parseIsoIn(row.t, 'UTC');
         if (t === null) throw new HttpError(400, `bad timestamp ${String(row.t)}`, null);
-        state.readings.add({ sourceId: target.id, t, values: { ...row.values }, visibleAt: state.now(), via: 'admin' });
+        state.readings.add({
+          sourceId: target.id,
+          t,
+          values: { ...row.values },
+          visibleAt: state.now(),
+          via: 'admin',
+        });
       }
     },
     setLastReadingAge(sourceId, seconds) {
@@ -55,7 +61,12 @@ export function createAdmin(state: SandboxState, live: boolean): SandboxAdmin {
       return created.id;
     },
     requests: () => [...state.requests],
-    presignedWithCredentials: () => state.requests.filter((r) => r.kind === 'presigned' && (r.headers['x-api-key'] !== undefined || r.headers.authorization !== undefined)),
+    presignedWithCredentials: () =>
+      state.requests.filter(
+        (r) =>
+          r.kind === 'presigned' &&
+          (r.headers['x-api-key'] !== undefined || r.headers.authorization !== undefined),
+      ),
     clearRequests() {
       state.requests = [];
     },
@@ -92,7 +103,14 @@ export function stateView(state: SandboxState): SandboxStateView {
   const w = state.world;
   return {
     sites: w.sites.map(({ id, name, channelId, timeZone }) => ({ id, name, channelId, timeZone })),
-    users: w.users.map(({ id, firstName, lastName, email, username, siteIds }) => ({ id, firstName, lastName, email, username, siteIds: [...siteIds] })),
+    users: w.users.map(({ id, firstName, lastName, email, username, siteIds }) => ({
+      id,
+      firstName,
+      lastName,
+      email,
+      username,
+      siteIds: [...siteIds],
+    })),
     sources: w.sources.map((s) => ({
       id: s.id,
       name: s.name,
@@ -116,6 +134,11 @@ export function stateView(state: SandboxState): SandboxStateView {
       dueDate: t.dueDate,
       postId: t.postId,
     })),
-    files: [...w.files.values()].map((f) => ({ id: f.id, name: f.name, size: f.bytes.length, siteId: f.siteId })),
+    files: [...w.files.values()].map((f) => ({
+      id: f.id,
+      name: f.name,
+      size: f.bytes.length,
+      siteId: f.siteId,
+    })),
   };
 }

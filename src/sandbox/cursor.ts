@@ -8,17 +8,26 @@ import { HttpError } from './http.ts';
 
 export type CursorKind = 'sources' | 'tasks' | 'readings';
 
-function mac(secret: string, kind: CursorKind, payload: unknown): string {
-  return createHmac('sha256', secret).update(`${kind}:${JSON.stringify(payload)}`).digest('base64url').slice(0, 12);
+function mac(secret: string, kind: CursorKind, scope: string, payload: unknown): string {
+  return createHmac('sha256', secret)
+    .update(`${kind}:${scope}:${JSON.stringify(payload)}`)
+    .digest('base64url')
+    .slice(0, 12);
 }
 
-export function encodeCursor(secret: string, kind: CursorKind, payload: unknown): string {
-  return Buffer.from(JSON.stringify({ k: kind, p: payload, c: mac(secret, kind, payload) })).toString('base64url');
+/**
+ * `scope` binds the cursor to what must stay the same between pages: the textSearch value (paging rule 3
+ * "the same value is sent on every page") or the meterId. A cursor reused with another scope is malformed.
+ */
+export function encodeCursor(secret: string, kind: CursorKind, scope: string, payload: unknown): string {
+  return Buffer.from(JSON.stringify({ k: kind, p: payload, c: mac(secret, kind, scope, payload) })).toString(
+    'base64url',
+  );
 }
 
 const malformed = () => new HttpError(400, 'Malformed lastValue.', '02-001');
 
-export function decodeCursor(secret: string, kind: CursorKind, text: string): unknown {
+export function decodeCursor(secret: string, kind: CursorKind, scope: string, text: string): unknown {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) throw malformed();
   let parsed: unknown;
   try {
@@ -26,7 +35,14 @@ export function decodeCursor(secret: string, kind: CursorKind, text: string): un
   } catch {
     throw malformed();
   }
-  if (typeof parsed !== 'object' || parsed === null || !('k' in parsed) || !('p' in parsed) || !('c' in parsed)) throw malformed();
-  if (parsed.k !== kind || parsed.c !== mac(secret, kind, parsed.p)) throw malformed();
+  if (
+    typeof parsed !== 'object' ||
+    parsed === null ||
+    !('k' in parsed) ||
+    !('p' in parsed) ||
+    !('c' in parsed)
+  )
+    throw malformed();
+  if (parsed.k !== kind || parsed.c !== mac(secret, kind, scope, parsed.p)) throw malformed();
   return parsed.p;
 }

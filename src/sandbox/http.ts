@@ -21,7 +21,9 @@ export class HttpError extends Error {
   }
 
   body(): Record<string, string> {
-    return this.internalErrorCode === null ? { message: this.message } : { message: this.message, internalErrorCode: this.internalErrorCode };
+    return this.internalErrorCode === null
+      ? { message: this.message }
+      : { message: this.message, internalErrorCode: this.internalErrorCode };
   }
 }
 
@@ -37,7 +39,8 @@ export class ValidationError extends HttpError {
 }
 
 export const forbidden = () => new HttpError(403, 'Forbidden', null);
-export const noAccess = (what = 'record') => new HttpError(401, `Unauthorized: the key may not access this ${what}.`);
+export const noAccess = (what = 'record') =>
+  new HttpError(401, `Unauthorized: the key may not access this ${what}.`);
 export const serverError = () => new HttpError(500, 'Internal server error.', '02-001');
 
 export const ok = (data: unknown): Reply => ({ status: 200, body: { data } });

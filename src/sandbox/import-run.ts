@@ -11,13 +11,19 @@ import { parseIsoIn, patternParser } from './time.ts';
 import type { ImportRun, ReadingValues } from './types.ts';
 
 const IGNORED = ['submission id', 'submitted by', 'submitted at'];
-const FALLBACK_PATTERNS = ['MM/DD/YYYY HH:mm:ss', 'MM/DD/YYYY HH:mm', 'DD.MM.YYYY HH:mm:ss', 'YYYY/MM/DD HH:mm:ss'];
+const FALLBACK_PATTERNS = [
+  'MM/DD/YYYY HH:mm:ss',
+  'MM/DD/YYYY HH:mm',
+  'DD.MM.YYYY HH:mm:ss',
+  'YYYY/MM/DD HH:mm:ss',
+];
 
 function timestampParser(format: string | null, timeZone: string): (text: string) => number | null {
   if (format) return patternParser(format, timeZone);
   const fallbacks = FALLBACK_PATTERNS.map((p) => patternParser(p, timeZone));
   // "when omitted the format is detected": ISO first, then common patterns.
-  return (text) => parseIsoIn(text, timeZone) ?? fallbacks.reduce<number | null>((found, p) => found ?? p(text), null);
+  return (text) =>
+    parseIsoIn(text, timeZone) ?? fallbacks.reduce<number | null>((found, p) => found ?? p(text), null);
 }
 
 function cellValue(metric: Metric, cell: string): number | string | null | undefined {
@@ -47,7 +53,9 @@ export function processImport(state: SandboxState, run: ImportRun, source: Sourc
   const columns: { index: number; metric: Metric }[] = [];
   header.forEach((name, index) => {
     if (index === tsIndex || IGNORED.includes(name.toLowerCase())) return;
-    const metric = source.kind.metrics.find((m) => !m.calculated && (m.displayName.toLowerCase() === name.toLowerCase() || m.id === name));
+    const metric = source.kind.metrics.find(
+      (m) => !m.calculated && (m.displayName.toLowerCase() === name.toLowerCase() || m.id === name),
+    );
     if (metric) columns.push({ index, metric });
     else run.errors.push(`column "${name}" matches no writable metric; ignored`);
   });
@@ -62,7 +70,8 @@ export function processImport(state: SandboxState, run: ImportRun, source: Sourc
     const values: ReadingValues = {};
     for (const { index, metric } of columns) {
       const value = cellValue(metric, row[index] ?? '');
-      if (value === undefined) run.errors.push(`row ${i + 2}: "${row[index] ?? ''}" is not a number for ${metric.displayName}`);
+      if (value === undefined)
+        run.errors.push(`row ${i + 2}: "${row[index] ?? ''}" is not a number for ${metric.displayName}`);
       else values[metric.id] = value;
     }
     state.readings.add({ sourceId: source.id, t, values, visibleAt, via: 'import' });

@@ -21,7 +21,9 @@ export const SANDBOX_KEYS = { full: 'sbx-full-7d1f3c9a2b64', limited: 'sbx-limit
 
 export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sandbox> {
   const clock = opts.now ?? Date.now;
-  const state = new SandboxState(resolveSeed(opts.seed), clock, opts.ingestionDelayMs ?? 0, { ...SANDBOX_KEYS });
+  const state = new SandboxState(resolveSeed(opts.seed), clock, opts.ingestionDelayMs ?? 0, {
+    ...SANDBOX_KEYS,
+  });
   const live = opts.live !== undefined && opts.live !== false;
   const admin = createAdmin(state, live);
   const routes = compileRoutes(ROUTES);
@@ -46,7 +48,10 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
   const tickMs = typeof opts.live === 'object' ? opts.live.tickMs : 5_000;
   const timer = live ? setInterval(() => runLive(state), tickMs) : null;
   timer?.unref();
-  log?.info({ url, sources: state.world.sources.length, tasks: state.world.tasks.length }, 'sandbox listening');
+  log?.info(
+    { url, sources: state.world.sources.length, tasks: state.world.tasks.length },
+    'sandbox listening',
+  );
   return {
     url,
     keys: { ...SANDBOX_KEYS },

@@ -11,9 +11,18 @@ export function compileInjection(injection: Injection): ActiveInjection {
   const path = (space < 0 ? trimmed : trimmed.slice(space + 1).trim()).replace(/\/+$/, '') || '/';
   const source = path
     .split('/')
-    .map((seg) => (seg === '**' ? '.*' : seg === '*' || /^\{.+\}$/.test(seg) || seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((seg) =>
+      seg === '**'
+        ? '.*'
+        : seg === '*' || /^\{.+\}$/.test(seg) || seg.startsWith(':')
+          ? '[^/]+'
+          : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('/');
-  if (injection.status !== undefined && (!Number.isInteger(injection.status) || injection.status < 100 || injection.status > 599)) {
+  if (
+    injection.status !== undefined &&
+    (!Number.isInteger(injection.status) || injection.status < 100 || injection.status > 599)
+  ) {
     throw new HttpError(400, `invalid injection status ${injection.status}`);
   }
   return {
@@ -29,8 +38,14 @@ export function compileInjection(injection: Injection): ActiveInjection {
 }
 
 /** Takes (and uses up one count of) the first injection matching the request. */
-export function takeInjection(state: SandboxState, method: string, path: string): ActiveInjection | undefined {
-  const found = state.injections.find((i) => i.remaining > 0 && (i.method === '*' || i.method === method) && i.pattern.test(path));
+export function takeInjection(
+  state: SandboxState,
+  method: string,
+  path: string,
+): ActiveInjection | undefined {
+  const found = state.injections.find(
+    (i) => i.remaining > 0 && (i.method === '*' || i.method === method) && i.pattern.test(path),
+  );
   if (!found) return undefined;
   found.remaining -= 1;
   state.injections = state.injections.filter((i) => i.remaining > 0);

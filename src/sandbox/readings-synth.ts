@@ -20,7 +20,8 @@ function syntheticValue(source: Source, metric: Metric, index: number, t: number
     return Math.round((rate * (t - (source.readingsFromMs ?? t))) / 360_000) / 10 + 1000;
   }
   const phase = hashUnit(source.num, metricNum, 3) * 2 * Math.PI;
-  const value = gen.base + gen.amp * Math.sin((2 * Math.PI * (t % DAY)) / DAY + phase) + gen.noise * (h * 2 - 1);
+  const value =
+    gen.base + gen.amp * Math.sin((2 * Math.PI * (t % DAY)) / DAY + phase) + gen.noise * (h * 2 - 1);
   const scale = 10 ** gen.decimals;
   return Math.round(value * scale) / scale;
 }

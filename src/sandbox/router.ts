@@ -34,13 +34,20 @@ export function compileRoutes(routes: readonly Route[]): CompiledRoute[] {
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
   return out;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function dispatch(state: SandboxState, routes: CompiledRoute[], req: IncomingMessage, res: ServerResponse, log?: Logger): Promise<void> {
+export async function dispatch(
+  state: SandboxState,
+  routes: CompiledRoute[],
+  req: IncomingMessage,
+  res: ServerResponse,
+  log?: Logger,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const method = (req.method ?? 'GET').toUpperCase();
   const path = url.pathname;
@@ -48,7 +55,14 @@ export async function dispatch(state: SandboxState, routes: CompiledRoute[], req
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) if (!(name in query)) query[name] = value;
   const presigned = path.startsWith('/_storage/');
-  const record: RecordedRequest = { at: state.now(), method, path, query, headers, kind: presigned ? 'presigned' : 'api' };
+  const record: RecordedRequest = {
+    at: state.now(),
+    method,
+    path,
+    query,
+    headers,
+    kind: presigned ? 'presigned' : 'api',
+  };
   state.requests.push(record);
   if (presigned && (headers['x-api-key'] !== undefined || headers.authorization !== undefined)) {
     // contract: authentication rule 4 — "Do not send x-api-key or Authorization to them". Logged (not the value).
@@ -63,7 +77,8 @@ export async function dispatch(state: SandboxState, routes: CompiledRoute[], req
     if (injected?.latencyMs) await sleep(injected.latencyMs);
     if (injected?.status !== undefined || injected?.body !== undefined) {
       const status = injected.status ?? 200;
-      const extra: Record<string, string> = injected.retryAfterSeconds !== undefined ? { 'retry-after': String(injected.retryAfterSeconds) } : {};
+      const extra: Record<string, string> =
+        injected.retryAfterSeconds !== undefined ? { 'retry-after': String(injected.retryAfterSeconds) } : {};
       return reply({ status, body: injected.body ?? defaultInjectedBody(status), headers: extra });
     }
     // contract: authentication rule 2 — missing or unrecognised key: gateway 403 {message: Forbidden}.
@@ -82,15 +97,22 @@ export async function dispatch(state: SandboxState, routes: CompiledRoute[], req
       throw new HttpError(known ? 405 : 404, known ? 'Method Not Allowed' : 'Not Found', null);
     }
     for (const name of url.searchParams.keys()) {
-      if (!route.query.includes(name)) throw new HttpError(400, `Query parameter ${name} is not allowed here.`, '02-001');
+      if (!route.query.includes(name))
+        throw new HttpError(400, `Query parameter ${name} is not allowed here.`, '02-001');
     }
     const hasBody = !route.presigned && (method === 'POST' || method === 'PATCH' || method === 'PUT');
-    const body = hasBody ? parseJson(await readBody(req)) : undefined;
+    const bytes = hasBody ? await readBody(req) : Buffer.alloc(0);
+    // Authentication rule 1 — "Calls with a JSON body also carry Content-Type: application/json".
+    if (bytes.length > 0 && !(headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
+      throw new ValidationError('a JSON body needs Content-Type: application/json');
+    }
+    const body = parseJson(bytes);
     const ctx: RequestContext = { state, key, method, path, params, query, body, req, headers };
     reply(await route.handle(ctx));
   } catch (err) {
     if (err instanceof HttpError) {
-      if (err instanceof ValidationError) log?.debug({ method, path, why: err.why }, 'sandbox: validation failure');
+      if (err instanceof ValidationError)
+        log?.debug({ method, path, why: err.why }, 'sandbox: validation failure');
       return reply({ status: err.status, body: err.body(), headers: err.headers });
     }
     log?.error({ err, method, path }, 'sandbox: handler failed');

@@ -7,19 +7,60 @@ import type { Metric, Site, SourceKind, User } from './model.ts';
 export const COMPANY = { id: '42', name: 'Northwind Industrial' } as const;
 
 export const SITES: readonly Site[] = [
-  { id: '101', name: 'Berlin Plant', channelId: '7101', timeZone: 'Europe/Berlin', timezoneId: 'W. Europe Standard Time' },
-  { id: '102', name: 'Chicago Works', channelId: '7102', timeZone: 'America/Chicago', timezoneId: 'Central Standard Time' },
-  { id: '103', name: 'Pune Assembly', channelId: '7103', timeZone: 'Asia/Kolkata', timezoneId: 'India Standard Time' },
-  { id: '104', name: 'São Paulo Packaging', channelId: '7104', timeZone: 'America/Sao_Paulo', timezoneId: 'E. South America Standard Time' },
-  { id: '105', name: 'Sydney Terminal', channelId: '7105', timeZone: 'Australia/Sydney', timezoneId: 'AUS Eastern Standard Time' },
+  {
+    id: '101',
+    name: 'Berlin Plant',
+    channelId: '7101',
+    timeZone: 'Europe/Berlin',
+    timezoneId: 'W. Europe Standard Time',
+  },
+  {
+    id: '102',
+    name: 'Chicago Works',
+    channelId: '7102',
+    timeZone: 'America/Chicago',
+    timezoneId: 'Central Standard Time',
+  },
+  {
+    id: '103',
+    name: 'Pune Assembly',
+    channelId: '7103',
+    timeZone: 'Asia/Kolkata',
+    timezoneId: 'India Standard Time',
+  },
+  {
+    id: '104',
+    name: 'São Paulo Packaging',
+    channelId: '7104',
+    timeZone: 'America/Sao_Paulo',
+    timezoneId: 'E. South America Standard Time',
+  },
+  {
+    id: '105',
+    name: 'Sydney Terminal',
+    channelId: '7105',
+    timeZone: 'Australia/Sydney',
+    timezoneId: 'AUS Eastern Standard Time',
+  },
 ];
 
 /** The site the sandbox's `limited` key may touch. */
 export const LIMITED_SITE_ID = '102';
 
 function user(id: string, first: string, last: string, siteIds: string[]): User {
-  const handle = `${first}.${last}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '');
-  return { id, firstName: first, lastName: last, email: `${handle}@plant.example`, username: handle, channelId: `u${id}`, siteIds };
+  const handle = `${first}.${last}`
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z.]/g, '');
+  return {
+    id,
+    firstName: first,
+    lastName: last,
+    email: `${handle}@plant.example`,
+    username: handle,
+    channelId: `u${id}`,
+    siteIds,
+  };
 }
 
 /**
@@ -47,7 +88,13 @@ export const API_USER_ID = '599';
 /** The "other platform user" live mode and admin.updateTask act as. */
 export const OTHER_USER_ID = '513';
 
-function m(id: string, name: string, uom: [string, string] | null, gen: Metric['gen'], extra: Partial<Metric> = {}): Metric {
+function m(
+  id: string,
+  name: string,
+  uom: [string, string] | null,
+  gen: Metric['gen'],
+  extra: Partial<Metric> = {},
+): Metric {
   return {
     id,
     name,
@@ -61,7 +108,8 @@ function m(id: string, name: string, uom: [string, string] | null, gen: Metric['
   };
 }
 
-const wave = (base: number, amp: number, noise: number, decimals = 2) => ({ kind: 'wave', base, amp, noise, decimals }) as const;
+const wave = (base: number, amp: number, noise: number, decimals = 2) =>
+  ({ kind: 'wave', base, amp, noise, decimals }) as const;
 
 export const KINDS: Record<SourceKind['key'], SourceKind> = {
   energy: {
@@ -113,7 +161,10 @@ export const KINDS: Record<SourceKind['key'], SourceKind> = {
     hasSchema: false,
     intervalSeconds: null,
     push: true,
-    metrics: [m('1401', 'Signal', ['decibel-milliwatts', 'dBm'], wave(-67, 6, 3, 0)), m('1402', 'Link', null, { kind: 'choice', options: ['UP', 'UP', 'UP', 'DEGRADED'] })],
+    metrics: [
+      m('1401', 'Signal', ['decibel-milliwatts', 'dBm'], wave(-67, 6, 3, 0)),
+      m('1402', 'Link', null, { kind: 'choice', options: ['UP', 'UP', 'UP', 'DEGRADED'] }),
+    ],
   },
   form: {
     key: 'form',
@@ -123,10 +174,25 @@ export const KINDS: Record<SourceKind['key'], SourceKind> = {
     intervalSeconds: 8 * 3600,
     push: true,
     metrics: [
-      m('2101', 'Inspector', null, { kind: 'choice', options: ['Shift A', 'Shift B', 'Shift C'] }, { isRequired: true }),
+      m(
+        '2101',
+        'Inspector',
+        null,
+        { kind: 'choice', options: ['Shift A', 'Shift B', 'Shift C'] },
+        { isRequired: true },
+      ),
       m('2102', 'Oil Level', ['percent', '%'], wave(78, 12, 4, 0)),
-      m('2103', 'Result', null, { kind: 'choice', options: ['PASS', 'PASS', 'PASS', 'FAIL'] }, { isRequired: true }),
-      m('2104', 'Notes', null, { kind: 'choice', options: ['ok', 'guard loose', 'leak at flange', 'cleaned filter'] }),
+      m(
+        '2103',
+        'Result',
+        null,
+        { kind: 'choice', options: ['PASS', 'PASS', 'PASS', 'FAIL'] },
+        { isRequired: true },
+      ),
+      m('2104', 'Notes', null, {
+        kind: 'choice',
+        options: ['ok', 'guard loose', 'leak at flange', 'cleaned filter'],
+      }),
     ],
   },
   camera: {

@@ -26,10 +26,19 @@ export interface World {
   files: Map<string, FileRecord>;
 }
 
-export const DEFAULT_SEED: ResolvedSeed = { sources: 40, tasks: 60, days: 14, seed: 1, readingIntervalSeconds: 900 };
+export const DEFAULT_SEED: ResolvedSeed = {
+  sources: 40,
+  tasks: 60,
+  days: 14,
+  seed: 1,
+  readingIntervalSeconds: 900,
+};
 
 export function resolveSeed(opts: SeedOptions | undefined): ResolvedSeed {
-  return { ...DEFAULT_SEED, ...Object.fromEntries(Object.entries(opts ?? {}).filter(([, v]) => v !== undefined)) };
+  return {
+    ...DEFAULT_SEED,
+    ...Object.fromEntries(Object.entries(opts ?? {}).filter(([, v]) => v !== undefined)),
+  };
 }
 
 const DAY = 86_400_000;
@@ -45,7 +54,11 @@ const EXTRA_PREFIX: Record<SourceKind['key'], string> = {
 
 /** Fixed comparator of the data-source list: type (ordinal), then name, then ID (numeric). */
 export function compareSources(a: Source, b: Source): number {
-  return a.kind.type.ordinal - b.kind.type.ordinal || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.num - b.num;
+  return (
+    a.kind.type.ordinal - b.kind.type.ordinal ||
+    (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+    a.num - b.num
+  );
 }
 
 function siteOf(id: string): Site {
@@ -54,7 +67,15 @@ function siteOf(id: string): Site {
   return site;
 }
 
-function buildSource(num: number, kind: SourceKind, site: Site, name: string, startMs: number, seed: ResolvedSeed, rand: () => number): Source {
+function buildSource(
+  num: number,
+  kind: SourceKind,
+  site: Site,
+  name: string,
+  startMs: number,
+  seed: ResolvedSeed,
+  rand: () => number,
+): Source {
   const intervalMs = (kind.intervalSeconds ?? seed.readingIntervalSeconds) * 1000;
   const from = Math.floor((startMs - seed.days * DAY) / intervalMs) * intervalMs;
   return {
@@ -72,7 +93,9 @@ function buildSource(num: number, kind: SourceKind, site: Site, name: string, st
     validationStatus: 20,
     deviceStatus: null,
     silentSinceMs: null,
-    ipAddress: kind.push ? null : `10.${Number(site.id) % 256}.${Math.floor(num / 250) % 256}.${(num % 250) + 2}`,
+    ipAddress: kind.push
+      ? null
+      : `10.${Number(site.id) % 256}.${Math.floor(num / 250) % 256}.${(num % 250) + 2}`,
   };
 }
 
@@ -113,14 +136,36 @@ function seedSources(seed: ResolvedSeed, startMs: number, rand: () => number): S
   return out.sort(compareSources);
 }
 
-const TASK_VERBS = ['Inspect', 'Replace filter on', 'Calibrate', 'Clean', 'Check wiring of', 'Lubricate', 'Investigate alarm on'];
-const MANUAL_TASKS = ['Fire extinguisher audit', 'Update shift roster', 'Order spare gaskets', 'Repaint floor markings', 'Review lockout procedure', 'Fix dock door seal'];
+const TASK_VERBS = [
+  'Inspect',
+  'Replace filter on',
+  'Calibrate',
+  'Clean',
+  'Check wiring of',
+  'Lubricate',
+  'Investigate alarm on',
+];
+const MANUAL_TASKS = [
+  'Fire extinguisher audit',
+  'Update shift roster',
+  'Order spare gaskets',
+  'Repaint floor markings',
+  'Review lockout procedure',
+  'Fix dock door seal',
+];
 const STATUS_CYCLE = ['5', '10', '20', '25'];
 const PRIORITY_CYCLE: (string | null)[] = ['5', '10', '15', null];
 
-function seedTasks(seed: ResolvedSeed, startMs: number, sources: Source[], users: User[], rand: () => number): Task[] {
+function seedTasks(
+  seed: ResolvedSeed,
+  startMs: number,
+  sources: Source[],
+  users: User[],
+  rand: () => number,
+): Task[] {
   const bySite = new Map<string, Source[]>();
-  for (const s of sources) if (s.num < 1001 + CORE_SOURCES.length) bySite.set(s.site.id, [...(bySite.get(s.site.id) ?? []), s]);
+  for (const s of sources)
+    if (s.num < 1001 + CORE_SOURCES.length) bySite.set(s.site.id, [...(bySite.get(s.site.id) ?? []), s]);
   const tasks: Task[] = [];
   for (let i = 0; i < seed.tasks; i++) {
     const site = SITES[i % SITES.length] ?? siteOf('101');
@@ -130,11 +175,16 @@ function seedTasks(seed: ResolvedSeed, startMs: number, sources: Source[], users
     const assignee = i % 6 === 5 || people.length === 0 ? null : pick(rand, people);
     const statusId = STATUS_CYCLE[i % 4] ?? '5';
     const createdMs = startMs - Math.floor(rand() * 20 * DAY) - DAY;
-    const due = i % 7 === 6 ? null : new Date(createdMs + Math.floor(rand() * 14 - 3) * DAY + 3 * DAY).toISOString().slice(0, 10);
+    const due =
+      i % 7 === 6
+        ? null
+        : new Date(createdMs + Math.floor(rand() * 14 - 3) * DAY + 3 * DAY).toISOString().slice(0, 10);
     const done = statusId === '20' ? createdMs + Math.floor(rand() * 2 * DAY) + 3_600_000 : null;
     tasks.push({
       id: String(3001 + i),
-      name: device ? `${pick(rand, TASK_VERBS)} ${device.name}` : `${pick(rand, MANUAL_TASKS)} (${site.name})`,
+      name: device
+        ? `${pick(rand, TASK_VERBS)} ${device.name}`
+        : `${pick(rand, MANUAL_TASKS)} (${site.name})`,
       description: i % 4 === 3 ? null : `Seeded task ${i + 1} for ${site.name}.`,
       siteId: site.id,
       typeId: device ? '3' : '1',
@@ -161,14 +211,51 @@ function seedTasks(seed: ResolvedSeed, startMs: number, sources: Source[], users
   return tasks;
 }
 
-const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 function seedFiles(startMs: number): Map<string, FileRecord> {
-  const base = { createdBy: Number(API_USER_ID), origin: 'web', companyId: '42', conversationId: null, deviceId: null };
+  const base = {
+    createdBy: Number(API_USER_ID),
+    origin: 'web',
+    companyId: '42',
+    conversationId: null,
+    deviceId: null,
+  };
   const files: FileRecord[] = [
-    { ...base, id: '8001', name: 'pump-inspection.png', fileType: 'png', contentType: 'image/png', bytes: Buffer.from(PNG_1X1, 'base64'), createdMs: startMs - 2 * DAY, originProperties: { note: 'seed' }, siteId: '101' },
-    { ...base, id: '8002', name: 'maintenance-report.pdf', fileType: 'pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n% sandbox seed report\n'.repeat(8)), createdMs: startMs - DAY, originProperties: null, siteId: '102' },
-    { ...base, id: '8003', name: 'berlin-shift-notes.csv', fileType: 'csv', contentType: 'text/csv', bytes: Buffer.from('shift,notes\nA,ok\nB,filter changed\n'.repeat(5)), createdMs: startMs - DAY, originProperties: null, siteId: '101' },
+    {
+      ...base,
+      id: '8001',
+      name: 'pump-inspection.png',
+      fileType: 'png',
+      contentType: 'image/png',
+      bytes: Buffer.from(PNG_1X1, 'base64'),
+      createdMs: startMs - 2 * DAY,
+      originProperties: { note: 'seed' },
+      siteId: '101',
+    },
+    {
+      ...base,
+      id: '8002',
+      name: 'maintenance-report.pdf',
+      fileType: 'pdf',
+      contentType: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.4\n% sandbox seed report\n'.repeat(8)),
+      createdMs: startMs - DAY,
+      originProperties: null,
+      siteId: '102',
+    },
+    {
+      ...base,
+      id: '8003',
+      name: 'berlin-shift-notes.csv',
+      fileType: 'csv',
+      contentType: 'text/csv',
+      bytes: Buffer.from('shift,notes\nA,ok\nB,filter changed\n'.repeat(5)),
+      createdMs: startMs - DAY,
+      originProperties: null,
+      siteId: '101',
+    },
   ];
   return new Map(files.map((f) => [f.id, f]));
 }

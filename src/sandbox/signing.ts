@@ -23,14 +23,30 @@ function signed(path: string, extra: Record<string, string>, expires: string): s
 }
 
 /** `${base}${path}?…extra&expires=…&signature=…`; the signature covers path, extra parameters and expiry. */
-export function presign(secret: string, base: string, path: string, expiresMs: number, extra: Record<string, string> = {}): string {
+export function presign(
+  secret: string,
+  base: string,
+  path: string,
+  expiresMs: number,
+  extra: Record<string, string> = {},
+): string {
   const expires = String(Math.floor(expiresMs / 1000));
-  const query = new URLSearchParams({ ...extra, expires, signature: sign(secret, signed(path, extra, expires)) });
+  const query = new URLSearchParams({
+    ...extra,
+    expires,
+    signature: sign(secret, signed(path, extra, expires)),
+  });
   return `${base}${path}?${query.toString()}`;
 }
 
 /** 'ok' | 'expired' | 'bad' for a pre-signed request; `extraNames` are the signed extra parameters. */
-export function checkPresigned(secret: string, path: string, query: Record<string, string>, nowMs: number, extraNames: string[] = []): 'ok' | 'expired' | 'bad' {
+export function checkPresigned(
+  secret: string,
+  path: string,
+  query: Record<string, string>,
+  nowMs: number,
+  extraNames: string[] = [],
+): 'ok' | 'expired' | 'bad' {
   const { expires, signature } = query;
   const extra: Record<string, string> = {};
   for (const name of extraNames) extra[name] = query[name] ?? '';

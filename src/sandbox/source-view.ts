@@ -13,7 +13,13 @@ export function readingRow(source: Source, row: StoredRow): Record<string, unkno
 }
 
 function metricJson(metric: Metric) {
-  return { id: metric.id, name: metric.name, displayName: metric.displayName, uom: metric.uom, isCalculated: metric.calculated };
+  return {
+    id: metric.id,
+    name: metric.name,
+    displayName: metric.displayName,
+    uom: metric.uom,
+    isCalculated: metric.calculated,
+  };
 }
 
 /** IDs in responses are strings (convention 3) unless the contract marks a number (validationStatus). */
@@ -63,7 +69,13 @@ function schemaJson(source: Source) {
     id: `schema-${source.kind.key}`,
     metrics: source.kind.metrics
       .filter((m) => !m.calculated)
-      .map((m) => ({ metric: { id: m.id, name: m.name }, uom: m.uom, displayName: m.displayName, isRequired: m.isRequired, valueType: m.valueType })),
+      .map((m) => ({
+        metric: { id: m.id, name: m.name },
+        uom: m.uom,
+        displayName: m.displayName,
+        isRequired: m.isRequired,
+        valueType: m.valueType,
+      })),
   };
 }
 
@@ -75,21 +87,36 @@ function kindDetails(source: Source): Record<string, unknown> {
       formConfig: {
         order: metrics.map((m) => m.id),
         required: metrics.filter((m) => m.isRequired).map((m) => m.id),
-        properties: Object.fromEntries(metrics.map((m) => [m.id, { title: m.displayName, type: m.valueType }])),
+        properties: Object.fromEntries(
+          metrics.map((m) => [m.id, { title: m.displayName, type: m.valueType }]),
+        ),
       },
     };
   }
   if (k === 'camera') {
     return {
-      cv: { countingLines: [{ id: 'line-1', name: 'Doorway', in: '3101', out: '3102' }], shifts: [{ name: 'Day', start: '06:00', end: '18:00' }], postingIntervals: [3600] },
+      cv: {
+        countingLines: [{ id: 'line-1', name: 'Doorway', in: '3101', out: '3102' }],
+        shifts: [{ name: 'Day', start: '06:00', end: '18:00' }],
+        postingIntervals: [3600],
+      },
       deviceStatus: source.deviceStatus ? { ...source.deviceStatus } : null,
     };
   }
   if (k === 'gateway' || source.ipAddress === null) return {};
-  return { ipAddress: source.ipAddress, port: 502, modbus: { unitId: 1, registers: source.kind.metrics.length } };
+  return {
+    ipAddress: source.ipAddress,
+    port: 502,
+    modbus: { unitId: 1, registers: source.kind.metrics.length },
+  };
 }
 
-export function fullRecord(state: SandboxState, source: Source, withSchema: boolean, withLastReading: boolean): Record<string, unknown> {
+export function fullRecord(
+  state: SandboxState,
+  source: Source,
+  withSchema: boolean,
+  withLastReading: boolean,
+): Record<string, unknown> {
   const audit = new Date(source.createdMs).toISOString();
   const record: Record<string, unknown> = {
     id: source.id,
@@ -118,11 +145,18 @@ export function fullRecord(state: SandboxState, source: Source, withSchema: bool
     isTemplate: false,
     isDeleted: false,
     isPrivate: false,
-    displayUoms: source.kind.metrics.filter((m) => m.uom).map((m) => ({ metricId: m.id, uomId: m.uom?.id ?? null })),
+    displayUoms: source.kind.metrics
+      .filter((m) => m.uom)
+      .map((m) => ({ metricId: m.id, uomId: m.uom?.id ?? null })),
     images: null,
     files: null,
     meterSchema: withSchema ? schemaJson(source) : null,
-    auditInfo: { createdBy: { id: API_USER_ID, name: 'Integration User' }, createdDate: audit, lastModifiedBy: { id: API_USER_ID, name: 'Integration User' }, lastModifiedDate: audit },
+    auditInfo: {
+      createdBy: { id: API_USER_ID, name: 'Integration User' },
+      createdDate: audit,
+      lastModifiedBy: { id: API_USER_ID, name: 'Integration User' },
+      lastModifiedDate: audit,
+    },
     ...kindDetails(source),
   };
   if (withLastReading) {

@@ -1,10 +1,21 @@
 /** Mutable sandbox state: the seed world plus everything written, and who may touch what. */
 import { randomBytes } from 'node:crypto';
+import { applyDeviceStatus } from './alerts.ts';
 import type { Comment, Site, Source, Task } from './model.ts';
 import { ReadingsStore } from './readings-store.ts';
 import { buildWorld, type ResolvedSeed, type World } from './seed.ts';
 import { LIMITED_SITE_ID } from './seed-catalog.ts';
-import type { ImportRun, PostRecord, RecordedRequest, SandboxAlert, TaskCreateRecord, TaskPatchRecord, UploadRecord, Injection, DeviceStatus } from './types.ts';
+import type {
+  ImportRun,
+  PostRecord,
+  RecordedRequest,
+  SandboxAlert,
+  TaskCreateRecord,
+  TaskPatchRecord,
+  UploadRecord,
+  Injection,
+  DeviceStatus,
+} from './types.ts';
 
 export type KeyContext = 'full' | 'limited';
 
@@ -79,7 +90,15 @@ export class SandboxState {
     this.world = buildWorld(this.seed, this.startMs);
     this.readings = new ReadingsStore(() => this.now());
     const tasks = this.world.tasks;
-    this.seq = { task: 3001 + tasks.length, post: 90001 + tasks.length, comment: 600001, file: 8101, alert: 1, import: 1, export: 1 };
+    this.seq = {
+      task: 3001 + tasks.length,
+      post: 90001 + tasks.length,
+      comment: 600001,
+      file: 8101,
+      alert: 1,
+      import: 1,
+      export: 1,
+    };
     this.posts = [];
     this.comments = [];
     this.createdTasks = [];
@@ -92,6 +111,12 @@ export class SandboxState {
     this.exports.clear();
     this.injections = [];
     this.requests = [];
+    // Seeded camera statuses count as reported: an unhealthy one (Entrance Camera's battery) starts with an alert.
+    for (const source of this.world.sources) {
+      if (!source.deviceStatus) continue;
+      const { reportedAt: _reportedAt, ...status } = source.deviceStatus;
+      applyDeviceStatus(this, source, status);
+    }
   }
 
   contextFor(key: string | undefined): KeyContext | null {

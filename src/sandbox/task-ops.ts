@@ -87,7 +87,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * Applies a change; a real change writes one change-log comment (contract: state table). assigneeId is
  * "unreliable" by contract: the sandbox honours it only for a user who belongs to the task's site.
  */
-export function applyTaskChange(state: SandboxState, task: Task, change: TaskChange, byUserId: string, trustAssignee = false): ChangeOutcome {
+export function applyTaskChange(
+  state: SandboxState,
+  task: Task,
+  change: TaskChange,
+  byUserId: string,
+  trustAssignee = false,
+): ChangeOutcome {
   const now = state.now();
   const changes: string[] = [];
   const ignored: string[] = [];
@@ -105,6 +111,8 @@ export function applyTaskChange(state: SandboxState, task: Task, change: TaskCha
       if (task.progressMs === null && change.statusId !== '5') task.progressMs = now;
       // contract: state table — status 25 "the task's post is removed from the feed".
       task.postInFeed = change.statusId !== '25';
+      const post = state.posts.find((p) => p.id === task.postId);
+      if (post) post.removedFromFeed = !task.postInFeed;
     }
   }
   if (change.priorityId !== undefined) {
@@ -113,19 +121,23 @@ export function applyTaskChange(state: SandboxState, task: Task, change: TaskCha
   }
   if (change.name !== undefined) set('name', change.name, `renamed to ${change.name}`);
   if (change.description !== undefined) set('description', change.description, 'description changed');
-  if (change.dueDate !== undefined) set('dueDate', change.dueDate, `due date set to ${change.dueDate ?? 'none'}`);
+  if (change.dueDate !== undefined)
+    set('dueDate', change.dueDate, `due date set to ${change.dueDate ?? 'none'}`);
   if (change.siteId !== undefined) {
     if (!state.site(change.siteId)) ignored.push('siteId');
     else set('siteId', change.siteId, 'site changed');
   }
   if (change.channelId !== undefined) set('channelId', change.channelId, 'channel changed');
   if (change.fileIds !== undefined) set('fileIds', change.fileIds, 'files changed');
-  if (change.formattedDescription !== undefined) set('formattedDescription', change.formattedDescription, 'description changed');
-  if (change.timeSpentMandatory !== undefined) set('timeSpentMandatory', change.timeSpentMandatory, 'time tracking changed');
+  if (change.formattedDescription !== undefined)
+    set('formattedDescription', change.formattedDescription, 'description changed');
+  if (change.timeSpentMandatory !== undefined)
+    set('timeSpentMandatory', change.timeSpentMandatory, 'time tracking changed');
   if (change.assigneeId !== undefined) {
     const user = state.user(change.assigneeId);
     if (change.assigneeId === null) set('assigneeId', null, 'unassigned');
-    else if (user && (trustAssignee || (task.siteId !== null && user.siteIds.includes(task.siteId)))) set('assigneeId', user.id, `assigned to ${user.firstName} ${user.lastName}`);
+    else if (user && (trustAssignee || (task.siteId !== null && user.siteIds.includes(task.siteId))))
+      set('assigneeId', user.id, `assigned to ${user.firstName} ${user.lastName}`);
     else ignored.push('assigneeId');
   }
   if (changes.length === 0) return { changes, ignored, commentId: null };

@@ -3,7 +3,12 @@ import type { Task } from './model.ts';
 import { presign } from './signing.ts';
 import type { SandboxState } from './state.ts';
 
-export const STATUS_NAMES: Record<string, string> = { '5': 'To Do', '10': 'On Hold', '20': 'Done', '25': 'Cancelled' };
+export const STATUS_NAMES: Record<string, string> = {
+  '5': 'To Do',
+  '10': 'On Hold',
+  '20': 'Done',
+  '25': 'Cancelled',
+};
 export const PRIORITY_NAMES: Record<string, string> = { '5': 'Low', '10': 'Medium', '15': 'High' };
 export const TYPE_NAMES: Record<string, string> = { '1': 'Manual', '3': 'Data source' };
 
@@ -17,7 +22,12 @@ export function duration(ms: number): string {
 function person(state: SandboxState, userId: string | null) {
   const user = state.user(userId);
   if (!user) return null;
-  const url = presign(state.secret, state.baseUrl, `/_storage/avatars/${user.id}.png`, state.now() + 3_600_000);
+  const url = presign(
+    state.secret,
+    state.baseUrl,
+    `/_storage/avatars/${user.id}.png`,
+    state.now() + 3_600_000,
+  );
   return {
     id: user.id,
     firstName: user.firstName,
@@ -53,7 +63,9 @@ export function taskJson(state: SandboxState, task: Task): Record<string, unknow
     site: site ? { id: site.id, name: site.name, channelId: site.channelId } : null,
     system: null,
     device: device ? { id: device.id, name: device.name } : null,
-    priority: task.priorityId ? { id: task.priorityId, name: PRIORITY_NAMES[task.priorityId] ?? 'Unknown' } : null,
+    priority: task.priorityId
+      ? { id: task.priorityId, name: PRIORITY_NAMES[task.priorityId] ?? 'Unknown' }
+      : null,
     type: { id: task.typeId, name: TYPE_NAMES[task.typeId] ?? 'Unknown' },
     auditInfo: {
       createdBy: { id: task.createdBy },

@@ -18,11 +18,17 @@ const ABSOLUTE = ['startTime', 'endTime'] as const;
 const RELATIVE = ['startHour', 'endHour', 'startOffset', 'endOffset'] as const;
 
 /** Returns null when no time parameter is present and `required` is false (GET /export: all optional). */
-export function parseTimeWindow(query: Record<string, string>, timeZone: string, now: number, required: boolean): TimeWindow | null {
+export function parseTimeWindow(
+  query: Record<string, string>,
+  timeZone: string,
+  now: number,
+  required: boolean,
+): TimeWindow | null {
   const abs = ABSOLUTE.filter((k) => query[k] !== undefined);
   const rel = RELATIVE.filter((k) => query[k] !== undefined);
   if (abs.length === 0 && rel.length === 0) {
-    if (required) throw bad('startTime and endTime, or startHour, endHour, startOffset and endOffset, are required');
+    if (required)
+      throw bad('startTime and endTime, or startHour, endHour, startOffset and endOffset, are required');
     return null;
   }
   if (abs.length > 0 && rel.length > 0) throw bad('absolute and relative parameters are mixed');
@@ -30,17 +36,20 @@ export function parseTimeWindow(query: Record<string, string>, timeZone: string,
     if (abs.length !== 2) throw bad('startTime and endTime are sent together');
     const from = parseIsoIn(query.startTime ?? '', timeZone);
     const to = parseIsoIn(query.endTime ?? '', timeZone);
-    if (from === null || to === null) throw bad('startTime/endTime must be ISO 8601 such as 2026-01-31T08:00:00');
+    if (from === null || to === null)
+      throw bad('startTime/endTime must be ISO 8601 such as 2026-01-31T08:00:00');
     if (from > to) throw bad('startTime is after endTime');
     return { from, to };
   }
-  if (rel.length !== 4) throw bad('relative mode needs all four of startHour, endHour, startOffset, endOffset');
+  if (rel.length !== 4)
+    throw bad('relative mode needs all four of startHour, endHour, startOffset, endOffset');
   const startHour = parseHour(query.startHour ?? '');
   const endHour = parseHour(query.endHour ?? '');
   const startOffset = parseOffset(query.startOffset ?? '');
   const endOffset = parseOffset(query.endOffset ?? '');
   if (startHour === null || endHour === null) throw bad('startHour/endHour must be HH:mm:ss');
-  if (startOffset === null || endOffset === null) throw bad('startOffset/endOffset must be "<amount> <unit>" such as "7 days"');
+  if (startOffset === null || endOffset === null)
+    throw bad('startOffset/endOffset must be "<amount> <unit>" such as "7 days"');
   const from = now - startOffset;
   const to = now - endOffset;
   if (from > to) throw bad('startOffset must reach further back than endOffset');

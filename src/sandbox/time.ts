@@ -54,7 +54,15 @@ export function parseIsoIn(text: string, timeZone: string): number | null {
   const ms = frac ? Number(frac.padEnd(3, '0').slice(0, 3)) : 0;
   if (!validParts(parts)) return null;
   if (!zone) return fromLocalParts([...parts, ms], timeZone);
-  const base = Date.UTC(parts[0] ?? 0, (parts[1] ?? 1) - 1, parts[2] ?? 1, parts[3] ?? 0, parts[4] ?? 0, parts[5] ?? 0, ms);
+  const base = Date.UTC(
+    parts[0] ?? 0,
+    (parts[1] ?? 1) - 1,
+    parts[2] ?? 1,
+    parts[3] ?? 0,
+    parts[4] ?? 0,
+    parts[5] ?? 0,
+    ms,
+  );
   if (zone === 'Z') return base;
   const sign = zone.startsWith('-') ? -1 : 1;
   const digits = zone.slice(1).replace(':', '');
@@ -102,10 +110,18 @@ export function localSecondOfDay(t: number, timeZone: string): number {
 /** `MM/DD/YYYY HH:mm:ss`-style pattern → parser of site-local timestamps (import `timestampFormat`). */
 export function patternParser(pattern: string, timeZone: string): (text: string) => number | null {
   const order: string[] = [];
-  const source = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/YYYY|SSS|MM|DD|HH|mm|ss|M|D|H/g, (token) => {
-    order.push(token);
-    return token === 'YYYY' ? '(\\d{4})' : token === 'SSS' ? '(\\d{3})' : token.length === 2 ? '(\\d{2})' : '(\\d{1,2})';
-  });
+  const source = pattern
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/YYYY|SSS|MM|DD|HH|mm|ss|M|D|H/g, (token) => {
+      order.push(token);
+      return token === 'YYYY'
+        ? '(\\d{4})'
+        : token === 'SSS'
+          ? '(\\d{3})'
+          : token.length === 2
+            ? '(\\d{2})'
+            : '(\\d{1,2})';
+    });
   const regex = new RegExp(`^${source}$`);
   return (text) => {
     const match = regex.exec(text.trim());

@@ -14,10 +14,15 @@ export function requireObj(value: unknown, what: string): Obj {
 
 /** Strict: any key outside `allowed` fails. */
 export function onlyKeys(body: Obj, allowed: readonly string[], what: string): void {
-  for (const key of Object.keys(body)) if (!allowed.includes(key)) throw new ValidationError(`${what}: field ${key} is not allowed`);
+  for (const key of Object.keys(body))
+    if (!allowed.includes(key)) throw new ValidationError(`${what}: field ${key} is not allowed`);
 }
 
-export function str(body: Obj, key: string, opts: { required?: boolean; nonEmpty?: boolean } = {}): string | undefined {
+export function str(
+  body: Obj,
+  key: string,
+  opts: { required?: boolean; nonEmpty?: boolean } = {},
+): string | undefined {
   const value = body[key];
   if (value === undefined) {
     if (opts.required) throw new ValidationError(`${key} is required`);
@@ -38,7 +43,8 @@ export function id(body: Obj, key: string, required = false): string | undefined
     if (required) throw new ValidationError(`${key} is required`);
     return undefined;
   }
-  if (typeof value !== 'string' || value.trim() === '' || value.trim() === '0') throw new ValidationError(`${key} must be a non-empty id string other than "0"`);
+  if (typeof value !== 'string' || value.trim() === '' || value.trim() === '0')
+    throw new ValidationError(`${key} must be a non-empty id string other than "0"`);
   return value;
 }
 
@@ -55,7 +61,8 @@ export function num(body: Obj, key: string, required = false): number | undefine
     if (required) throw new ValidationError(`${key} is required`);
     return undefined;
   }
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new ValidationError(`${key} must be a number`);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new ValidationError(`${key} must be a number`);
   return value;
 }
 
@@ -64,7 +71,8 @@ export function idList(body: Obj, key: string): string[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) throw new ValidationError(`${key} must be an array`);
   return value.map((item, i) => {
-    if (typeof item !== 'string' || item.trim() === '' || item === '0') throw new ValidationError(`${key}[${i}] must be a non-empty id string`);
+    if (typeof item !== 'string' || item.trim() === '' || item === '0')
+      throw new ValidationError(`${key}[${i}] must be a non-empty id string`);
     return item;
   });
 }
@@ -72,7 +80,8 @@ export function idList(body: Obj, key: string): string[] | undefined {
 export function stringList(body: Obj, key: string): string[] | undefined {
   const value = body[key];
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new ValidationError(`${key} must be a string array`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw new ValidationError(`${key} must be a string array`);
   return value.map(String);
 }
 
@@ -80,7 +89,8 @@ export function stringList(body: Obj, key: string): string[] | undefined {
 export function objectList(body: Obj, key: string): Obj[] | undefined {
   const value = body[key];
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || !value.every(isObj)) throw new ValidationError(`${key} must be an array of objects`);
+  if (!Array.isArray(value) || !value.every(isObj))
+    throw new ValidationError(`${key} must be an array of objects`);
   return value;
 }
 
@@ -89,12 +99,16 @@ export function dateOnly(value: unknown, key: string): string {
   if (typeof value !== 'string') throw new ValidationError(`${key} must be a string`);
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(value);
   const day = match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : null;
-  if (!match || !day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value.slice(0, 10)) throw new ValidationError(`${key} must be a date`);
+  if (!match || !day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value.slice(0, 10))
+    throw new ValidationError(`${key} must be a date`);
   return value.slice(0, 10);
 }
 
 /** A comma-separated id filter from the query string (empty items dropped). */
 export function csvParam(value: string | undefined): string[] | null {
   if (value === undefined) return null;
-  return value.split(',').map((v) => v.trim()).filter((v) => v.length > 0);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
 }

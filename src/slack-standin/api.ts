@@ -9,6 +9,7 @@ import { ApiError, type MethodContext, type MethodHandler } from './methods/cont
 import { chatMethods } from './methods/chat.ts';
 import { directoryMethods } from './methods/directory.ts';
 import { fileMethods } from './methods/files.ts';
+import { historyMethods } from './methods/history.ts';
 import { viewMethods } from './methods/views.ts';
 import type { JsonObject } from './types.ts';
 
@@ -17,6 +18,7 @@ export const METHODS: Record<string, MethodHandler> = {
   ...viewMethods,
   ...directoryMethods,
   ...fileMethods,
+  ...historyMethods,
 };
 
 export interface ApiDeps {

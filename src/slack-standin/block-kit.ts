@@ -26,11 +26,9 @@ interface Compiled {
   home: ValidateFunction;
 }
 
-// ajv-formats is CommonJS: its default export arrives as the module object under some loaders.
-const addFormats: (ajv: Ajv2020) => unknown =
-  'default' in addFormatsModule
-    ? (addFormatsModule as unknown as { default: (a: Ajv2020) => unknown }).default
-    : addFormatsModule;
+// ajv-formats is CommonJS with `exports.default = plugin`: under NodeNext the default import is the module
+// object, whose `default` is the plugin at runtime and in the types.
+const addFormats = addFormatsModule.default;
 
 export class BlockKitValidator {
   private readonly compiled: Compiled | undefined;

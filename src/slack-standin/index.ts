@@ -97,6 +97,8 @@ export interface Standin {
   fileRequests(): FileRequest[];
   inject(rule: InjectRule): void;
   clearInjections(): void;
+  /** back to the seeded workspace (users, channels), clearing messages, views, files, records, injections */
+  reset(): void;
   addFile(input: AddFileInput): StoredFile;
   addMessage(input: AddMessageInput): StoredMessage;
   addUser(user: LocalUser): LocalUser;
@@ -170,6 +172,10 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     fileRequests: () => [...state.fileRequests],
     inject: (rule) => injections.add(rule),
     clearInjections: () => injections.clear(),
+    reset: () => {
+      injections.clear();
+      state.reset();
+    },
     addFile: (input) => {
       const content = typeof input.content === 'string' ? Buffer.from(input.content) : input.content;
       const file = newFile(ctx, {

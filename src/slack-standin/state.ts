@@ -34,6 +34,17 @@ export class StandinState extends EventEmitter {
     super();
   }
 
+  /** Back to the seeded workspace: no messages, views, files or records. Arrays keep their identity. */
+  reset(): void {
+    this.users.splice(0, this.users.length, ...seedUsers());
+    this.channels.splice(0, this.channels.length, ...seedChannels());
+    for (const list of [this.calls, this.fileRequests, this.appRequests]) list.length = 0;
+    this.messagesByChannel.clear();
+    this.viewsById.clear();
+    this.filesById.clear();
+    this.emitChange({ kind: 'reset' });
+  }
+
   emitChange(change: StandinChange): void {
     this.emit('change', change);
   }

@@ -139,7 +139,8 @@ export type StandinChange =
   | { kind: 'file'; action: 'add' | 'upload' | 'complete' | 'download'; file: StoredFile }
   | { kind: 'user'; user: LocalUser }
   | { kind: 'channel'; channel: LocalChannel }
-  | { kind: 'app-request'; request: AppRequestRecord };
+  | { kind: 'app-request'; request: AppRequestRecord }
+  | { kind: 'reset' };
 
 /** One request the driver sent to the app, with the app's answer. */
 export interface AppRequestRecord {

@@ -27,7 +27,7 @@ export interface SlackAppOptions {
   rootRedirect?: string;
   /** Override the WebClient retry policy (tests keep it short). */
   retryConfig?: WebClientOptions['retryConfig'];
-  /** How long stop() waits for handlers still running after their ack. Default 8 s. */
+  /** How long stop() waits for handlers still running after their ack. Default 6 s (main exits by 9 s). */
   drainMs?: number;
 }
 
@@ -45,6 +45,28 @@ const DEFAULT_RETRY: NonNullable<WebClientOptions['retryConfig']> = {
   maxTimeout: 5_000,
 };
 
+type AckFn = (...args: unknown[]) => Promise<void>;
+
+/** Wraps the request's ack (listeners receive a copy of these args) to know whether it was called. */
+function trackAck(args: object): { pending(): boolean; ackNow(log: Deps['log']): Promise<void> } {
+  if (!('ack' in args) || typeof args.ack !== 'function')
+    return { pending: () => false, ackNow: async () => undefined };
+  const holder: { ack: AckFn } = args as { ack: AckFn };
+  const original = holder.ack;
+  let called = false;
+  holder.ack = (...ackArgs: unknown[]) => {
+    called = true;
+    return original(...ackArgs);
+  };
+  return {
+    pending: () => !called,
+    ackNow: async (log) => {
+      called = true;
+      await original().catch((err: unknown) => log.debug({ err }, 'late ack failed'));
+    },
+  };
+}
+
 export function createSlackApp(deps: Deps, opts: SlackAppOptions): SlackApp {
   const log = deps.log.child({ module: 'slack' });
   const logger = slackLogger(deps.log);
@@ -52,7 +74,8 @@ export function createSlackApp(deps: Deps, opts: SlackAppOptions): SlackApp {
     slackApiUrl: opts.slackApiUrl,
     logger,
     retryConfig: opts.retryConfig ?? DEFAULT_RETRY,
-    timeout: 15_000,
+    // Per HTTP request: generous because files.uploadV2 sends up to 100 MB through the same client.
+    timeout: 120_000,
   };
 
   let receiver: HTTPReceiver | undefined;
@@ -81,10 +104,16 @@ export function createSlackApp(deps: Deps, opts: SlackAppOptions): SlackApp {
 
   let inFlight = 0;
   let drained: (() => void) | undefined;
-  app.use(async ({ next }) => {
+  app.use(async (args) => {
     inFlight += 1;
+    const acked = trackAck(args);
     try {
-      await next();
+      await args.next();
+    } catch (err) {
+      // A listener that fails before its ack would leave Slack waiting until it shows a timeout error; ack
+      // now, and let app.error tell the user what failed.
+      if (acked.pending()) await acked.ackNow(log);
+      throw err;
     } finally {
       inFlight -= 1;
       if (inFlight === 0) drained?.();
@@ -122,7 +151,7 @@ export function createSlackApp(deps: Deps, opts: SlackAppOptions): SlackApp {
       return { port: running.port };
     },
     async stop() {
-      const drainMs = opts.drainMs ?? 8_000;
+      const drainMs = opts.drainMs ?? 6_000;
       // Stop taking requests first, then let acked handlers finish their work.
       const closing = running?.close(drainMs) ?? Promise.resolve();
       if (opts.mode === 'socket')

@@ -17,7 +17,13 @@ async function refused(call: (c: MonitoringApi) => Promise<unknown> | AsyncItera
 }
 
 const abs = { mode: 'absolute', startTime: '2025-01-01T00:00:00', endTime: '2025-01-02T00:00:00' } as const;
-const rel = { mode: 'relative', startHour: '00:00:00', endHour: '23:59:59', startOffset: '7 days', endOffset: '0 days' } as const;
+const rel = {
+  mode: 'relative',
+  startHour: '00:00:00',
+  endHour: '23:59:59',
+  startOffset: '7 days',
+  endOffset: '0 days',
+} as const;
 
 describe('readings query', () => {
   test.each([
@@ -46,14 +52,24 @@ describe('readings query', () => {
 
 describe('readings write', () => {
   test('a numeric meterId is refused', async () => {
-    await refused((c) => c.readings.write([{ meterId: 7 as never, readings: [{ timestamp: null, values: {} }] }]), 'batch[0].meterId');
+    await refused(
+      (c) => c.readings.write([{ meterId: 7 as never, readings: [{ timestamp: null, values: {} }] }]),
+      'batch[0].meterId',
+    );
   });
   test('an extra key on a reading object is refused', async () => {
     const reading = { timestamp: null, values: { m: 1 }, unit: 'kWh' };
-    await refused((c) => c.readings.write([{ meterId: '7', readings: [reading] }]), 'batch[0].readings[0].unit');
+    await refused(
+      (c) => c.readings.write([{ meterId: '7', readings: [reading] }]),
+      'batch[0].readings[0].unit',
+    );
   });
   test('a value that is an object is refused', async () => {
-    await refused((c) => c.readings.write([{ meterId: '7', readings: [{ timestamp: null, values: { m: {} as never } }] }]), 'batch[0].readings[0].values.m');
+    await refused(
+      (c) =>
+        c.readings.write([{ meterId: '7', readings: [{ timestamp: null, values: { m: {} as never } }] }]),
+      'batch[0].readings[0].values.m',
+    );
   });
 });
 
@@ -111,7 +127,11 @@ describe('signed uploads', () => {
     ['too large', { ...base, fileSize: 100 * 1024 * 1024 + 1 }, 'fileSize'],
     ['no company or conversation', { name: 'a.png', fileSize: 1000 }, 'company'],
     ['company and conversation', { ...base, conversation: { id: 'cv' } }, 'company'],
-    ['site with conversation', { name: 'a', fileSize: 1000, conversation: { id: 'cv' }, site: { id: 's' } }, 'site'],
+    [
+      'site with conversation',
+      { name: 'a', fileSize: 1000, conversation: { id: 'cv' }, site: { id: 's' } },
+      'site',
+    ],
     ['contentType (not a field)', { ...base, contentType: 'image/png' }, 'upload.contentType'],
     ['inline content', { ...base, content: 'aGVsbG8=' }, 'upload.content'],
   ])('%s is refused', async (_what, input, field) => {
@@ -119,9 +139,14 @@ describe('signed uploads', () => {
   });
 
   test('fileSizeLoose lifts the exact-match rule, not the 100 B–100 MB range of the declared size', async () => {
-    await refused((c) => c.files.createSignedUpload({ ...base, fileSize: 10, fileSizeLoose: true }), 'fileSize');
+    await refused(
+      (c) => c.files.createSignedUpload({ ...base, fileSize: 10, fileSizeLoose: true }),
+      'fileSize',
+    );
     const s = setup();
-    s.platform.intercept({ path: '/files/signed-uploads/create', method: 'POST' }).reply(200, { data: { signedUrl: null, name: 'x' } });
+    s.platform
+      .intercept({ path: '/files/signed-uploads/create', method: 'POST' })
+      .reply(200, { data: { signedUrl: null, name: 'x' } });
     const err = await caught(() => s.client.files.createSignedUpload({ ...base, fileSizeLoose: true }));
     expect(err).toMatchObject({ code: 'SIGNING_FAILED' });
     expect(JSON.parse(s.calls()[0]!.body!)).toEqual({ ...base, fileSizeLoose: true });
@@ -129,8 +154,15 @@ describe('signed uploads', () => {
 
   test('an expired upload form is refused without a request', async () => {
     const s = setup();
-    const form = { url: 'https://storage.test/b', fields: {}, name: 'x', expiresAt: Date.parse('2025-03-01T11:59:00Z') };
-    expect(await caught(() => s.client.files.upload(form, new Uint8Array(200), 'a.bin'))).toMatchObject({ code: 'UPLOAD_FAILED' });
+    const form = {
+      url: 'https://storage.test/b',
+      fields: {},
+      name: 'x',
+      expiresAt: Date.parse('2025-03-01T11:59:00Z'),
+    };
+    expect(await caught(() => s.client.files.upload(form, new Uint8Array(200), 'a.bin'))).toMatchObject({
+      code: 'UPLOAD_FAILED',
+    });
     expect(s.calls()).toEqual([]);
   });
 });
@@ -139,12 +171,28 @@ describe('other resources', () => {
   test.each([
     ['data source id', (c: MonitoringApi) => c.dataSources.get(''), 'id'],
     ['data source list limit', (c: MonitoringApi) => c.dataSources.list({ limit: 0 }), 'limit'],
-    ['siteIds with a comma', (c: MonitoringApi) => c.dataSources.listPage({ siteIds: ['a,b'] }), 'siteIds[0]'],
+    [
+      'siteIds with a comma',
+      (c: MonitoringApi) => c.dataSources.listPage({ siteIds: ['a,b'] }),
+      'siteIds[0]',
+    ],
     ['file id', (c: MonitoringApi) => c.files.get('0'), 'fileId'],
-    ['device status type', (c: MonitoringApi) => c.devices.reportStatus('d1', { battery: '50' as never }), 'status.battery'],
-    ['device status field', (c: MonitoringApi) => c.devices.reportStatus('d1', { charge: 5 } as never), 'status.charge'],
+    [
+      'device status type',
+      (c: MonitoringApi) => c.devices.reportStatus('d1', { battery: '50' as never }),
+      'status.battery',
+    ],
+    [
+      'device status field',
+      (c: MonitoringApi) => c.devices.reportStatus('d1', { charge: 5 } as never),
+      'status.charge',
+    ],
     ['empty CSV', (c: MonitoringApi) => c.readings.importCsv('7', ''), 'csv'],
-    ['export range', (c: MonitoringApi) => c.readings.exportCsv('7', { ...rel, startHour: 'x' }), 'range.startHour'],
+    [
+      'export range',
+      (c: MonitoringApi) => c.readings.exportCsv('7', { ...rel, startHour: 'x' }),
+      'range.startHour',
+    ],
     ['download URL', (c: MonitoringApi) => c.download('/relative'), 'url'],
     ['task list sortDesc', (c: MonitoringApi) => c.tasks.listPage({ sortDesc: 'yes' as never }), 'sortDesc'],
   ])('%s is checked', async (_what, call, field) => {

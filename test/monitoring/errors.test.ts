@@ -6,7 +6,9 @@ const noRetry = { retry: { maxRetries: 0 } };
 
 async function failureOf(status: number, body: unknown, headers: Record<string, string> = json) {
   const s = setup(noRetry);
-  s.platform.intercept({ path: '/tasks?limit=100', method: 'GET' }).reply(status, body as object, { headers });
+  s.platform
+    .intercept({ path: '/tasks?limit=100', method: 'GET' })
+    .reply(status, body as object, { headers });
   const err = await caught(() => s.client.tasks.listPage({}));
   expect(err).toBeInstanceOf(MonitoringError);
   return err as MonitoringError;
@@ -15,7 +17,12 @@ async function failureOf(status: number, body: unknown, headers: Record<string, 
 describe('status → error code', () => {
   test('403 {message: Forbidden} from the gateway is BAD_KEY', async () => {
     const err = await failureOf(403, { message: 'Forbidden' });
-    expect(err).toMatchObject({ code: 'BAD_KEY', status: 403, body: { message: 'Forbidden' }, retryable: false });
+    expect(err).toMatchObject({
+      code: 'BAD_KEY',
+      status: 403,
+      body: { message: 'Forbidden' },
+      retryable: false,
+    });
   });
 
   test('401 is NO_ACCESS with the internal error code kept', async () => {
@@ -35,7 +42,9 @@ describe('status → error code', () => {
   });
 
   test('409 is CONFLICT', async () => {
-    expect(await failureOf(409, { message: 'exists', internalErrorCode: '03-001' })).toMatchObject({ code: 'CONFLICT' });
+    expect(await failureOf(409, { message: 'exists', internalErrorCode: '03-001' })).toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 
   test('429 from the gateway is RATE_LIMITED with Retry-After seconds as milliseconds', async () => {
@@ -44,7 +53,11 @@ describe('status → error code', () => {
   });
 
   test('429 with Retry-After as an HTTP date is measured against the injected clock', async () => {
-    const err = await failureOf(429, { message: 'slow down' }, { ...json, 'retry-after': 'Sat, 01 Mar 2025 12:00:12 GMT' });
+    const err = await failureOf(
+      429,
+      { message: 'slow down' },
+      { ...json, 'retry-after': 'Sat, 01 Mar 2025 12:00:12 GMT' },
+    );
     expect(err.retryAfterMs).toBe(12_000);
   });
 
@@ -55,7 +68,11 @@ describe('status → error code', () => {
   });
 
   test.each([500, 502, 503, 504])('%i is SERVER and retryable', async (status) => {
-    expect(await failureOf(status, { message: 'boom' })).toMatchObject({ code: 'SERVER', status, retryable: true });
+    expect(await failureOf(status, { message: 'boom' })).toMatchObject({
+      code: 'SERVER',
+      status,
+      retryable: true,
+    });
   });
 
   test('a failure body that is not JSON is kept as text', async () => {
@@ -73,7 +90,9 @@ describe('status → error code', () => {
 describe('2xx that breaks the contract', () => {
   test('malformed JSON is BAD_RESPONSE with the raw text', async () => {
     const s = setup(noRetry);
-    s.platform.intercept({ path: '/tasks?limit=100', method: 'GET' }).reply(200, '{"data": [', { headers: json });
+    s.platform
+      .intercept({ path: '/tasks?limit=100', method: 'GET' })
+      .reply(200, '{"data": [', { headers: json });
     const err = await caught(() => s.client.tasks.listPage({}));
     expect(err).toMatchObject({ code: 'BAD_RESPONSE', status: 200, body: '{"data": [' });
   });
@@ -90,16 +109,20 @@ describe('2xx that breaks the contract', () => {
   test('a task id returned as a string breaks the contract (it is a number)', async () => {
     const s = setup(noRetry);
     s.platform.intercept({ path: '/task/', method: 'POST' }).reply(200, { data: '42' }, { headers: json });
-    expect(await caught(() => s.client.tasks.create({ name: 'n', siteId: 's1', typeId: '1' }))).toMatchObject({
-      code: 'BAD_RESPONSE',
-    });
+    expect(await caught(() => s.client.tasks.create({ name: 'n', siteId: 's1', typeId: '1' }))).toMatchObject(
+      {
+        code: 'BAD_RESPONSE',
+      },
+    );
   });
 });
 
 describe('transport failures', () => {
   test('a connection error is NETWORK with the cause attached', async () => {
     const s = setup(noRetry);
-    s.platform.intercept({ path: '/tasks?limit=100', method: 'GET' }).replyWithError(new Error('socket hang up'));
+    s.platform
+      .intercept({ path: '/tasks?limit=100', method: 'GET' })
+      .replyWithError(new Error('socket hang up'));
     const err = (await caught(() => s.client.tasks.listPage({}))) as MonitoringError;
     expect(err.code).toBe('NETWORK');
     expect(err.retryable).toBe(true);

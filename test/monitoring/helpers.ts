@@ -1,6 +1,10 @@
 /** Shared fixtures for the monitoring client's unit tests: a MockAgent with no network and a recording sleep. */
 import { MockAgent, type Interceptable } from 'undici';
-import { createMonitoringClient, type MonitoringApi, type MonitoringClientOptions } from '../../src/monitoring/index.ts';
+import {
+  createMonitoringClient,
+  type MonitoringApi,
+  type MonitoringClientOptions,
+} from '../../src/monitoring/index.ts';
 
 export const KEY = 'k3y-Secret-For-Tests-0123456789abcdef';
 export const BASE = 'https://platform.test';
@@ -14,7 +18,14 @@ export interface MockSetup {
   /** Every wait the retry policy asked for, in order. */
   sleeps: number[];
   /** Requests that reached the mock, in order. */
-  calls(): { method: string; path: string; query: Record<string, string>; headers: Record<string, string>; body: string | null; origin: string }[];
+  calls(): {
+    method: string;
+    path: string;
+    query: Record<string, string>;
+    headers: Record<string, string>;
+    body: string | null;
+    origin: string;
+  }[];
 }
 
 export function setup(overrides: Partial<MonitoringClientOptions> = {}): MockSetup {
@@ -45,7 +56,10 @@ export function setup(overrides: Partial<MonitoringClientOptions> = {}): MockSet
         query: c.searchParams,
         origin: c.origin,
         headers: Object.fromEntries(
-          Object.entries(c.headers ?? {}).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : v]),
+          Object.entries(c.headers ?? {}).map(([k, v]) => [
+            k.toLowerCase(),
+            Array.isArray(v) ? v.join(',') : v,
+          ]),
         ),
         body: bodyText(c.body),
       })),

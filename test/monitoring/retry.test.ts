@@ -26,7 +26,9 @@ describe('retry policy on idempotent GETs', () => {
 
   test('Retry-After is honoured as the wait before the next attempt', async () => {
     const s = setup();
-    s.platform.intercept(TASKS).reply(429, { message: 'Too Many Requests' }, { headers: { ...json, 'retry-after': '4' } });
+    s.platform
+      .intercept(TASKS)
+      .reply(429, { message: 'Too Many Requests' }, { headers: { ...json, 'retry-after': '4' } });
     s.platform.intercept(TASKS).reply(200, { data: null }, { headers: json });
     await s.client.tasks.listPage({});
     expect(s.sleeps).toEqual([4000]);
@@ -34,7 +36,9 @@ describe('retry policy on idempotent GETs', () => {
 
   test('a Retry-After longer than the cap is not waited out: RATE_LIMITED reaches the caller', async () => {
     const s = setup();
-    s.platform.intercept(TASKS).reply(429, { message: 'quota' }, { headers: { ...json, 'retry-after': '3600' } });
+    s.platform
+      .intercept(TASKS)
+      .reply(429, { message: 'quota' }, { headers: { ...json, 'retry-after': '3600' } });
     const err = await caught(() => s.client.tasks.listPage({}));
     expect(err).toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: 3_600_000 });
     expect(s.sleeps).toEqual([]);
@@ -53,7 +57,9 @@ describe('retry policy on idempotent GETs', () => {
 
   test('a 400 is not retried', async () => {
     const s = setup();
-    s.platform.intercept(TASKS).reply(400, { message: 'bad', internalErrorCode: '02-001' }, { headers: json });
+    s.platform
+      .intercept(TASKS)
+      .reply(400, { message: 'bad', internalErrorCode: '02-001' }, { headers: json });
     await caught(() => s.client.tasks.listPage({}));
     expect(s.calls()).toHaveLength(1);
   });
@@ -68,9 +74,23 @@ describe('retry policy on idempotent GETs', () => {
 
 describe('non-idempotent writes are never retried', () => {
   const failures = [
-    ['503', (i: ReturnType<typeof setup>['platform'], path: string) => i.intercept({ path, method: 'POST' }).reply(503, { message: 'x' }, { headers: json })],
-    ['a connection error', (i: ReturnType<typeof setup>['platform'], path: string) => i.intercept({ path, method: 'POST' }).replyWithError(new Error('ECONNRESET'))],
-    ['429', (i: ReturnType<typeof setup>['platform'], path: string) => i.intercept({ path, method: 'POST' }).reply(429, { message: 'x' }, { headers: { ...json, 'retry-after': '1' } })],
+    [
+      '503',
+      (i: ReturnType<typeof setup>['platform'], path: string) =>
+        i.intercept({ path, method: 'POST' }).reply(503, { message: 'x' }, { headers: json }),
+    ],
+    [
+      'a connection error',
+      (i: ReturnType<typeof setup>['platform'], path: string) =>
+        i.intercept({ path, method: 'POST' }).replyWithError(new Error('ECONNRESET')),
+    ],
+    [
+      '429',
+      (i: ReturnType<typeof setup>['platform'], path: string) =>
+        i
+          .intercept({ path, method: 'POST' })
+          .reply(429, { message: 'x' }, { headers: { ...json, 'retry-after': '1' } }),
+    ],
   ] as const;
 
   for (const [what, fail] of failures) {
@@ -91,7 +111,9 @@ describe('non-idempotent writes are never retried', () => {
     test(`POST /reading after ${what}: one request`, async () => {
       const s = setup();
       fail(s.platform, '/reading');
-      await caught(() => s.client.readings.write([{ meterId: '7', readings: [{ timestamp: null, values: { m1: 1 } }] }]));
+      await caught(() =>
+        s.client.readings.write([{ meterId: '7', readings: [{ timestamp: null, values: { m1: 1 } }] }]),
+      );
       expect(s.calls()).toHaveLength(1);
     });
   }
@@ -109,7 +131,9 @@ describe('retryDelay (pure)', () => {
 
   test('only configured methods and codes, and only MonitoringErrors', () => {
     expect(retryDelay(server, 'POST', 0, DEFAULT_RETRY_POLICY, () => 0.5)).toBeNull();
-    expect(retryDelay(new MonitoringError('VALIDATION', 'x'), 'GET', 0, DEFAULT_RETRY_POLICY, () => 0.5)).toBeNull();
+    expect(
+      retryDelay(new MonitoringError('VALIDATION', 'x'), 'GET', 0, DEFAULT_RETRY_POLICY, () => 0.5),
+    ).toBeNull();
     expect(retryDelay(new Error('x'), 'GET', 0, DEFAULT_RETRY_POLICY, () => 0.5)).toBeNull();
   });
 

@@ -28,19 +28,34 @@ describe('the API key never appears in errors or logs', () => {
     const { lines, log } = logSink();
     const s = setup({ log, retry: { maxRetries: 1 } });
     const errors: unknown[] = [];
-    s.platform.intercept({ path: '/tasks?limit=100', method: 'GET' }).reply(403, { message: 'Forbidden' }, { headers: json });
+    s.platform
+      .intercept({ path: '/tasks?limit=100', method: 'GET' })
+      .reply(403, { message: 'Forbidden' }, { headers: json });
     errors.push(await caught(() => s.client.tasks.listPage({})));
     s.platform.intercept({ path: '/tasks?limit=100', method: 'GET' }).reply(200, 'not json');
     errors.push(await caught(() => s.client.tasks.listPage({})));
     // A platform echoing the key in its error body still does not leak it.
-    s.platform.intercept({ path: '/tasks?limit=100', method: 'GET' }).reply(400, { message: `bad key ${KEY}` }, { headers: json });
+    s.platform
+      .intercept({ path: '/tasks?limit=100', method: 'GET' })
+      .reply(400, { message: `bad key ${KEY}` }, { headers: json });
     errors.push(await caught(() => s.client.tasks.listPage({})));
-    s.platform.intercept({ path: '/tasks?limit=100', method: 'GET' }).replyWithError(new Error(`reset while sending ${KEY}`)).times(2);
+    s.platform
+      .intercept({ path: '/tasks?limit=100', method: 'GET' })
+      .replyWithError(new Error(`reset while sending ${KEY}`))
+      .times(2);
     errors.push(await caught(() => s.client.tasks.listPage({})));
     // undici's MockNotMatchedError quotes request headers; the client must scrub it from `cause`.
-    s.platform.intercept({ path: '/tasks?limit=100', method: 'GET', headers: { 'x-api-key': 'other' } }).reply(200, {});
+    s.platform
+      .intercept({ path: '/tasks?limit=100', method: 'GET', headers: { 'x-api-key': 'other' } })
+      .reply(200, {});
     errors.push(await caught(() => s.client.tasks.listPage({})));
-    expect(errors.map((e) => (e as { code?: string }).code)).toEqual(['BAD_KEY', 'BAD_RESPONSE', 'VALIDATION', 'NETWORK', 'NETWORK']);
+    expect(errors.map((e) => (e as { code?: string }).code)).toEqual([
+      'BAD_KEY',
+      'BAD_RESPONSE',
+      'VALIDATION',
+      'NETWORK',
+      'NETWORK',
+    ]);
     errors.forEach(assertNoKey);
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).not.toContain(KEY);
@@ -48,7 +63,9 @@ describe('the API key never appears in errors or logs', () => {
 
   test('the key is sent to the platform (so the absence elsewhere is meaningful)', async () => {
     const s = setup();
-    s.platform.intercept({ path: '/tasks?limit=100', method: 'GET' }).reply(200, { data: null }, { headers: json });
+    s.platform
+      .intercept({ path: '/tasks?limit=100', method: 'GET' })
+      .reply(200, { data: null }, { headers: json });
     await s.client.tasks.listPage({});
     expect(s.calls()[0]?.headers['x-api-key']).toBe(KEY);
     expect(s.calls()[0]?.headers['content-type']).toBeUndefined();
@@ -77,18 +94,29 @@ describe('no x-api-key or Authorization to pre-signed URLs', () => {
 
   test('import: the CSV PUT carries no auth headers', async () => {
     const s = setup();
-    s.platform.intercept({ path: '/import?meterId=7', method: 'GET' }).reply(200, { data: { fileUrl: `${STORAGE}/imp/7?sig=1` } }, { headers: json });
+    s.platform
+      .intercept({ path: '/import?meterId=7', method: 'GET' })
+      .reply(200, { data: { fileUrl: `${STORAGE}/imp/7?sig=1` } }, { headers: json });
     s.storage.intercept({ path: '/imp/7?sig=1', method: 'PUT' }).reply(200, '');
     await s.client.readings.importCsv('7', 'timestamp,Power\n2025-01-01T00:00:00,1\n');
     const put = s.calls()[1]!;
-    expect(put).toMatchObject({ method: 'PUT', origin: STORAGE, body: 'timestamp,Power\n2025-01-01T00:00:00,1\n' });
+    expect(put).toMatchObject({
+      method: 'PUT',
+      origin: STORAGE,
+      body: 'timestamp,Power\n2025-01-01T00:00:00,1\n',
+    });
     noAuth(put.headers);
   });
 
   test('signed upload: the multipart POST carries no auth headers', async () => {
     const s = setup();
     s.storage.intercept({ path: '/bucket', method: 'POST' }).reply(204, '');
-    const form = { url: `${STORAGE}/bucket`, fields: { key: 'tmp/x', 'Content-Type': 'image/png' }, name: 'x', expiresAt: Date.parse('2025-03-01T12:05:00Z') };
+    const form = {
+      url: `${STORAGE}/bucket`,
+      fields: { key: 'tmp/x', 'Content-Type': 'image/png' },
+      name: 'x',
+      expiresAt: Date.parse('2025-03-01T12:05:00Z'),
+    };
     await s.client.files.upload(form, new Uint8Array(200), 'x.png');
     noAuth(s.calls()[0]!.headers);
   });

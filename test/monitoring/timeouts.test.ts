@@ -2,7 +2,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createMonitoringClient, type MonitoringApi, type MonitoringError } from '../../src/monitoring/index.ts';
+import {
+  createMonitoringClient,
+  type MonitoringApi,
+  type MonitoringError,
+} from '../../src/monitoring/index.ts';
 import { caught, KEY } from './helpers.ts';
 
 const open: { close(): unknown }[] = [];
@@ -12,7 +16,13 @@ afterEach(async () => {
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  open.push({ close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) });
+  open.push({
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(r);
+      }),
+  });
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 

@@ -13,6 +13,7 @@ function source(patch: Partial<SourceHealthInput> = {}): SourceHealthInput {
     siteId: 'site1',
     siteName: 'North',
     isCamera: false,
+    isSensor: false,
     lastReadingAt: NOW - MIN,
     inactiveThresholdSec: null,
     readingIntervalSec: 300,
@@ -55,7 +56,17 @@ describe('evaluateHealth — metered and form sources', () => {
       source({ inactiveThresholdSec: 600, lastReadingAt: NOW - 11 * MIN }),
       ['silent/warning'],
     ],
-    ['no interval and no threshold: never silent', source({ readingIntervalSec: null, lastReadingAt: 0 }), []],
+    ['no interval and no threshold: a form is never silent', source({ readingIntervalSec: null, lastReadingAt: 0 }), []],
+    [
+      'a sensor without interval or threshold uses the fallback (1 h)',
+      source({ isSensor: true, readingIntervalSec: null, lastReadingAt: NOW - 61 * MIN }),
+      ['silent/warning'],
+    ],
+    [
+      'a sensor within the fallback is fine',
+      source({ isSensor: true, readingIntervalSec: null, lastReadingAt: NOW - 59 * MIN }),
+      [],
+    ],
     ['a source that never reported is not silent', source({ lastReadingAt: null }), []],
     ['activity status Pending Readings', source({ activityStatus: 'Pending Readings' }), ['inactive/warning']],
     ['unknown activity status is not judged', source({ activityStatus: null }), []],
@@ -81,7 +92,8 @@ describe('evaluateHealth — camera device status', () => {
     ['cellular alone is connected', camera({ wifiConnected: false, cellularConnected: true }), []],
     ['high temperature: warning', camera({ temperature: 60 }), ['temperature_high/warning']],
     ['very high temperature: critical', camera({ temperature: 80 }), ['temperature_high/critical']],
-    ['stale status report', camera({ reportedAt: NOW - 31 * MIN }), ['status_stale/warning']],
+    ['stale status report (over 2 h)', camera({ reportedAt: NOW - 121 * MIN }), ['status_stale/warning']],
+    ['a status report within 2 h is fresh', camera({ reportedAt: NOW - 119 * MIN }), []],
     ['never reported a status', camera(null), ['status_stale/warning']],
   ])('%s', (_name, src, expected) => {
     expect(conditions(src)).toEqual(expected);

@@ -14,7 +14,11 @@ describe('authentication', () => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ message: 'Forbidden' });
     }
-    const post = await api.call('/post', { key: null, method: 'POST', body: { content: 'x', toChannelId: '7101' } });
+    const post = await api.call('/post', {
+      key: null,
+      method: 'POST',
+      body: { content: 'x', toChannelId: '7101' },
+    });
     expect(post.status).toBe(403);
     expect(api.sandbox.admin.written().posts).toHaveLength(0);
   });
@@ -24,8 +28,27 @@ describe('authentication', () => {
     expect((await api.call('/data-sources/1001', { key: limited })).status).toBe(401);
     expect((await api.call('/data-sources/1008', { key: limited })).status).toBe(200);
     const task = api.sandbox.admin.state.tasks.find((t) => t.siteId === '101');
-    expect((await api.call(`/task/${task?.id}`, { key: limited, method: 'PATCH', body: { name: 'x' } })).status).toBe(401);
-    expect((await api.call('/task/', { key: limited, method: 'POST', body: { name: 'x', siteId: '101', typeId: '1' } })).status).toBe(401);
+    expect(
+      (await api.call(`/task/${task?.id}`, { key: limited, method: 'PATCH', body: { name: 'x' } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await api.call('/task/', {
+          key: limited,
+          method: 'POST',
+          body: { name: 'x', siteId: '101', typeId: '1' },
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('lists only the limited site tasks for the limited key', async () => {
+    const res = await api.call('/tasks?limit=1000', { key: api.sandbox.keys.limited });
+    const tasks = (res.body as { data: { site: { id: string } }[] }).data;
+    expect(tasks.length).toBe(
+      api.sandbox.admin.state.tasks.filter((t) => t.siteId === api.sandbox.limitedSiteId).length,
+    );
+    expect(tasks.every((t) => t.site.id === api.sandbox.limitedSiteId)).toBe(true);
   });
 
   it('rejects a whole POST /reading batch with 401 when one source is not writable, writing nothing', async () => {
@@ -36,7 +59,11 @@ describe('authentication', () => {
     const res = await api.call('/reading', { key: api.sandbox.keys.limited, method: 'POST', body: batch });
     expect(res.status).toBe(401);
     expect(api.sandbox.admin.written().readings).toHaveLength(0);
-    const ok = await api.call('/reading', { key: api.sandbox.keys.limited, method: 'POST', body: batch.slice(0, 1) });
+    const ok = await api.call('/reading', {
+      key: api.sandbox.keys.limited,
+      method: 'POST',
+      body: batch.slice(0, 1),
+    });
     expect(ok.body).toEqual({ data: 'SUCCESS' });
   });
 

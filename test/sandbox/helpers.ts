@@ -6,7 +6,16 @@ export const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 
 export interface Api {
   sandbox: Sandbox;
-  call(path: string, init?: { method?: string; body?: unknown; key?: string | null; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; body: unknown; text: string; headers: Headers }>;
+  call(
+    path: string,
+    init?: {
+      method?: string;
+      body?: unknown;
+      key?: string | null;
+      headers?: Record<string, string>;
+      raw?: string;
+    },
+  ): Promise<{ status: number; body: unknown; text: string; headers: Headers }>;
   /** `data` of a 200 JSON answer (throws otherwise, with the body, so failures explain themselves). */
   data(path: string, init?: Parameters<Api['call']>[1]): Promise<unknown>;
 }
@@ -23,7 +32,11 @@ export async function startApi(opts: StartSandboxOptions = {}): Promise<Api> {
       body = JSON.stringify(init.body);
       headers['content-type'] = 'application/json';
     }
-    const res = await fetch(path.startsWith('http') ? path : `${sandbox.url}${path}`, { method: init.method ?? 'GET', headers, body });
+    const res = await fetch(path.startsWith('http') ? path : `${sandbox.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body,
+    });
     const text = await res.text();
     let parsed: unknown = undefined;
     try {

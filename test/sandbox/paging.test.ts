@@ -7,12 +7,18 @@ beforeAll(async () => {
 });
 afterAll(() => api.sandbox.close());
 
-async function listAll(on: Api, path: string, limit: number): Promise<{ rows: Record<string, unknown>[]; pages: number }> {
+async function listAll(
+  on: Api,
+  path: string,
+  limit: number,
+): Promise<{ rows: Record<string, unknown>[]; pages: number }> {
   const out: Record<string, unknown>[] = [];
   let cursor: string | undefined;
   let pages = 0;
   for (;;) {
-    const res = await on.call(`${path}?limit=${limit}${cursor ? `&lastValue=${encodeURIComponent(cursor)}` : ''}`);
+    const res = await on.call(
+      `${path}?limit=${limit}${cursor ? `&lastValue=${encodeURIComponent(cursor)}` : ''}`,
+    );
     pages += 1;
     expect(res.status).toBe(200);
     const body = res.body as { data: unknown; lastValue?: string };
@@ -28,8 +34,12 @@ describe('paging rules', () => {
   it('orders data sources by type, then name, then id, across pages', async () => {
     const { rows: all } = await listAll(api, '/data-sources', 7);
     expect(all.length).toBe(api.sandbox.admin.state.sources.length);
-    const keys = all.map((r) => [(r.type as { ordinal: number }).ordinal, String(r.name), Number(r.id)] as const);
-    const sorted = [...keys].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) || a[2] - b[2]);
+    const keys = all.map(
+      (r) => [(r.type as { ordinal: number }).ordinal, String(r.name), Number(r.id)] as const,
+    );
+    const sorted = [...keys].sort(
+      (a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) || a[2] - b[2],
+    );
     expect(keys).toEqual(sorted);
     expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
   });
@@ -52,15 +62,31 @@ describe('paging rules', () => {
       expect(res.status, bad).toBe(400);
       expect(res.body).toMatchObject({ internalErrorCode: '02-001' });
     }
-    const readings = await api.call('/reading?meterId=1001&startOffset=1%20day&endOffset=0%20days&startHour=00:00:00&endHour=23:59:59&lastValue=abc');
+    const readings = await api.call(
+      '/reading?meterId=1001&startOffset=1%20day&endOffset=0%20days&startHour=00:00:00&endHour=23:59:59&lastValue=abc',
+    );
     expect(readings.status).toBe(400);
+  });
+
+  it('binds a cursor to its textSearch value and its meterId', async () => {
+    const first = (await api.call('/tasks?limit=1&textSearch=Inspect')).body as { lastValue: string };
+    expect((await api.call(`/tasks?limit=1&textSearch=Inspect&lastValue=${first.lastValue}`)).status).toBe(
+      200,
+    );
+    expect((await api.call(`/tasks?limit=1&lastValue=${first.lastValue}`)).status).toBe(400);
+    const q = 'startTime=2026-11-21T10:00:00&endTime=2026-11-21T11:00:00&limit=1';
+    const page = (await api.call(`/reading?meterId=1001&${q}`)).body as { lastValue: string };
+    expect((await api.call(`/reading?meterId=1002&${q}&lastValue=${page.lastValue}`)).status).toBe(400);
   });
 
   it('returns lastValue on every non-empty /reading page including the last', async () => {
     const q = '/reading?meterId=1001&startTime=2026-11-21T10:00:00&endTime=2026-11-21T11:00:00';
     const first = (await api.call(`${q}&limit=3`)).body as { data: unknown[]; lastValue: string };
     expect(first.data).toHaveLength(3);
-    const last = (await api.call(`${q}&limit=3&lastValue=${first.lastValue}`)).body as { data: unknown[]; lastValue: string };
+    const last = (await api.call(`${q}&limit=3&lastValue=${first.lastValue}`)).body as {
+      data: unknown[];
+      lastValue: string;
+    };
     expect(last.data).toHaveLength(2);
     expect(typeof last.lastValue).toBe('string');
     const after = await api.call(`${q}&limit=3&lastValue=${last.lastValue}`);
@@ -68,8 +94,10 @@ describe('paging rules', () => {
   });
 
   it('rejects a /reading limit outside 1 to 500', async () => {
-    const q = '/reading?meterId=1001&startOffset=1%20day&endOffset=0%20days&startHour=00:00:00&endHour=23:59:59';
-    for (const limit of ['0', '501', '-1', '2.5', 'ten']) expect((await api.call(`${q}&limit=${limit}`)).status, limit).toBe(400);
+    const q =
+      '/reading?meterId=1001&startOffset=1%20day&endOffset=0%20days&startHour=00:00:00&endHour=23:59:59';
+    for (const limit of ['0', '501', '-1', '2.5', 'ten'])
+      expect((await api.call(`${q}&limit=${limit}`)).status, limit).toBe(400);
     expect((await api.call(`${q}&limit=500`)).status).toBe(200);
     expect((await api.call(`${q}&limit=1`)).status).toBe(200);
   });
@@ -107,6 +135,8 @@ describe('seeded sizes', () => {
     const limited = rows(await api.data('/data-sources?limit=1000', { key: api.sandbox.keys.limited }));
     const sites = new Set(limited.map((r) => (r.site as { id: string }).id));
     expect([...sites].sort()).toEqual([api.sandbox.limitedSiteId, '101'].sort());
-    expect(limited.filter((r) => (r.site as { id: string }).id === '101').every((r) => r.isShared === true)).toBe(true);
+    expect(
+      limited.filter((r) => (r.site as { id: string }).id === '101').every((r) => r.isShared === true),
+    ).toBe(true);
   });
 });

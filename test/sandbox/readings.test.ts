@@ -38,24 +38,38 @@ describe('GET /reading', () => {
 
   it('reads local startTime/endTime in the source site time zone', async () => {
     // Berlin is UTC+1 in November: 12:00 local is 11:00Z.
-    const data = rows(await api.data('/reading?meterId=1001&startTime=2026-11-21T12:00:00&endTime=2026-11-21T12:00:00'));
+    const data = rows(
+      await api.data('/reading?meterId=1001&startTime=2026-11-21T12:00:00&endTime=2026-11-21T12:00:00'),
+    );
     expect(data.map((r) => r.event_date)).toEqual(['2026-11-21T11:00:00.000000Z']);
   });
 
   it('keeps the daily hour window of relative mode', async () => {
-    const data = rows(await api.data('/reading?meterId=1001&startHour=08:00:00&endHour=08:30:00&startOffset=3%20days&endOffset=0%20days'));
+    const data = rows(
+      await api.data(
+        '/reading?meterId=1001&startHour=08:00:00&endHour=08:30:00&startOffset=3%20days&endOffset=0%20days',
+      ),
+    );
     expect(data.length).toBe(9);
     for (const row of data) expect(String(row.event_date).slice(11, 16)).toMatch(/^07:(00|15|30)$/);
   });
 
   it('shows a written reading only after the ingestion delay, with omitted metrics null', async () => {
-    const body = [{ meterId: '1008', readings: [{ timestamp: '2026-11-21T11:59:30Z', values: { '1101': 999.5 } }] }];
+    const body = [
+      { meterId: '1008', readings: [{ timestamp: '2026-11-21T11:59:30Z', values: { '1101': 999.5 } }] },
+    ];
     expect((await api.call('/reading', { method: 'POST', body })).body).toEqual({ data: 'SUCCESS' });
     const q = '/reading?meterId=1008&startTime=2026-11-21T11:59:30Z&endTime=2026-11-21T11:59:30Z';
     expect(await api.data(q)).toBeNull();
     api.sandbox.admin.tick(2000);
     const [row] = rows(await api.data(q));
-    expect(row).toMatchObject({ '1101': 999.5, '1102': null, '1104': null, meter_id: 1008, event_date: '2026-11-21T11:59:30.000000Z' });
+    expect(row).toMatchObject({
+      '1101': 999.5,
+      '1102': null,
+      '1104': null,
+      meter_id: 1008,
+      event_date: '2026-11-21T11:59:30.000000Z',
+    });
   });
 });
 

@@ -97,6 +97,12 @@ function register(app: App): void {
     const title = view.state.values.title?.title_input?.value ?? '';
     if (title === 'bad')
       return ack({ response_action: 'errors', errors: { title: 'Give the task a longer title' } });
+    if (title === 'push')
+      return ack({
+        response_action: 'push',
+        view: { ...taskModal, title: { type: 'plain_text', text: 'Pushed' } },
+      });
+    if (title === 'clear') return ack({ response_action: 'clear' });
     if (title === 'more')
       return ack({
         response_action: 'update',
@@ -107,6 +113,10 @@ function register(app: App): void {
   app.view({ callback_id: 'task_create', type: 'view_closed' }, async ({ ack, body }) => {
     await ack();
     note('view_closed', body);
+  });
+  app.action('home_refresh', async ({ ack, body }) => {
+    await ack();
+    note('home_action', body);
   });
   app.event('app_mention', async ({ event, context }) => {
     note('app_mention', { event, retryNum: context.retryNum, retryReason: context.retryReason });
@@ -292,5 +302,49 @@ describe('trigger ids', () => {
       .open({ trigger_id: res.triggerId!, view: taskModal })
       .catch((e: unknown) => e);
     expect(second).toMatchObject({ data: { error: 'exchanged_trigger_id' } });
+  });
+});
+
+describe('more response_actions and view actions', () => {
+  it('push stacks a new modal on the submitted one; clear closes the whole stack', async () => {
+    await fx.standin.driver.globalShortcut('new_task', { user: 'U0EVE' });
+    const root = await waitFor(() => fx.standin.views().find((v) => v.user === 'U0EVE' && v.open));
+    const values = { title_input: 'push', site: 'x', priority_select: 'low' };
+    const pushed = await fx.standin.driver.viewSubmission({ view: root, values });
+    expect(pushed.view).toMatchObject({
+      title: { text: 'Pushed' },
+      previous_view_id: root.id,
+      root_view_id: root.id,
+    });
+    const cleared = await fx.standin.driver.viewSubmission({
+      view: pushed.view!,
+      values: { ...values, title_input: 'clear' },
+    });
+    expect(cleared).toMatchObject({ responseAction: 'clear', closed: true });
+    expect(fx.standin.views().filter((v) => v.user === 'U0EVE' && v.open)).toEqual([]);
+  });
+
+  it('a button in the App Home reaches the action listener with the view as container', async () => {
+    const home = await fx.app.client.views.publish({
+      user_id: 'U0GUS',
+      view: {
+        type: 'home',
+        blocks: [
+          {
+            type: 'actions',
+            elements: [
+              { type: 'button', action_id: 'home_refresh', text: { type: 'plain_text', text: 'Refresh' } },
+            ],
+          },
+        ],
+      },
+    });
+    const view = fx.standin.view(home.view!.id!)!;
+    await fx.standin.driver.blockAction({ actionId: 'home_refresh', view, user: 'U0GUS' });
+    expect(seen.home_action?.at(-1)).toMatchObject({
+      container: { type: 'view', view_id: view.id },
+      view: { type: 'home', id: view.id },
+      actions: [{ action_id: 'home_refresh', type: 'button' }],
+    });
   });
 });

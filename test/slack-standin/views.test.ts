@@ -94,7 +94,7 @@ describe('view stacks', () => {
       view: { ...home, blocks: [{ type: 'divider' }] },
     });
     expect(second.view?.id).toBe(first.view?.id);
-    expect(standin.view(first.view!.id!)?.blocks).toEqual([{ type: 'divider' }]);
+    expect(standin.view(first.view!.id!)?.blocks).toMatchObject([{ type: 'divider' }]);
   });
 });
 
@@ -138,5 +138,20 @@ describe('response_url', () => {
     expect(await bad.json()).toMatchObject({ ok: false, error: 'invalid_blocks' });
     expect((await respond(url, { delete_original: true })).status).toBe(200);
     expect(standin.messages('C0ALERTS').find((m) => m.ts === posted.ts)).toBeUndefined();
+  });
+});
+
+describe('reset', () => {
+  it('returns to the seeded workspace and keeps the live calls array', async () => {
+    const calls = standin.calls;
+    await client.chat.postMessage({ channel: 'C0GENERAL', text: 'before reset' });
+    standin.addUser({ id: 'U0NEW', name: 'new', real_name: 'New', tz: 'UTC' });
+    standin.reset();
+    expect(standin.messages()).toEqual([]);
+    expect(standin.views()).toEqual([]);
+    expect(standin.users.some((u) => u.id === 'U0NEW')).toBe(false);
+    await client.auth.test();
+    expect(calls).toBe(standin.calls);
+    expect(calls.map((c) => c.method)).toEqual(['auth.test']);
   });
 });

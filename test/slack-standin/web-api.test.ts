@@ -156,6 +156,36 @@ describe('injected failures', () => {
   });
 });
 
+describe('bodies and retries', () => {
+  it('accepts a JSON body with the token in the Authorization header', async () => {
+    const res = await fetch(`${standin.apiUrl}chat.postMessage`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        Authorization: `Bearer ${standin.botToken}`,
+      },
+      body: JSON.stringify({ channel: 'C0GENERAL', text: 'json', blocks: [section('from JSON')] }),
+    });
+    const body = (await res.json()) as { ok: boolean; ts: string };
+    expect(body.ok).toBe(true);
+    expect(standin.messages('C0GENERAL').find((m) => m.ts === body.ts)?.blocks).toMatchObject([
+      section('from JSON'),
+    ]);
+  });
+
+  it('lets a default WebClient wait out an injected 429 and retry successfully', async () => {
+    const patient = new WebClient(standin.botToken, { slackApiUrl: standin.apiUrl });
+    const before = standin.callsTo('chat.postMessage').length;
+    standin.inject({ method: 'chat.postMessage', retryAfterSeconds: 1 });
+    expect((await patient.chat.postMessage({ channel: 'C0GENERAL', text: 'eventually' })).ok).toBe(true);
+    const statuses = standin
+      .callsTo('chat.postMessage')
+      .slice(before)
+      .map((c) => c.status);
+    expect(statuses).toEqual([429, 200]);
+  });
+});
+
 describe('users and conversations', () => {
   it('returns profile emails matching the sandbox users, and users without a match or without email', async () => {
     const ana = await client.users.info({ user: 'U0ANA' });
@@ -175,5 +205,28 @@ describe('users and conversations', () => {
     expect((await failure(client.conversations.info({ channel: 'C404' }))).data.error).toBe(
       'channel_not_found',
     );
+  });
+});
+
+describe('history', () => {
+  it('lists channel history newest first without thread replies or ephemerals, and a thread parent first', async () => {
+    const channel = 'G0PRIVATE';
+    const parent = await client.chat.postMessage({ channel, text: 'shift handover' });
+    await client.chat.postMessage({ channel, text: 'reply 1', thread_ts: parent.ts! });
+    await client.chat.postEphemeral({ channel, user: 'U0BEN', text: 'psst' });
+    const later = await client.chat.postMessage({ channel, text: 'later' });
+    const history = await client.conversations.history({ channel });
+    expect(history.messages?.map((m) => m.text)).toEqual(['later', 'shift handover']);
+    expect(history.messages?.[0]?.ts).toBe(later.ts);
+    const replies = await client.conversations.replies({ channel, ts: parent.ts! });
+    expect(replies.messages?.map((m) => m.text)).toEqual(['shift handover', 'reply 1']);
+  });
+
+  it('opens the bot DM with a user and posts into it', async () => {
+    const dm = await client.conversations.open({ users: 'U0DAV' });
+    const posted = await client.chat.postMessage({ channel: dm.channel!.id!, text: 'your task is due' });
+    expect(standin.messages(dm.channel!.id!).map((m) => m.ts)).toContain(posted.ts);
+    const byUserId = await client.chat.postMessage({ channel: 'U0DAV', text: 'again' });
+    expect(byUserId.channel).toBe(dm.channel?.id);
   });
 });

@@ -20,6 +20,9 @@ beforeAll(async () => {
       retryAfterMs: 7_000,
     });
   });
+  app.command('/early', async () => {
+    throw new MonitoringError('NO_ACCESS', 'HTTP 401 from GET /data-sources', { status: 401 });
+  });
   app.command('/nostore', async ({ ack }) => {
     await ack();
     throw new StoreUnavailableError('redis store is not connected');
@@ -63,6 +66,16 @@ describe('unexpected errors reach one handler', () => {
       h.standin.messages().find((m) => m.text.includes('storage is unavailable')),
     );
     expect(message.ephemeralTo).toBeDefined();
+  });
+
+  it('acks for a listener that fails before its ack, so Slack shows no timeout', async () => {
+    const res = await h.driver.command({ command: '/early', text: '' });
+    expect(res.status).toBe(200);
+    expect(res.tooSlow).toBe(false);
+    const message = await waitFor(() =>
+      h.standin.messages().find((m) => m.text.includes('no access to that site')),
+    );
+    expect(message.ephemeralTo).toBe(res.payload.user_id);
   });
 });
 

@@ -17,7 +17,13 @@ function compareKeys(a: [number, string, number], b: [number, string, number]): 
 }
 
 function startIndex(sources: Source[], key: unknown): number {
-  if (!Array.isArray(key) || key.length !== 3 || typeof key[0] !== 'number' || typeof key[1] !== 'string' || typeof key[2] !== 'number') {
+  if (
+    !Array.isArray(key) ||
+    key.length !== 3 ||
+    typeof key[0] !== 'number' ||
+    typeof key[1] !== 'string' ||
+    typeof key[2] !== 'number'
+  ) {
     throw new ValidationError('cursor payload');
   }
   const probe: [number, string, number] = [key[0], key[1], key[2]];
@@ -35,14 +41,27 @@ function startIndex(sources: Source[], key: unknown): number {
 export const listDataSources: Route = {
   method: 'GET',
   path: '/data-sources',
-  query: ['limit', 'lastValue', 'siteIds', 'meterIds', 'applyingIds', 'textSearch', 'withLastReadings', 'withDetails', 'onlyMain'],
+  query: [
+    'limit',
+    'lastValue',
+    'siteIds',
+    'meterIds',
+    'applyingIds',
+    'textSearch',
+    'withLastReadings',
+    'withDetails',
+    'onlyMain',
+  ],
   handle(ctx) {
     const { state, query } = ctx;
     const key = keyOf(ctx);
     const limit = parseLimit(query.limit, 1000, 100);
     const sources = state.world.sources;
     // contract: section 1 — "Order is fixed: type, then name, then ID; it cannot be changed."
-    const from = query.lastValue === undefined ? 0 : startIndex(sources, decodeCursor(state.secret, 'sources', query.lastValue));
+    const from =
+      query.lastValue === undefined
+        ? 0
+        : startIndex(sources, decodeCursor(state.secret, 'sources', query.textSearch ?? '', query.lastValue));
     const siteIds = csvParam(query.siteIds);
     const meterIds = csvParam(query.meterIds);
     const applyingIds = csvParam(query.applyingIds);
@@ -68,7 +87,7 @@ export const listDataSources: Route = {
       status: 200,
       body: page(
         picked.map((s) => listRow(state, s, flags)),
-        () => encodeCursor(state.secret, 'sources', last ? cursorKey(last) : null),
+        () => encodeCursor(state.secret, 'sources', query.textSearch ?? '', last ? cursorKey(last) : null),
       ),
     };
   },

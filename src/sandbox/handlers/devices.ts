@@ -5,7 +5,15 @@ import { HttpError, noAccess, ok, ValidationError } from '../http.ts';
 import type { DeviceStatus } from '../types.ts';
 import { isObj, onlyKeys, requireObj } from '../validate.ts';
 
-const BOOLEANS = ['isCharging', 'onLine', 'deviceOn', 'cameraOn', 'wifiConnected', 'cellularConnected', 'ethernetConnected'];
+const BOOLEANS = [
+  'isCharging',
+  'onLine',
+  'deviceOn',
+  'cameraOn',
+  'wifiConnected',
+  'cellularConnected',
+  'ethernetConnected',
+];
 const NUMBERS = ['battery', 'temperature'];
 
 /** Type-checks the status fields; unknown fields inside `status` are kept (the contract lists no strictness there). */
@@ -13,9 +21,12 @@ export function parseDeviceStatus(value: unknown): DeviceStatus {
   if (!isObj(value)) throw new ValidationError('status must be an object');
   const out: DeviceStatus = {};
   for (const [name, field] of Object.entries(value)) {
-    if (BOOLEANS.includes(name) && typeof field !== 'boolean') throw new ValidationError(`status.${name} must be a boolean`);
-    if (NUMBERS.includes(name) && (typeof field !== 'number' || !Number.isFinite(field))) throw new ValidationError(`status.${name} must be a number`);
-    if (name === 'version' && typeof field !== 'string') throw new ValidationError('status.version must be a string');
+    if (BOOLEANS.includes(name) && typeof field !== 'boolean')
+      throw new ValidationError(`status.${name} must be a boolean`);
+    if (NUMBERS.includes(name) && (typeof field !== 'number' || !Number.isFinite(field)))
+      throw new ValidationError(`status.${name} must be a number`);
+    if (name === 'version' && typeof field !== 'string')
+      throw new ValidationError('status.version must be a string');
     out[name] = field;
   }
   return out;
@@ -31,7 +42,11 @@ export const postDeviceStatus: Route = {
     if (!source || !state.canWrite(keyOf(ctx), source)) throw noAccess('data source');
     if (source.kind.applyingId !== 7) {
       // contract: "Error detail from this endpoint is unusually detailed and is not a stable contract."
-      throw new HttpError(400, `Data source ${source.id} (${source.kind.type.name}) is not a computer-vision device; device status applies to AI Vision sources only.`, '02-001');
+      throw new HttpError(
+        400,
+        `Data source ${source.id} (${source.kind.type.name}) is not a computer-vision device; device status applies to AI Vision sources only.`,
+        '02-001',
+      );
     }
     const body = requireObj(ctx.body, 'body');
     onlyKeys(body, ['status'], 'device status body');

@@ -12,7 +12,17 @@ export const getExport: Route = {
   method: 'GET',
   path: '/export',
   // contract: section 7 — "limit and sortDesc are ignored" (accepted, without effect).
-  query: ['meterId', 'startTime', 'endTime', 'startHour', 'endHour', 'startOffset', 'endOffset', 'limit', 'sortDesc'],
+  query: [
+    'meterId',
+    'startTime',
+    'endTime',
+    'startHour',
+    'endHour',
+    'startOffset',
+    'endOffset',
+    'limit',
+    'sortDesc',
+  ],
   handle(ctx) {
     const { state, query } = ctx;
     if (!query.meterId) throw new HttpError(400, 'meterId is required.', '02-001');
@@ -28,6 +38,8 @@ export const getExport: Route = {
     if (lines.length === 1) return ok(null);
     const id = `exp-${state.seq.export++}`;
     state.exports.set(id, { id, csv: `${csvLines(lines)}\n`, expiresMs: state.now() + WEEK });
-    return ok({ fileUrl: presign(state.secret, state.baseUrl, `/_storage/exports/${id}.csv`, state.now() + WEEK) });
+    return ok({
+      fileUrl: presign(state.secret, state.baseUrl, `/_storage/exports/${id}.csv`, state.now() + WEEK),
+    });
   },
 };

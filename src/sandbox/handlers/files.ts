@@ -28,7 +28,9 @@ export function fileJson(state: SandboxState, file: FileRecord, resolve: boolean
     site: site ? { id: site.id, name: site.name } : null,
     conversation: file.conversationId ? { id: file.conversationId } : null,
     // contract: file — `file` is "the only URL field"; "empty when resolveFiles=false".
-    file: resolve ? presign(state.secret, state.baseUrl, `/_storage/files/${file.id}`, state.now() + DOWNLOAD_LIFETIME_MS) : '',
+    file: resolve
+      ? presign(state.secret, state.baseUrl, `/_storage/files/${file.id}`, state.now() + DOWNLOAD_LIFETIME_MS)
+      : '',
   };
 }
 

@@ -3,7 +3,18 @@ import { keyOf, type Route } from '../context.ts';
 import { HttpError, noAccess, ValidationError } from '../http.ts';
 import { bool, id, isObj, objectList, str, stringList } from '../validate.ts';
 
-const FIELDS = ['content', 'toChannelId', 'title', 'skipNotifications', 'payload', 'groupingKey', 'imageId', 'priorityId', 'hashtags', 'ctas'];
+const FIELDS = [
+  'content',
+  'toChannelId',
+  'title',
+  'skipNotifications',
+  'payload',
+  'groupingKey',
+  'imageId',
+  'priorityId',
+  'hashtags',
+  'ctas',
+];
 
 export const createPost: Route = {
   method: 'POST',
@@ -28,7 +39,8 @@ export const createPost: Route = {
     const channel = id(body, 'toChannelId', true) ?? '';
     str(body, 'title');
     bool(body, 'skipNotifications');
-    if (body.payload !== undefined && !isObj(body.payload)) throw new ValidationError('payload must be an object');
+    if (body.payload !== undefined && !isObj(body.payload))
+      throw new ValidationError('payload must be an object');
     str(body, 'groupingKey');
     id(body, 'imageId');
     id(body, 'priorityId');
@@ -36,7 +48,13 @@ export const createPost: Route = {
     objectList(body, 'ctas');
     const site = state.siteOfChannel(channel);
     if (site && !state.siteAllowed(keyOf(ctx), site.id)) throw noAccess('channel');
-    const post = { id: state.seq.post++, body: { ...body }, taskId: null, at: state.now(), removedFromFeed: false };
+    const post = {
+      id: state.seq.post++,
+      body: { ...body },
+      taskId: null,
+      at: state.now(),
+      removedFromFeed: false,
+    };
     state.posts.push(post);
     return { status: 200, body: { data: post.id } };
   },

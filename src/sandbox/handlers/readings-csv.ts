@@ -19,7 +19,11 @@ export const getTemplate: Route = {
     const metrics = source.kind.metrics.filter((m) => !m.calculated);
     const lines: (string | number | null)[][] = [['timestamp', ...metrics.map((m) => m.displayName)]];
     const latest = state.readings.latest(source);
-    if (latest) lines.push([localIso(latest.t, source.site.timeZone), ...metrics.map((m) => latest.values[m.id] ?? null)]);
+    if (latest)
+      lines.push([
+        localIso(latest.t, source.site.timeZone),
+        ...metrics.map((m) => latest.values[m.id] ?? null),
+      ]);
     return ok(csvLines(lines));
   },
 };
@@ -46,7 +50,13 @@ export const getImport: Route = {
     });
     // contract: section 6 rule 2 — valid one hour; "each call starts a new import run, and the URL points at
     // one fixed path per data source" (the run travels in the signed query).
-    const fileUrl = presign(state.secret, state.baseUrl, `/_storage/imports/${source.id}`, state.now() + 3_600_000, { run: id });
+    const fileUrl = presign(
+      state.secret,
+      state.baseUrl,
+      `/_storage/imports/${source.id}`,
+      state.now() + 3_600_000,
+      { run: id },
+    );
     return ok({ fileUrl });
   },
 };

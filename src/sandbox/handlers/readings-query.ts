@@ -9,7 +9,18 @@ import { parseTimeWindow } from '../time-window.ts';
 export const getReadings: Route = {
   method: 'GET',
   path: '/reading',
-  query: ['meterId', 'startTime', 'endTime', 'startHour', 'endHour', 'startOffset', 'endOffset', 'limit', 'lastValue', 'sortDesc'],
+  query: [
+    'meterId',
+    'startTime',
+    'endTime',
+    'startHour',
+    'endHour',
+    'startOffset',
+    'endOffset',
+    'limit',
+    'lastValue',
+    'sortDesc',
+  ],
   handle(ctx) {
     const { state, query } = ctx;
     if (!query.meterId) throw new HttpError(400, 'meterId is required.', '02-001');
@@ -21,8 +32,14 @@ export const getReadings: Route = {
     if (!window) throw new HttpError(400, 'A time range is required.', '02-001');
     let after: number | undefined;
     if (query.lastValue !== undefined) {
-      const payload = decodeCursor(state.secret, 'readings', query.lastValue);
-      if (typeof payload !== 'object' || payload === null || !('t' in payload) || typeof payload.t !== 'number') throw new HttpError(400, 'Malformed lastValue.', '02-001');
+      const payload = decodeCursor(state.secret, 'readings', source.id, query.lastValue);
+      if (
+        typeof payload !== 'object' ||
+        payload === null ||
+        !('t' in payload) ||
+        typeof payload.t !== 'number'
+      )
+        throw new HttpError(400, 'Malformed lastValue.', '02-001');
       after = payload.t;
     }
     // contract: section 3 — sortDesc "order by timestamp descending (newest first is already the default)";
@@ -37,6 +54,9 @@ export const getReadings: Route = {
     }
     // contract: paging rule 4 — "On GET /reading, lastValue is returned on every non-empty page including the last."
     if (rows.length === 0) return { status: 200, body: { data: null } };
-    return { status: 200, body: { data: rows, lastValue: encodeCursor(state.secret, 'readings', { t: lastT }) } };
+    return {
+      status: 200,
+      body: { data: rows, lastValue: encodeCursor(state.secret, 'readings', source.id, { t: lastT }) },
+    };
   },
 };

@@ -17,11 +17,14 @@ export function checkValues(source: Source | undefined, values: unknown, where: 
   if (!isObj(values)) throw new ValidationError(`${where}.values must be an object`);
   const out: ReadingValues = {};
   for (const [metricId, value] of Object.entries(values)) {
-    if (value !== null && typeof value !== 'number' && typeof value !== 'string') throw new ValidationError(`${where}.values.${metricId} must be a number, string or null`);
+    if (value !== null && typeof value !== 'number' && typeof value !== 'string')
+      throw new ValidationError(`${where}.values.${metricId} must be a number, string or null`);
     if (source) {
       const metric = source.kind.metrics.find((m) => m.id === metricId);
-      if (!metric || metric.calculated) throw new ValidationError(`${where}.values.${metricId} is not a writable metric of ${source.id}`);
-      if (value !== null && typeof value !== metric.valueType) throw new ValidationError(`${where}.values.${metricId} must be a ${metric.valueType}`);
+      if (!metric || metric.calculated)
+        throw new ValidationError(`${where}.values.${metricId} is not a writable metric of ${source.id}`);
+      if (value !== null && typeof value !== metric.valueType)
+        throw new ValidationError(`${where}.values.${metricId} must be a ${metric.valueType}`);
     }
     out[metricId] = value;
   }
@@ -33,7 +36,8 @@ function parseBatch(state: SandboxState, body: unknown): Parsed[] {
   return body.map((meter, i) => {
     if (!isObj(meter)) throw new ValidationError(`[${i}] must be an object`);
     // contract: section 4 — meterId is a string; "a JSON number is rejected". Extra meter keys are ignored (rule 1).
-    if (typeof meter.meterId !== 'string' || meter.meterId === '') throw new ValidationError(`[${i}].meterId must be a string`);
+    if (typeof meter.meterId !== 'string' || meter.meterId === '')
+      throw new ValidationError(`[${i}].meterId must be a string`);
     if (!Array.isArray(meter.readings)) throw new ValidationError(`[${i}].readings must be an array`);
     const source = state.world.sourceById.get(meter.meterId);
     const readings = meter.readings.map((reading: unknown, j: number) => {
@@ -44,7 +48,8 @@ function parseBatch(state: SandboxState, body: unknown): Parsed[] {
       // contract: section 4 — the timestamp key must be present; null means the server's current time.
       if (!('timestamp' in reading)) throw new ValidationError(`${where}.timestamp is required`);
       const ts = reading.timestamp;
-      if (ts !== null && typeof ts !== 'string') throw new ValidationError(`${where}.timestamp must be a string or null`);
+      if (ts !== null && typeof ts !== 'string')
+        throw new ValidationError(`${where}.timestamp must be a string or null`);
       const t = ts === null ? state.now() : parseIsoIn(ts, 'UTC');
       if (t === null) throw new ValidationError(`${where}.timestamp is not ISO 8601`);
       if (reading.values === undefined) throw new ValidationError(`${where}.values is required`);
@@ -70,7 +75,8 @@ export const postReadings: Route = {
     }
     const visibleAt = state.now() + state.ingestionDelayMs;
     for (const meter of batch) {
-      for (const r of meter.readings) state.readings.add({ sourceId: meter.meterId, t: r.t, values: r.values, visibleAt, via: 'api' });
+      for (const r of meter.readings)
+        state.readings.add({ sourceId: meter.meterId, t: r.t, values: r.values, visibleAt, via: 'api' });
     }
     // contract: readings rule 5 — {data: SUCCESS}: accepted for ingestion, not yet stored.
     return ok('SUCCESS');

@@ -14,13 +14,15 @@ export function storageError(status: number, code: string, message: string): Rep
 
 export function signatureProblem(ctx: RequestContext, extra: string[] = []): Reply | null {
   const verdict = checkPresigned(ctx.state.secret, ctx.path, ctx.query, ctx.state.now(), extra);
-  if (verdict === 'bad') return storageError(403, 'SignatureDoesNotMatch', 'The request signature does not match.');
+  if (verdict === 'bad')
+    return storageError(403, 'SignatureDoesNotMatch', 'The request signature does not match.');
   if (verdict === 'expired') return storageError(403, 'AccessDenied', 'Request has expired');
   return null;
 }
 
 const SIGNED = ['expires', 'signature'];
-const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 export const downloadFile: Route = {
   method: 'GET',
@@ -34,7 +36,11 @@ export const downloadFile: Route = {
     if (!file) return storageError(404, 'NoSuchKey', 'The specified key does not exist.');
     return {
       status: 200,
-      headers: { 'content-type': file.contentType, 'content-length': String(file.bytes.length), 'content-disposition': `attachment; filename="${file.name.replace(/"/g, '')}"` },
+      headers: {
+        'content-type': file.contentType,
+        'content-length': String(file.bytes.length),
+        'content-disposition': `attachment; filename="${file.name.replace(/"/g, '')}"`,
+      },
       raw: file.bytes,
     };
   },
@@ -60,6 +66,12 @@ export const downloadAvatar: Route = {
   query: SIGNED,
   presigned: true,
   handle(ctx) {
-    return signatureProblem(ctx) ?? { status: 200, headers: { 'content-type': 'image/png' }, raw: Buffer.from(PNG_1X1, 'base64') };
+    return (
+      signatureProblem(ctx) ?? {
+        status: 200,
+        headers: { 'content-type': 'image/png' },
+        raw: Buffer.from(PNG_1X1, 'base64'),
+      }
+    );
   },
 };

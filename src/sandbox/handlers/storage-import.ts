@@ -17,9 +17,11 @@ export const putImport: Route = {
     if (problem) return problem;
     const run = state.imports.get(ctx.query.run ?? '');
     const source = state.world.sourceById.get(ctx.params.sourceId ?? '');
-    if (!run || !source || run.sourceId !== source.id) return storageError(403, 'AccessDenied', 'Unknown import run.');
+    if (!run || !source || run.sourceId !== source.id)
+      return storageError(403, 'AccessDenied', 'Unknown import run.');
     // contract: section 6 rule 2 — "single-use in practice".
-    if (run.state !== 'waiting') return storageError(403, 'AccessDenied', 'This upload URL has already been used.');
+    if (run.state !== 'waiting')
+      return storageError(403, 'AccessDenied', 'This upload URL has already been used.');
     // contract: section 6 rule 1 — "Upload the raw CSV with HTTP PUT … (multipart or POST does not work)".
     if ((ctx.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')) {
       return storageError(400, 'InvalidRequest', 'Upload the raw CSV; multipart bodies are not accepted.');
@@ -46,6 +48,10 @@ export const postImport: Route = {
   presigned: true,
   handle() {
     // The URL is signed for PUT; any other method fails like a storage signature mismatch.
-    return storageError(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match: this URL accepts PUT only.');
+    return storageError(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match: this URL accepts PUT only.',
+    );
   },
 };

@@ -42,7 +42,15 @@ function parseMultipart(req: IncomingMessage): Promise<ParsedForm> {
 }
 
 /** Every entry of signedUrl.fields must come back in the form. */
-const FORM_FIELDS = ['key', 'Content-Type', 'x-amz-algorithm', 'x-amz-credential', 'x-amz-date', 'policy', 'x-amz-signature'];
+const FORM_FIELDS = [
+  'key',
+  'Content-Type',
+  'x-amz-algorithm',
+  'x-amz-credential',
+  'x-amz-date',
+  'policy',
+  'x-amz-signature',
+];
 
 const baseType = (t: string) => t.split(';')[0]?.trim().toLowerCase() ?? '';
 
@@ -77,28 +85,66 @@ export const uploadToStorage: Route = {
   presigned: true,
   async handle(ctx) {
     const { state } = ctx;
-    if (!(ctx.headers['content-type'] ?? '').startsWith('multipart/form-data')) return storageError(400, 'InvalidRequest', 'Uploads are multipart/form-data POSTs.');
+    if (!(ctx.headers['content-type'] ?? '').startsWith('multipart/form-data'))
+      return storageError(400, 'InvalidRequest', 'Uploads are multipart/form-data POSTs.');
     const form = await parseMultipart(ctx.req);
     const { fields, file } = form;
-    if (!file) return storageError(400, 'InvalidArgument', 'POST requires exactly one file upload per request (field `file`).');
-    if (form.fieldAfterFile) return storageError(400, 'InvalidArgument', 'The file must be the last field of the form.');
+    if (!file)
+      return storageError(
+        400,
+        'InvalidArgument',
+        'POST requires exactly one file upload per request (field `file`).',
+      );
+    if (form.fieldAfterFile)
+      return storageError(400, 'InvalidArgument', 'The file must be the last field of the form.');
     const missing = FORM_FIELDS.filter((name) => fields[name] === undefined);
-    if (missing.length > 0) return storageError(403, 'AccessDenied', `Invalid according to Policy: missing form fields ${missing.join(', ')}`);
+    if (missing.length > 0)
+      return storageError(
+        403,
+        'AccessDenied',
+        `Invalid according to Policy: missing form fields ${missing.join(', ')}`,
+      );
     const policy = fields.policy ?? '';
-    if (!fields['x-amz-signature'] || !verify(state.secret, policy, fields['x-amz-signature'])) return storageError(403, 'SignatureDoesNotMatch', 'The request signature does not match.');
+    if (!fields['x-amz-signature'] || !verify(state.secret, policy, fields['x-amz-signature']))
+      return storageError(403, 'SignatureDoesNotMatch', 'The request signature does not match.');
     const upload = state.uploadForms.get(fields.key ?? '');
     if (!upload) return storageError(403, 'AccessDenied', 'Invalid according to Policy: key');
     // contract: limits — the form lives 5 minutes (the sandbox clock, so admin.tick() can expire it).
-    if (state.now() > upload.expiresMs) return storageError(403, 'AccessDenied', 'Invalid according to Policy: Policy expired.');
+    if (state.now() > upload.expiresMs)
+      return storageError(403, 'AccessDenied', 'Invalid according to Policy: Policy expired.');
     // contract: section 12 — "The form fields include a Content-Type entry that must match the upload."
-    if (fields['Content-Type'] !== upload.contentType) return storageError(403, 'AccessDenied', 'Invalid according to Policy: Policy Condition failed: ["eq", "$Content-Type"]');
-    if (baseType(file.mimeType) !== baseType(upload.contentType)) return storageError(403, 'AccessDenied', `Invalid according to Policy: the file part is ${file.mimeType}, the form says ${upload.contentType}`);
+    if (fields['Content-Type'] !== upload.contentType)
+      return storageError(
+        403,
+        'AccessDenied',
+        'Invalid according to Policy: Policy Condition failed: ["eq", "$Content-Type"]',
+      );
+    if (baseType(file.mimeType) !== baseType(upload.contentType))
+      return storageError(
+        403,
+        'AccessDenied',
+        `Invalid according to Policy: the file part is ${file.mimeType}, the form says ${upload.contentType}`,
+      );
     const size = file.bytes.length;
     const [min, max] = upload.loose ? [MIN_SIZE, MAX_SIZE] : [upload.fileSize, upload.fileSize];
-    if (size < min) return storageError(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size');
-    if (size > max) return storageError(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
+    if (size < min)
+      return storageError(
+        400,
+        'EntityTooSmall',
+        'Your proposed upload is smaller than the minimum allowed size',
+      );
+    if (size > max)
+      return storageError(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
     const fileId = createRecord(state, upload, file.bytes);
-    state.uploads.push({ fileId, tempName: upload.tempName, key: upload.key, name: upload.name, size, contentType: upload.contentType, uploadedAt: state.now() });
+    state.uploads.push({
+      fileId,
+      tempName: upload.tempName,
+      key: upload.key,
+      name: upload.name,
+      size,
+      contentType: upload.contentType,
+      uploadedAt: state.now(),
+    });
     return { status: 204 };
   },
 };

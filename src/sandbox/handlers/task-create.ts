@@ -5,7 +5,22 @@ import { API_USER_ID } from '../seed-catalog.ts';
 import { insertTask } from '../task-ops.ts';
 import { bool, dateOnly, id, idList, objectList, onlyKeys, requireObj, str } from '../validate.ts';
 
-const FIELDS = ['name', 'siteId', 'typeId', 'deviceId', 'priorityId', 'statusId', 'description', 'dueDate', 'assigneeId', 'toChannelId', 'fileIds', 'formattedDescription', 'timeSpentMandatory', 'noInitialComment'];
+const FIELDS = [
+  'name',
+  'siteId',
+  'typeId',
+  'deviceId',
+  'priorityId',
+  'statusId',
+  'description',
+  'dueDate',
+  'assigneeId',
+  'toChannelId',
+  'fileIds',
+  'formattedDescription',
+  'timeSpentMandatory',
+  'noInitialComment',
+];
 
 export const createTask: Route = {
   method: 'POST',
@@ -25,8 +40,10 @@ export const createTask: Route = {
     // contract: section 9 — an omitted typeId "fails asking for deviceId"; the sandbox takes that reading.
     if (typeId === undefined) throw new ValidationError('deviceId is required (typeId missing)');
     if (typeId !== '1' && typeId !== '3') throw new ValidationError('typeId must be 1 or 3');
-    if (typeId === '3' && deviceId === undefined) throw new ValidationError('deviceId is required when typeId is 3');
-    if (typeId === '1' && deviceId !== undefined) throw new ValidationError('deviceId is not allowed when typeId is 1');
+    if (typeId === '3' && deviceId === undefined)
+      throw new ValidationError('deviceId is required when typeId is 3');
+    if (typeId === '1' && deviceId !== undefined)
+      throw new ValidationError('deviceId is not allowed when typeId is 1');
     const input = {
       statusId: id(body, 'statusId'),
       priorityId: id(body, 'priorityId'),
@@ -48,8 +65,24 @@ export const createTask: Route = {
       if (!device) throw new HttpError(409, `Data source ${deviceId} does not exist.`, '02-001');
       if (!state.canRead(key, device)) throw noAccess('data source');
     }
-    const task = insertTask(state, { ...input, name, siteId, typeId, deviceId: deviceId ?? null, byUserId: API_USER_ID });
+    const task = insertTask(state, {
+      ...input,
+      name,
+      siteId,
+      typeId,
+      deviceId: deviceId ?? null,
+      byUserId: API_USER_ID,
+    });
     state.createdTasks.push({ taskId: task.id, body: { ...body }, at: state.now() });
+    // contract: state table — "feed post created in the target channel" (listed with the written posts).
+    const post = { toChannelId: task.channelId, title: task.name };
+    state.posts.push({
+      id: task.postId,
+      body: post,
+      taskId: task.id,
+      at: state.now(),
+      removedFromFeed: !task.postInFeed,
+    });
     // contract: section 9 — "Response: {data: <task_id number>}. The task is not echoed."
     return { status: 200, body: { data: Number(task.id) } };
   },

@@ -9,7 +9,20 @@ import { bool, dateOnly, id, idList, objectList, onlyKeys, requireObj, str } fro
  * contract: section 10 — listed fields plus `assigneeId`, which the contract calls unreliable: the sandbox
  * accepts it and honours it only when the assignee belongs to the task's site (README).
  */
-const FIELDS = ['statusId', 'priorityId', 'name', 'description', 'dueDate', 'siteId', 'toChannelId', 'fileIds', 'formattedDescription', 'timeSpentMandatory', 'id', 'assigneeId'];
+const FIELDS = [
+  'statusId',
+  'priorityId',
+  'name',
+  'description',
+  'dueDate',
+  'siteId',
+  'toChannelId',
+  'fileIds',
+  'formattedDescription',
+  'timeSpentMandatory',
+  'id',
+  'assigneeId',
+];
 
 function nullable<T>(body: Record<string, unknown>, key: string, parse: () => T): T | null | undefined {
   return body[key] === null ? null : parse();
@@ -30,7 +43,9 @@ export const patchTask: Route = {
       priorityId: nullable(body, 'priorityId', () => id(body, 'priorityId')),
       name: str(body, 'name', { nonEmpty: true }),
       description: nullable(body, 'description', () => str(body, 'description')),
-      dueDate: nullable(body, 'dueDate', () => (body.dueDate === undefined ? undefined : dateOnly(body.dueDate, 'dueDate'))),
+      dueDate: nullable(body, 'dueDate', () =>
+        body.dueDate === undefined ? undefined : dateOnly(body.dueDate, 'dueDate'),
+      ),
       siteId: id(body, 'siteId'),
       channelId: id(body, 'toChannelId'),
       fileIds: idList(body, 'fileIds'),
@@ -39,12 +54,21 @@ export const patchTask: Route = {
       assigneeId: nullable(body, 'assigneeId', () => id(body, 'assigneeId')),
     };
     // `id` in the body is redundant: "the path value wins"; it still has to be a string.
-    if (body.id !== undefined && typeof body.id !== 'string') throw new ValidationError('id must be a string');
+    if (body.id !== undefined && typeof body.id !== 'string')
+      throw new ValidationError('id must be a string');
     const task = state.world.taskById.get(ctx.params.id ?? '');
     if (!task || !state.canSeeTask(key, task)) throw noAccess('task');
-    if (change.siteId !== undefined && state.site(change.siteId) && !state.siteAllowed(key, change.siteId)) throw noAccess('site');
+    if (change.siteId !== undefined && state.site(change.siteId) && !state.siteAllowed(key, change.siteId))
+      throw noAccess('site');
     const outcome = applyTaskChange(state, task, change, API_USER_ID);
-    state.patches.push({ taskId: task.id, body: { ...body }, commentId: outcome.commentId, changes: outcome.changes, ignored: outcome.ignored, at: state.now() });
+    state.patches.push({
+      taskId: task.id,
+      body: { ...body },
+      commentId: outcome.commentId,
+      changes: outcome.changes,
+      ignored: outcome.ignored,
+      at: state.now(),
+    });
     // contract: section 10 — {data: <comment id number>} when something changed; {data: SUCCESS} otherwise.
     return { status: 200, body: { data: outcome.commentId ?? 'SUCCESS' } };
   },

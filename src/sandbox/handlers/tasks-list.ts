@@ -10,7 +10,17 @@ import { csvParam } from '../validate.ts';
 export const listTasks: Route = {
   method: 'GET',
   path: '/tasks',
-  query: ['limit', 'lastValue', 'textSearch', 'sortDesc', 'siteIds', 'statusIds', 'priorityIds', 'assigneeIds', 'typeIds'],
+  query: [
+    'limit',
+    'lastValue',
+    'textSearch',
+    'sortDesc',
+    'siteIds',
+    'statusIds',
+    'priorityIds',
+    'assigneeIds',
+    'typeIds',
+  ],
   handle(ctx) {
     const { state, query } = ctx;
     const key = keyOf(ctx);
@@ -18,8 +28,14 @@ export const listTasks: Route = {
     const desc = query.sortDesc === 'true';
     let after: number | null = null;
     if (query.lastValue !== undefined) {
-      const payload = decodeCursor(state.secret, 'tasks', query.lastValue);
-      if (typeof payload !== 'object' || payload === null || !('id' in payload) || typeof payload.id !== 'number') throw new HttpError(400, 'Malformed lastValue.', '02-001');
+      const payload = decodeCursor(state.secret, 'tasks', query.textSearch ?? '', query.lastValue);
+      if (
+        typeof payload !== 'object' ||
+        payload === null ||
+        !('id' in payload) ||
+        typeof payload.id !== 'number'
+      )
+        throw new HttpError(400, 'Malformed lastValue.', '02-001');
       after = payload.id;
     }
     const filters: [string[] | null, (t: Task) => string | null][] = [
@@ -48,7 +64,7 @@ export const listTasks: Route = {
       status: 200,
       body: page(
         picked.map((t) => taskJson(state, t)),
-        () => encodeCursor(state.secret, 'tasks', { id: Number(last?.id ?? 0) }),
+        () => encodeCursor(state.secret, 'tasks', query.textSearch ?? '', { id: Number(last?.id ?? 0) }),
       ),
     };
   },

@@ -6,7 +6,20 @@ import { COMPANY } from '../seed-catalog.ts';
 import { sign } from '../signing.ts';
 import { bool, id, isObj, num, onlyKeys, requireObj, str, type Obj } from '../validate.ts';
 
-const FIELDS = ['name', 'fileSize', 'company', 'site', 'conversation', 'fileType', 'fileMimeType', 'fileSizeLoose', 'deviceId', 'assetType', 'channelId', 'originProperties'];
+const FIELDS = [
+  'name',
+  'fileSize',
+  'company',
+  'site',
+  'conversation',
+  'fileType',
+  'fileMimeType',
+  'fileSizeLoose',
+  'deviceId',
+  'assetType',
+  'channelId',
+  'originProperties',
+];
 export const MIN_SIZE = 100;
 export const MAX_SIZE = 100 * 1024 * 1024;
 /** contract: limits — "signed upload form lifetime: 5 minutes". */
@@ -38,7 +51,9 @@ function ref(body: Obj, key: string): string | undefined {
 
 /** contract: section 12 — originProperties: "objects are serialised to a string before processing". */
 export function serialiseOrigin(value: Obj): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : v]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : v]),
+  );
 }
 
 export const createSignedUpload: Route = {
@@ -53,22 +68,27 @@ export const createSignedUpload: Route = {
     onlyKeys(body, FIELDS, 'signed upload');
     const name = str(body, 'name', { required: true, nonEmpty: true }) ?? '';
     const fileSize = num(body, 'fileSize', true) ?? 0;
-    if (!Number.isInteger(fileSize) || fileSize < MIN_SIZE || fileSize > MAX_SIZE) throw new ValidationError('fileSize must be 100 B to 100 MB');
+    if (!Number.isInteger(fileSize) || fileSize < MIN_SIZE || fileSize > MAX_SIZE)
+      throw new ValidationError('fileSize must be 100 B to 100 MB');
     const companyId = ref(body, 'company');
     const siteId = ref(body, 'site');
     const conversationId = ref(body, 'conversation');
     // contract: section 12 — company required unless conversation; conversation "instead of company/site, never both".
-    if (conversationId !== undefined && (companyId !== undefined || siteId !== undefined)) throw new ValidationError('conversation excludes company and site');
-    if (conversationId === undefined && companyId === undefined) throw new ValidationError('company is required');
+    if (conversationId !== undefined && (companyId !== undefined || siteId !== undefined))
+      throw new ValidationError('conversation excludes company and site');
+    if (conversationId === undefined && companyId === undefined)
+      throw new ValidationError('company is required');
     const fileType = str(body, 'fileType', { nonEmpty: true });
     const fileMimeType = str(body, 'fileMimeType', { nonEmpty: true });
     const loose = bool(body, 'fileSizeLoose') ?? false;
     const deviceId = id(body, 'deviceId');
     str(body, 'assetType');
     id(body, 'channelId');
-    if (body.originProperties !== undefined && !isObj(body.originProperties)) throw new ValidationError('originProperties must be an object');
+    if (body.originProperties !== undefined && !isObj(body.originProperties))
+      throw new ValidationError('originProperties must be an object');
     if (companyId !== undefined && companyId !== COMPANY.id) throw noAccess('company');
-    if (siteId !== undefined && (!state.site(siteId) || !state.siteAllowed(key, siteId))) throw noAccess('site');
+    if (siteId !== undefined && (!state.site(siteId) || !state.siteAllowed(key, siteId)))
+      throw noAccess('site');
     if (deviceId !== undefined) {
       const device = state.world.sourceById.get(deviceId);
       if (!device || !state.canWrite(key, device)) throw noAccess('data source');
@@ -77,16 +97,31 @@ export const createSignedUpload: Route = {
     const mimeExt = Object.entries(MIME).find(([, mime]) => mime === fileMimeType)?.[0];
     // contract: section 12 — fileMimeType wins over fileType and becomes the required upload Content-Type;
     // "with neither fileType nor fileMimeType the file is stored as .bin".
-    const ext = fileType?.replace(/^\./, '').toLowerCase() ?? (fileMimeType ? (mimeExt ?? nameExt ?? 'bin') : 'bin');
+    const ext =
+      fileType?.replace(/^\./, '').toLowerCase() ?? (fileMimeType ? (mimeExt ?? nameExt ?? 'bin') : 'bin');
     const contentType = fileMimeType ?? (fileType ? MIME[ext] : undefined) ?? 'application/octet-stream';
     const tempName = `${randomBytes(8).toString('hex')}-${createHash('sha1').update(name).digest('hex').slice(0, 8)}.${ext}`;
     const objectKey = `uploads/${companyId ?? `conversation-${conversationId}`}/${tempName}`;
     const expiresMs = state.now() + FORM_LIFETIME_MS;
-    state.uploadForms.set(objectKey, { tempName, key: objectKey, expiresMs, contentType, fileSize, loose, name, fileType: ext, body: { ...body } });
+    state.uploadForms.set(objectKey, {
+      tempName,
+      key: objectKey,
+      expiresMs,
+      contentType,
+      fileSize,
+      loose,
+      name,
+      fileType: ext,
+      body: { ...body },
+    });
     const policy = Buffer.from(
       JSON.stringify({
         expiration: new Date(expiresMs).toISOString(),
-        conditions: [{ key: objectKey }, { 'Content-Type': contentType }, loose ? ['content-length-range', MIN_SIZE, MAX_SIZE] : ['content-length-range', fileSize, fileSize]],
+        conditions: [
+          { key: objectKey },
+          { 'Content-Type': contentType },
+          loose ? ['content-length-range', MIN_SIZE, MAX_SIZE] : ['content-length-range', fileSize, fileSize],
+        ],
       }),
     ).toString('base64');
     const fields = {
@@ -94,7 +129,10 @@ export const createSignedUpload: Route = {
       'Content-Type': contentType,
       'x-amz-algorithm': 'AWS4-HMAC-SHA256',
       'x-amz-credential': 'SANDBOX/sandbox-storage/s3/aws4_request',
-      'x-amz-date': new Date(state.now()).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''),
+      'x-amz-date': new Date(state.now())
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, ''),
       policy,
       'x-amz-signature': sign(state.secret, policy),
     };

@@ -14,4 +14,8 @@ export {
   type FileTransferSettings,
   type TransferRequest,
 } from './transfer-slack-files.ts';
-export { sendPlatformFileToSlack, type PlatformFileResult, type SendPlatformFileRequest } from './send-platform-file.ts';
+export {
+  sendPlatformFileToSlack,
+  type PlatformFileResult,
+  type SendPlatformFileRequest,
+} from './send-platform-file.ts';

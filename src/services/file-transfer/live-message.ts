@@ -28,9 +28,18 @@ export class LiveMessage {
   }
 
   /** Posts in the thread of the message the files came from; where fieldline may not post, as a DM instead. */
-  static async start(client: WebClient, log: Logger, where: { channel: string; threadTs?: string; user: string }, first: LiveContent): Promise<LiveMessage> {
+  static async start(
+    client: WebClient,
+    log: Logger,
+    where: { channel: string; threadTs?: string; user: string },
+    first: LiveContent,
+  ): Promise<LiveMessage> {
     try {
-      const res = await client.chat.postMessage({ channel: where.channel, ...(where.threadTs ? { thread_ts: where.threadTs } : {}), ...first });
+      const res = await client.chat.postMessage({
+        channel: where.channel,
+        ...(where.threadTs ? { thread_ts: where.threadTs } : {}),
+        ...first,
+      });
       if (res.ts && res.channel) return new LiveMessage(client, log, res.channel, res.ts);
     } catch (err) {
       log.debug({ err }, 'progress message not posted in the channel; using a DM');

@@ -15,7 +15,9 @@ export async function readBody(
       throw new FileTransferError('TOO_LARGE', `${name} is larger than 100 MB, too large to transfer.`);
     }
     if (length + chunk.length > buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.min(maxBytes, Math.max(buffer.length * 2, length + chunk.length)));
+      const grown = Buffer.allocUnsafe(
+        Math.min(maxBytes, Math.max(buffer.length * 2, length + chunk.length)),
+      );
       buffer.copy(grown, 0, 0, length);
       buffer = grown;
     }

@@ -22,7 +22,11 @@ export const NO_COMPANY_TEXT =
   'There is no company to upload to: choose a data source or site whose record names a company, ' +
   'or ask an admin to set FIELDLINE_COMPANY_ID.';
 
-export async function resolveTarget(deps: BaseDeps, choice: TargetChoice, signal?: AbortSignal): Promise<TransferTarget> {
+export async function resolveTarget(
+  deps: BaseDeps,
+  choice: TargetChoice,
+  signal?: AbortSignal,
+): Promise<TransferTarget> {
   const configured = deps.config.companyId;
   if (choice.dataSourceId) {
     const source = await deps.monitoring.dataSources.get(choice.dataSourceId, {}, signal);

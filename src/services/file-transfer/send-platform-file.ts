@@ -26,7 +26,10 @@ export type PlatformFileResult =
 
 const FILE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-export async function sendPlatformFileToSlack(deps: BaseDeps, req: SendPlatformFileRequest): Promise<PlatformFileResult> {
+export async function sendPlatformFileToSlack(
+  deps: BaseDeps,
+  req: SendPlatformFileRequest,
+): Promise<PlatformFileResult> {
   const fileId = req.fileId.trim();
   try {
     if (!FILE_ID.test(fileId)) {
@@ -50,13 +53,24 @@ async function fetchRecord(deps: BaseDeps, fileId: string, signal?: AbortSignal)
     return await deps.monitoring.files.get(fileId, {}, signal);
   } catch (err) {
     // contract: GET /files/{fileId} — an unknown or invisible file gives an error, not null
-    if (isMonitoringError(err) && ['NO_ACCESS', 'VALIDATION', 'CONFLICT', 'INVALID_ARGUMENT'].includes(err.code)) {
-      throw new FileTransferError('FILE_NOT_FOUND', `No platform file ${fileId} is visible to fieldline.`, { cause: err });
+    if (
+      isMonitoringError(err) &&
+      ['NO_ACCESS', 'VALIDATION', 'CONFLICT', 'INVALID_ARGUMENT'].includes(err.code)
+    ) {
+      throw new FileTransferError('FILE_NOT_FOUND', `No platform file ${fileId} is visible to fieldline.`, {
+        cause: err,
+      });
     }
     if (isMonitoringError(err) && err.status === 404) {
-      throw new FileTransferError('FILE_NOT_FOUND', `No platform file ${fileId} is visible to fieldline.`, { cause: err });
+      throw new FileTransferError('FILE_NOT_FOUND', `No platform file ${fileId} is visible to fieldline.`, {
+        cause: err,
+      });
     }
-    throw new FileTransferError('PLATFORM_ERROR', `The platform was unavailable while fetching file ${fileId}.`, { cause: err });
+    throw new FileTransferError(
+      'PLATFORM_ERROR',
+      `The platform was unavailable while fetching file ${fileId}.`,
+      { cause: err },
+    );
   }
 }
 
@@ -69,7 +83,9 @@ async function download(deps: BaseDeps, record: FileRecord, signal?: AbortSignal
     return await readBody(res.body, record.name, res.contentLength ?? record.fileSize, MAX_FILE_BYTES);
   } catch (err) {
     if (err instanceof FileTransferError) throw err;
-    throw new FileTransferError('DOWNLOAD_FAILED', `Could not download ${record.name} from the platform.`, { cause: err });
+    throw new FileTransferError('DOWNLOAD_FAILED', `Could not download ${record.name} from the platform.`, {
+      cause: err,
+    });
   }
 }
 
@@ -91,7 +107,10 @@ async function uploadToSlack(req: SendPlatformFileRequest, record: FileRecord, b
       code === 'not_in_channel' || code === 'channel_not_found'
         ? 'fieldline is not in this conversation; invite it and try again.'
         : `Slack did not accept ${record.name}${code ? ` (${code})` : ''}.`;
-    throw new FileTransferError('SLACK_UPLOAD_FAILED', text, { cause: err, retryable: code !== 'not_in_channel' });
+    throw new FileTransferError('SLACK_UPLOAD_FAILED', text, {
+      cause: err,
+      retryable: code !== 'not_in_channel',
+    });
   }
 }
 

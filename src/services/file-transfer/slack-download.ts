@@ -40,13 +40,23 @@ export interface SlackDownloadOptions {
 }
 
 /** The file's bytes. Throws FileTransferError (NOT_SLACK_HOST, REDIRECT_BLOCKED, DOWNLOAD_FAILED, TOO_LARGE). */
-export async function downloadSlackFile(url: string, name: string, opts: SlackDownloadOptions): Promise<Buffer> {
+export async function downloadSlackFile(
+  url: string,
+  name: string,
+  opts: SlackDownloadOptions,
+): Promise<Buffer> {
   let current = url;
   for (let hop = 0; hop <= MAX_HOPS; hop++) {
     if (!isAllowedOrigin(current, opts.allowedOrigins)) {
       throw hop === 0
-        ? new FileTransferError('NOT_SLACK_HOST', `${name} is not stored on Slack's file host, so it was not downloaded.`)
-        : new FileTransferError('REDIRECT_BLOCKED', `Slack redirected the download of ${name} to another host; stopped there.`);
+        ? new FileTransferError(
+            'NOT_SLACK_HOST',
+            `${name} is not stored on Slack's file host, so it was not downloaded.`,
+          )
+        : new FileTransferError(
+            'REDIRECT_BLOCKED',
+            `Slack redirected the download of ${name} to another host; stopped there.`,
+          );
     }
     const res = await request(current, {
       method: 'GET',

@@ -29,9 +29,6 @@ export interface TransferOneContext {
   signal?: AbortSignal;
 }
 
-/** A form this close to its 5-minute expiry is not worth starting an upload with. */
-const EXPIRY_MARGIN_MS = 15_000;
-
 /** Transfers one file; resolves with its name, or throws FileTransferError. `onName` learns the name early. */
 export async function transferOne(
   deps: BaseDeps,
@@ -44,7 +41,9 @@ export async function transferOne(
   const declared = checkFileSize(info.name, info.size);
   if (declared) throw declared;
   if (!ctx.client.token) {
-    throw new FileTransferError('DOWNLOAD_FAILED', 'fieldline has no Slack token to download files with.', { retryable: false });
+    throw new FileTransferError('DOWNLOAD_FAILED', 'fieldline has no Slack token to download files with.', {
+      retryable: false,
+    });
   }
   const bytes = await downloadSlackFile(info.urlPrivate, info.name, {
     token: ctx.client.token,
@@ -103,10 +102,6 @@ async function uploadWithFreshForm(
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const form = await requestForm(deps, request, name, signal);
-    if (deps.clock.now() > form.expiresAt - EXPIRY_MARGIN_MS) {
-      if (attempt >= 2) throw expired(name);
-      continue;
-    }
     try {
       await deps.monitoring.files.upload(form, bytes, name, signal);
       return;
@@ -117,27 +112,43 @@ async function uploadWithFreshForm(
         if (attempt < 2 && expiredForm) continue;
         throw expiredForm
           ? expired(name)
-          : new FileTransferError('UPLOAD_FAILED', `The platform's storage refused ${name} (${err.status ?? 'no answer'}).`, { cause: err });
+          : new FileTransferError(
+              'UPLOAD_FAILED',
+              `The platform's storage refused ${name} (${err.status ?? 'no answer'}).`,
+              { cause: err },
+            );
       }
       throw platformError(name, err);
     }
   }
 }
 
-async function requestForm(deps: BaseDeps, request: SignedUploadCreate, name: string, signal?: AbortSignal): Promise<SignedUpload> {
+async function requestForm(
+  deps: BaseDeps,
+  request: SignedUploadCreate,
+  name: string,
+  signal?: AbortSignal,
+): Promise<SignedUpload> {
   try {
     return await deps.monitoring.files.createSignedUpload(request, signal);
   } catch (err) {
     if (isMonitoringError(err) && err.code === 'SIGNING_FAILED') {
       // contract: `signedUrl` null on a signing failure, still with status 200
-      throw new FileTransferError('SIGNING_FAILED', `The platform could not prepare an upload for ${name} right now.`, { cause: err });
+      throw new FileTransferError(
+        'SIGNING_FAILED',
+        `The platform could not prepare an upload for ${name} right now.`,
+        { cause: err },
+      );
     }
     throw platformError(name, err);
   }
 }
 
 function expired(name: string): FileTransferError {
-  return new FileTransferError('FORM_EXPIRED', `The upload form for ${name} expired before the upload finished.`);
+  return new FileTransferError(
+    'FORM_EXPIRED',
+    `The upload form for ${name} expired before the upload finished.`,
+  );
 }
 
 function platformError(name: string, err: unknown): FileTransferError {
@@ -149,8 +160,12 @@ function platformError(name: string, err: unknown): FileTransferError {
     VALIDATION: `The platform refused the upload request for ${name}.`,
     RATE_LIMITED: `The platform is rate limiting; ${name} was not uploaded.`,
   };
-  return new FileTransferError('PLATFORM_ERROR', text[err.code] ?? `The platform was unavailable while uploading ${name}.`, {
-    cause: err,
-    retryable: err.code !== 'NO_ACCESS' && err.code !== 'VALIDATION',
-  });
+  return new FileTransferError(
+    'PLATFORM_ERROR',
+    text[err.code] ?? `The platform was unavailable while uploading ${name}.`,
+    {
+      cause: err,
+      retryable: err.code !== 'NO_ACCESS' && err.code !== 'VALIDATION',
+    },
+  );
 }

@@ -23,7 +23,14 @@ export const DEFAULT_FILE_TRANSFER: FileTransferSettings = { concurrency: 2 };
 
 export type FileTransferResult =
   | { slackFileId: string; name: string; ok: true }
-  | { slackFileId: string; name: string; ok: false; reason: string; code: FileTransferErrorCode; retryable: boolean };
+  | {
+      slackFileId: string;
+      name: string;
+      ok: false;
+      reason: string;
+      code: FileTransferErrorCode;
+      retryable: boolean;
+    };
 
 export interface TransferRequest {
   client: WebClient;
@@ -38,10 +45,18 @@ export interface TransferRequest {
 
 export type FileTransferDeps = BaseDeps & { fileTransfer?: FileTransferSettings };
 
-export async function transferSlackFiles(deps: FileTransferDeps, req: TransferRequest): Promise<FileTransferResult[]> {
+export async function transferSlackFiles(
+  deps: FileTransferDeps,
+  req: TransferRequest,
+): Promise<FileTransferResult[]> {
   const settings = deps.fileTransfer ?? DEFAULT_FILE_TRANSFER;
   // The token may go where it already goes for every Web API call (the client's API origin) and Slack's file host.
-  const allowedOrigins = [...new Set([...allowedSlackOrigins(deps.config.slack.apiUrl), ...allowedSlackOrigins(req.client.slackApiUrl)])];
+  const allowedOrigins = [
+    ...new Set([
+      ...allowedSlackOrigins(deps.config.slack.apiUrl),
+      ...allowedSlackOrigins(req.client.slackApiUrl),
+    ]),
+  ];
   const queue = new PQueue({ concurrency: Math.max(1, settings.concurrency) });
   const total = req.fileIds.length;
   let done = 0;
@@ -83,10 +98,19 @@ async function transferReporting(
     return { slackFileId: fileId, name, ok: true };
   } catch (err) {
     const failure =
-      err instanceof FileTransferError ? err : new FileTransferError('PLATFORM_ERROR', `Something went wrong with ${name}.`, { cause: err });
+      err instanceof FileTransferError
+        ? err
+        : new FileTransferError('PLATFORM_ERROR', `Something went wrong with ${name}.`, { cause: err });
     if (failure.code === 'PLATFORM_ERROR' || failure.code === 'DOWNLOAD_FAILED') {
       deps.log.warn({ err: failure.cause ?? err, fileId, code: failure.code }, 'file transfer failed');
     }
-    return { slackFileId: fileId, name, ok: false, reason: failure.userText, code: failure.code, retryable: failure.retryable };
+    return {
+      slackFileId: fileId,
+      name,
+      ok: false,
+      reason: failure.userText,
+      code: failure.code,
+      retryable: failure.retryable,
+    };
   }
 }

@@ -27,16 +27,24 @@ export async function listUploadTargets(deps: BaseDeps, signal?: AbortSignal): P
   const sources: UploadTargetOption[] = [];
   for await (const row of deps.monitoring.dataSources.list({ limit: 200 }, signal)) {
     const siteName = row.site.name ?? `site ${row.site.id}`;
-    if (!sites.has(row.site.id)) sites.set(row.site.id, { value: `site:${row.site.id}`, label: `${siteName} (site)` });
-    if (sources.length < MAX_TARGETS) sources.push({ value: `ds:${row.id}`, label: `${row.name} · ${siteName}` });
+    if (!sites.has(row.site.id))
+      sites.set(row.site.id, { value: `site:${row.site.id}`, label: `${siteName} (site)` });
+    if (sources.length < MAX_TARGETS)
+      sources.push({ value: `ds:${row.id}`, label: `${row.name} · ${siteName}` });
   }
   const byLabel = (a: UploadTargetOption, b: UploadTargetOption) => a.label.localeCompare(b.label);
   const all = [...[...sites.values()].sort(byLabel), ...sources.sort(byLabel)].slice(0, MAX_TARGETS);
-  await cache.set('all', all, TTL_MS).catch((err: unknown) => deps.log.debug({ err }, 'upload target cache not written'));
+  await cache
+    .set('all', all, TTL_MS)
+    .catch((err: unknown) => deps.log.debug({ err }, 'upload target cache not written'));
   return all;
 }
 
-export function filterTargets(targets: readonly UploadTargetOption[], query: string, max = 100): UploadTargetOption[] {
+export function filterTargets(
+  targets: readonly UploadTargetOption[],
+  query: string,
+  max = 100,
+): UploadTargetOption[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   return targets.filter((t) => words.every((w) => t.label.toLowerCase().includes(w))).slice(0, max);
 }

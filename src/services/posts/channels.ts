@@ -33,7 +33,11 @@ export function channelsFromRows(rows: Iterable<DataSourceRow>): PostChannel[] {
   for (const row of rows) {
     const siteName = row.site.name ?? `site ${row.site.id}`;
     if (row.site.channelId && !sites.has(row.site.channelId)) {
-      sites.set(row.site.channelId, { channelId: row.site.channelId, label: `${siteName} (site feed)`, siteId: row.site.id });
+      sites.set(row.site.channelId, {
+        channelId: row.site.channelId,
+        label: `${siteName} (site feed)`,
+        siteId: row.site.id,
+      });
     }
     if (row.channelId && !sources.has(row.channelId)) {
       sources.set(row.channelId, {

@@ -12,13 +12,16 @@ export function parseHashtags(text: string | null | undefined): HashtagParse {
   for (const part of (text ?? '').split(/[\s,]+/)) {
     const tag = part.replace(/^#+/, '');
     if (tag === '') continue;
-    if (!TAG.test(tag)) return { ok: false, error: `"${part}" is not a hashtag: use letters, digits, _ and - only.` };
-    if (tag.length > MAX_HASHTAG_LENGTH) return { ok: false, error: `"${part}" is longer than ${MAX_HASHTAG_LENGTH} characters.` };
+    if (!TAG.test(tag))
+      return { ok: false, error: `"${part}" is not a hashtag: use letters, digits, _ and - only.` };
+    if (tag.length > MAX_HASHTAG_LENGTH)
+      return { ok: false, error: `"${part}" is longer than ${MAX_HASHTAG_LENGTH} characters.` };
     const key = tag.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
     tags.push(tag);
   }
-  if (tags.length > MAX_HASHTAGS) return { ok: false, error: `At most ${MAX_HASHTAGS} hashtags, please (got ${tags.length}).` };
+  if (tags.length > MAX_HASHTAGS)
+    return { ok: false, error: `At most ${MAX_HASHTAGS} hashtags, please (got ${tags.length}).` };
   return { ok: true, tags };
 }

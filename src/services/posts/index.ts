@@ -2,7 +2,13 @@
 import type { BaseDeps } from '../../deps.ts';
 import { createPostChannelDirectory, type PostChannelDirectory } from './channels.ts';
 
-export { channelsFromRows, filterChannels, CHANNEL_CACHE_TTL_MS, type PostChannel, type PostChannelDirectory } from './channels.ts';
+export {
+  channelsFromRows,
+  filterChannels,
+  CHANNEL_CACHE_TTL_MS,
+  type PostChannel,
+  type PostChannelDirectory,
+} from './channels.ts';
 export { parseHashtags, MAX_HASHTAGS, type HashtagParse } from './hashtags.ts';
 export { buildPost, sharedContent, type PostDraft } from './post-draft.ts';
 export { publishPost, type PublishDeps, type PublishOutcome, type PublishRequest } from './publish-post.ts';

@@ -29,8 +29,16 @@ export function buildPost(draft: PostDraft, uploadedFiles: readonly string[] = [
 }
 
 /** The lines a shared Slack message starts the post with: its text, then who wrote it and where. */
-export function sharedContent(message: { text: string; author?: string | null; permalink?: string | null }): string {
-  const credit = [message.author ? `— ${message.author}` : '—', 'in Slack', message.permalink ? `: ${message.permalink}` : '']
+export function sharedContent(message: {
+  text: string;
+  author?: string | null;
+  permalink?: string | null;
+}): string {
+  const credit = [
+    message.author ? `— ${message.author}` : '—',
+    'in Slack',
+    message.permalink ? `: ${message.permalink}` : '',
+  ]
     .join(' ')
     .replace(' :', ':');
   return `${message.text.trim()}\n\n${credit}`.trim();

@@ -28,7 +28,10 @@ export interface PublishOutcome {
   files: FileTransferResult[];
 }
 
-export type PublishDeps = BaseDeps & { posts: { channels: PostChannelDirectory }; fileTransfer?: FileTransferSettings };
+export type PublishDeps = BaseDeps & {
+  posts: { channels: PostChannelDirectory };
+  fileTransfer?: FileTransferSettings;
+};
 
 export async function publishPost(deps: PublishDeps, req: PublishRequest): Promise<PublishOutcome> {
   const files = req.fileIds && req.fileIds.length > 0 ? await uploadFiles(deps, req, req.fileIds) : [];
@@ -37,7 +40,11 @@ export async function publishPost(deps: PublishDeps, req: PublishRequest): Promi
   return { postId, files };
 }
 
-async function uploadFiles(deps: PublishDeps, req: PublishRequest, fileIds: string[]): Promise<FileTransferResult[]> {
+async function uploadFiles(
+  deps: PublishDeps,
+  req: PublishRequest,
+  fileIds: string[],
+): Promise<FileTransferResult[]> {
   try {
     const channel = await deps.posts.channels.find(req.draft.channelId);
     const target = await resolveTarget(deps, {
@@ -49,6 +56,13 @@ async function uploadFiles(deps: PublishDeps, req: PublishRequest, fileIds: stri
     // No place to upload to: the post still goes out, and every file says why it is missing.
     const reason = err instanceof FileTransferError ? err.userText : 'The files could not be uploaded.';
     if (!(err instanceof FileTransferError)) deps.log.warn({ err }, 'post files not uploaded');
-    return fileIds.map((id) => ({ slackFileId: id, name: id, ok: false, reason, code: 'PLATFORM_ERROR', retryable: true }));
+    return fileIds.map((id) => ({
+      slackFileId: id,
+      name: id,
+      ok: false,
+      reason,
+      code: 'PLATFORM_ERROR',
+      retryable: true,
+    }));
   }
 }

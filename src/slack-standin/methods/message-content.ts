@@ -5,6 +5,7 @@
 import { BOT_ID, BOT_USER_ID, APP_ID, TEAM } from '../seed.ts';
 import { blockTextLength, MAX_MESSAGE_BLOCK_TEXT } from '../limits.ts';
 import type { BlockKitValidator } from '../block-kit.ts';
+import { normalizeBlocks } from '../normalize.ts';
 import type { JsonObject, StoredMessage } from '../types.ts';
 import { ApiError, validationError } from './context.ts';
 
@@ -31,7 +32,7 @@ export function messageContent(
     const problems = validator.validateBlocks(args.blocks, 'message');
     if (problems.length > 0) throw validationError('invalid_blocks', problems);
     if (blockTextLength(args.blocks) > MAX_MESSAGE_BLOCK_TEXT) throw new ApiError('msg_blocks_too_long');
-    if (args.blocks.length > 0) content.blocks = args.blocks;
+    if (args.blocks.length > 0) content.blocks = normalizeBlocks(args.blocks);
   }
   if (Array.isArray(args.attachments) && args.attachments.length > 0) content.attachments = args.attachments;
   if (requireSome && text === '' && !content.blocks && !content.attachments) throw new ApiError('no_text');

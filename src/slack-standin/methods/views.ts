@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { APP_ID, BOT_ID, TEAM } from '../seed.ts';
+import { normalizeBlocks } from '../normalize.ts';
 import type { JsonObject, StoredView, ViewType } from '../types.ts';
 import {
   ApiError,
@@ -42,8 +43,8 @@ function str(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
 }
 
-function obj(value: unknown): JsonObject | undefined {
-  return isJsonObject(value) ? value : undefined;
+function plainText(value: unknown): JsonObject | undefined {
+  return isJsonObject(value) ? { ...value, emoji: value.emoji ?? true } : undefined;
 }
 
 /** The stored form of a view definition; `base` keeps identity (id, root, previous) across updates. */
@@ -65,15 +66,15 @@ function buildView(
     callback_id: str(def.callback_id),
     private_metadata: str(def.private_metadata),
     external_id: str(def.external_id),
-    blocks: Array.isArray(def.blocks) ? def.blocks.filter(isJsonObject) : [],
+    blocks: Array.isArray(def.blocks) ? normalizeBlocks(def.blocks) : [],
     clear_on_close: def.clear_on_close === true,
     notify_on_close: def.notify_on_close === true,
     state: { values: {} },
     open: true,
   };
-  const title = obj(def.title);
-  const submit = obj(def.submit);
-  const close = obj(def.close);
+  const title = plainText(def.title);
+  const submit = plainText(def.submit);
+  const close = plainText(def.close);
   if (title) view.title = title;
   if (submit) view.submit = submit;
   if (close) view.close = close;

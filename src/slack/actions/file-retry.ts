@@ -12,7 +12,11 @@ export function registerFileRetry(app: App, deps: Deps): void {
     const message = body.message;
     const channel = body.channel?.id ?? body.container.channel_id;
     if (!value || !message?.ts || !channel) {
-      await respond({ response_type: 'ephemeral', replace_original: false, text: 'This Retry button is out of date; run the shortcut again.' });
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        text: 'This Retry button is out of date; run the shortcut again.',
+      });
       return;
     }
     await runUploadJob(deps, {

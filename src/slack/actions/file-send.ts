@@ -6,17 +6,33 @@ import { FILE_SEND, platformFileFailureText } from '../blocks/file-send-button.t
 import { escapeMrkdwn } from '../blocks/mrkdwn.ts';
 
 export function registerFileSend(app: App, deps: Deps): void {
-  app.action<BlockButtonAction>(new RegExp(`^${FILE_SEND}(_\\d+)?$`), async ({ ack, body, action, client, respond }) => {
-    await ack();
-    const channel = body.channel?.id ?? body.container.channel_id;
-    if (!channel) {
-      await respond({ response_type: 'ephemeral', replace_original: false, text: 'Files can be brought into channels and DMs only.' });
-      return;
-    }
-    const threadTs = body.message?.thread_ts ?? body.message?.ts;
-    const result = await sendPlatformFileToSlack(deps, { client, fileId: action.value ?? '', channel, ...(threadTs ? { threadTs } : {}) });
-    if (!result.ok) {
-      await respond({ response_type: 'ephemeral', replace_original: false, text: escapeMrkdwn(platformFileFailureText(result.fileId, result.reason)) });
-    }
-  });
+  app.action<BlockButtonAction>(
+    new RegExp(`^${FILE_SEND}(_\\d+)?$`),
+    async ({ ack, body, action, client, respond }) => {
+      await ack();
+      const channel = body.channel?.id ?? body.container.channel_id;
+      if (!channel) {
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: 'Files can be brought into channels and DMs only.',
+        });
+        return;
+      }
+      const threadTs = body.message?.thread_ts ?? body.message?.ts;
+      const result = await sendPlatformFileToSlack(deps, {
+        client,
+        fileId: action.value ?? '',
+        channel,
+        ...(threadTs ? { threadTs } : {}),
+      });
+      if (!result.ok) {
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: escapeMrkdwn(platformFileFailureText(result.fileId, result.reason)),
+        });
+      }
+    },
+  );
 }

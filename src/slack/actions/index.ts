@@ -5,9 +5,29 @@ import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { registerFileSend } from './file-send.ts';
 import { registerFileRetry } from './file-retry.ts';
+import { registerAlertAck } from './alert-ack.ts';
+import { registerAlertCreateTask } from './alert-create-task.ts';
+import { registerAlertSnooze } from './alert-snooze.ts';
+import { registerSourceDetails } from './source-details.ts';
+import { registerSourceMore } from './source-more.ts';
+import { registerSourceReadings } from './source-readings.ts';
+import { registerSourceEnterReading } from './source-enter-reading.ts';
+import { registerSourceDeviceStatus } from './source-device-status.ts';
+import { registerSourceCreateTask } from './source-create-task.ts';
+import { registerReadingImportStart } from './reading-import-start.ts';
 
 export function register(app: App, deps: Deps): void {
   registerFileSend(app, deps);
   registerFileRetry(app, deps);
+  registerAlertAck(app, deps);
+  registerAlertCreateTask(app, deps);
+  registerAlertSnooze(app, deps);
+  registerSourceDetails(app, deps);
+  registerSourceMore(app, deps);
+  registerSourceReadings(app, deps);
+  registerSourceEnterReading(app, deps);
+  registerSourceDeviceStatus(app, deps);
+  registerSourceCreateTask(app, deps);
+  registerReadingImportStart(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

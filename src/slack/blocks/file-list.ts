@@ -6,7 +6,12 @@ const messageFiles = z.object({
   files: z
     .array(
       z
-        .object({ id: z.string(), name: z.string().nullish(), title: z.string().nullish(), size: z.number().nullish() })
+        .object({
+          id: z.string(),
+          name: z.string().nullish(),
+          title: z.string().nullish(),
+          size: z.number().nullish(),
+        })
         .passthrough(),
     )
     .optional(),
@@ -25,6 +30,11 @@ export function messageFilesOf(message: unknown): MessageFile[] {
   if (!parsed.success) return [];
   return (parsed.data.files ?? []).map((f) => {
     const size = f.size ?? 0;
-    return { id: f.id, name: f.name ?? f.title ?? f.id, size, usable: size >= MIN_FILE_BYTES && size <= MAX_FILE_BYTES };
+    return {
+      id: f.id,
+      name: f.name ?? f.title ?? f.id,
+      size,
+      usable: size >= MIN_FILE_BYTES && size <= MAX_FILE_BYTES,
+    };
   });
 }

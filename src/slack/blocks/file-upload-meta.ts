@@ -23,7 +23,9 @@ export function encodeUploadMeta(meta: UploadMeta): string {
 export function decodeUploadMeta(raw: string | undefined): UploadMeta | null {
   try {
     const parsed = schema.safeParse(JSON.parse(raw ?? ''));
-    return parsed.success ? { channel: parsed.data.c, messageTs: parsed.data.t, fileIds: parsed.data.f } : null;
+    return parsed.success
+      ? { channel: parsed.data.c, messageTs: parsed.data.t, fileIds: parsed.data.f }
+      : null;
   } catch {
     return null;
   }

@@ -18,7 +18,10 @@ function fileLine(f: MessageFile): string {
   return `• ${escapeMrkdwn(f.name)} (${formatBytes(f.size)})${note}`;
 }
 
-export function renderUploadModal(files: MessageFile[], opts: { companyConfigured: boolean; privateMetadata: string }): ModalView {
+export function renderUploadModal(
+  files: MessageFile[],
+  opts: { companyConfigured: boolean; privateMetadata: string },
+): ModalView {
   const list = truncate(files.map(fileLine).join('\n'), 2900);
   return {
     type: 'modal',
@@ -40,25 +43,43 @@ export function renderUploadModal(files: MessageFile[], opts: { companyConfigure
             : 'The platform files uploads under a company; the data source or site tells fieldline which.',
           150,
         ),
-        element: { type: 'external_select', action_id: FILE_TARGET, min_query_length: 0, placeholder: plain('Search sites and data sources') },
+        element: {
+          type: 'external_select',
+          action_id: FILE_TARGET,
+          min_query_length: 0,
+          placeholder: plain('Search sites and data sources'),
+        },
       },
     ],
   };
 }
 
-export function renderUploadProgress(uploaded: number, failed: number, total: number): { text: string; blocks: KnownBlock[] } {
+export function renderUploadProgress(
+  uploaded: number,
+  failed: number,
+  total: number,
+): { text: string; blocks: KnownBlock[] } {
   const failures = failed > 0 ? `, ${failed} failed` : '';
   const text = `Uploading files to the platform: ${uploaded} of ${total} uploaded${failures}…`;
-  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `:hourglass_flowing_sand: ${text}` } }] };
+  return {
+    text,
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `:hourglass_flowing_sand: ${text}` } }],
+  };
 }
 
 export function renderUploadBlocked(reason: string): { text: string; blocks: KnownBlock[] } {
   const text = `Files not uploaded: ${reason}`;
-  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `:x: ${safeText(text, 2900)}` } }] };
+  return {
+    text,
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `:x: ${safeText(text, 2900)}` } }],
+  };
 }
 
 /** `retryValue` (the Retry button's value) only when some failures are worth retrying. */
-export function renderUploadResult(results: FileTransferResult[], retryValue: string | null): { text: string; blocks: KnownBlock[] } {
+export function renderUploadResult(
+  results: FileTransferResult[],
+  retryValue: string | null,
+): { text: string; blocks: KnownBlock[] } {
   const ok = results.filter((r) => r.ok).length;
   const head =
     ok === results.length
@@ -76,7 +97,9 @@ export function renderUploadResult(results: FileTransferResult[], retryValue: st
   if (retryValue) {
     blocks.push({
       type: 'actions',
-      elements: [{ type: 'button', action_id: FILE_RETRY, text: plain('Retry failed files'), value: retryValue }],
+      elements: [
+        { type: 'button', action_id: FILE_RETRY, text: plain('Retry failed files'), value: retryValue },
+      ],
     });
   }
   return { text: `${ok} of ${results.length} files uploaded to the platform.`, blocks };

@@ -5,9 +5,17 @@
 import { z } from 'zod';
 import { parseHashtags } from '../../services/posts/hashtags.ts';
 import type { PostDraft } from '../../services/posts/post-draft.ts';
-import { CONTENT_MAX, POST_FIELDS, SKIP_NOTIFICATIONS, TITLE_MAX, type PostFormValues } from './post-modal.ts';
+import {
+  CONTENT_MAX,
+  POST_FIELDS,
+  SKIP_NOTIFICATIONS,
+  TITLE_MAX,
+  type PostFormValues,
+} from './post-modal.ts';
 
-const option = z.object({ value: z.string(), text: z.object({ text: z.string() }).passthrough().optional() }).passthrough();
+const option = z
+  .object({ value: z.string(), text: z.object({ text: z.string() }).passthrough().optional() })
+  .passthrough();
 const element = z
   .object({
     value: z.string().nullable().optional(),
@@ -43,13 +51,19 @@ export function readPostValues(raw: unknown): PostFormValues {
   return out;
 }
 
-export type PostFormResult = { ok: true; draft: PostDraft; fileIds: string[] } | { ok: false; errors: Record<string, string> };
+export type PostFormResult =
+  { ok: true; draft: PostDraft; fileIds: string[] } | { ok: false; errors: Record<string, string> };
 
-export function validatePostValues(values: PostFormValues): PostFormResult {
+/** `offeredFileIds`: the files the form offered; nothing else is ever uploaded. */
+export function validatePostValues(
+  values: PostFormValues,
+  offeredFileIds: readonly string[] = [],
+): PostFormResult {
   const errors: Record<string, string> = {};
   const content = (values.content ?? '').trim();
   if (content === '') errors[POST_FIELDS.content] = 'Write something to post.';
-  else if (content.length > CONTENT_MAX) errors[POST_FIELDS.content] = `Keep the post under ${CONTENT_MAX} characters.`;
+  else if (content.length > CONTENT_MAX)
+    errors[POST_FIELDS.content] = `Keep the post under ${CONTENT_MAX} characters.`;
   const title = (values.title ?? '').trim();
   if (title.length > TITLE_MAX) errors[POST_FIELDS.title] = `Keep the title under ${TITLE_MAX} characters.`;
   if (!values.channel) errors[POST_FIELDS.channel] = 'Choose the platform channel to post in.';
@@ -65,6 +79,6 @@ export function validatePostValues(values: PostFormValues): PostFormResult {
       hashtags: tags.tags,
       skipNotifications: values.skipNotifications === true,
     },
-    fileIds: values.selectedFileIds ?? [],
+    fileIds: (values.selectedFileIds ?? []).filter((id) => offeredFileIds.includes(id)),
   };
 }

@@ -36,9 +36,17 @@ export function encodePostMeta(meta: PostMeta): string {
     const json = JSON.stringify({
       ...(meta.originChannel ? { c: meta.originChannel } : {}),
       ...(meta.share
-        ? { s: { c: meta.share.channel, t: meta.share.ts, ...(meta.share.permalink ? { p: meta.share.permalink } : {}) } }
+        ? {
+            s: {
+              c: meta.share.channel,
+              t: meta.share.ts,
+              ...(meta.share.permalink ? { p: meta.share.permalink } : {}),
+            },
+          }
         : {}),
-      ...(files.length > 0 ? { f: files.map((f) => [f.id, truncate(f.name, nameMax), f.size, f.usable ? 1 : 0]) } : {}),
+      ...(files.length > 0
+        ? { f: files.map((f) => [f.id, truncate(f.name, nameMax), f.size, f.usable ? 1 : 0]) }
+        : {}),
     });
     if (json.length <= META_LIMIT || nameMax <= 8) return json.slice(0, META_LIMIT);
   }

@@ -76,7 +76,12 @@ function fileBlocks(meta: PostMeta, values: PostFormValues): KnownBlock[] {
     const names = unusable.map((f) => `${f.name} (${formatBytes(f.size)})`).join(', ');
     blocks.push({
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: safeText(`Not included — the platform takes files from 100 B to 100 MB: ${names}`, 2000) }],
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: safeText(`Not included — the platform takes files from 100 B to 100 MB: ${names}`, 2000),
+        },
+      ],
     });
   }
   return blocks;
@@ -85,8 +90,15 @@ function fileBlocks(meta: PostMeta, values: PostFormValues): KnownBlock[] {
 export function renderPostModal(input: PostModalInput): ModalView {
   const { values, meta } = input;
   const blocks: KnownBlock[] = [];
-  if (input.banner) {
-    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${safeText(input.banner, 2900)}` } });
+  const cut = (values.content ?? '').length > CONTENT_MAX;
+  const banner = [
+    input.banner,
+    cut ? `The text was longer than ${CONTENT_MAX} characters and was cut to fit.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  if (banner) {
+    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${safeText(banner, 2900)}` } });
   }
   blocks.push(
     {
@@ -123,7 +135,9 @@ export function renderPostModal(input: PostModalInput): ModalView {
         action_id: POST_FIELDS.channel,
         min_query_length: 0,
         placeholder: plain('Choose a site or data source'),
-        ...(values.channel ? { initial_option: channelOption(values.channel.value, values.channel.label) } : {}),
+        ...(values.channel
+          ? { initial_option: channelOption(values.channel.value, values.channel.label) }
+          : {}),
       },
     },
     {
@@ -174,11 +188,22 @@ export function renderPostProgress(meta: PostMeta, fileCount: number): ModalView
     title: plain('Post to the feed', 24),
     close: plain('Close', 24),
     private_metadata: encodePostMeta(meta),
-    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `:hourglass_flowing_sand: Posting to the feed${files}…` } }],
+    blocks: [
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: `:hourglass_flowing_sand: Posting to the feed${files}…` },
+      },
+    ],
   };
 }
 
 /** The outcome, in the modal: the same text as the confirmation message. */
 export function renderPostDone(blocks: KnownBlock[]): ModalView {
-  return { type: 'modal', callback_id: `${POST_CALLBACK_ID}_done`, title: plain('Post to the feed', 24), close: plain('Done', 24), blocks };
+  return {
+    type: 'modal',
+    callback_id: `${POST_CALLBACK_ID}_done`,
+    title: plain('Post to the feed', 24),
+    close: plain('Done', 24),
+    blocks,
+  };
 }

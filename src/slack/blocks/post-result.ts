@@ -8,10 +8,20 @@ export interface SlackMessage {
   blocks: KnownBlock[];
 }
 
-export function renderPostConfirmation(postId: number, channelLabel: string | null, files: FileTransferResult[]): SlackMessage {
+export function renderPostConfirmation(
+  postId: number,
+  channelLabel: string | null,
+  files: FileTransferResult[],
+): SlackMessage {
   const where = channelLabel ? ` in *${safeText(channelLabel, 200)}*` : '';
   const blocks: KnownBlock[] = [
-    { type: 'section', text: { type: 'mrkdwn', text: `:white_check_mark: Posted to the platform feed${where} — post id \`${postId}\`.` } },
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: `:white_check_mark: Posted to the platform feed${where} — post id \`${postId}\`.`,
+      },
+    },
   ];
   const uploaded = files.filter((f) => f.ok);
   const failed = files.filter((f) => !f.ok);
@@ -19,12 +29,23 @@ export function renderPostConfirmation(postId: number, channelLabel: string | nu
     const names = uploaded.map((f) => escapeMrkdwn(f.name)).join(', ');
     blocks.push({
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: truncate(`Uploaded ${names}; the platform is processing ${uploaded.length === 1 ? 'it' : 'them'}.`, 2000) }],
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: truncate(
+            `Uploaded ${names}; the platform is processing ${uploaded.length === 1 ? 'it' : 'them'}.`,
+            2000,
+          ),
+        },
+      ],
     });
   }
   if (failed.length > 0) {
     const lines = failed.map((f) => `• ${f.ok ? '' : escapeMrkdwn(f.reason)}`).join('\n');
-    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: truncate(`:warning: Not uploaded:\n${lines}`, 3000) } });
+    blocks.push({
+      type: 'section',
+      text: { type: 'mrkdwn', text: truncate(`:warning: Not uploaded:\n${lines}`, 3000) },
+    });
   }
   const text = `Posted to the platform feed — post id ${postId}.${failed.length > 0 ? ` ${failed.length} file(s) not uploaded.` : ''}`;
   return { text, blocks };
@@ -35,8 +56,14 @@ export function renderPostFailure(reason: string, content: string): SlackMessage
   return {
     text: `Your post was not published: ${reason}`,
     blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: `:x: Your post was not published: ${safeText(reason, 2800)}` } },
-      { type: 'section', text: { type: 'mrkdwn', text: `Here is what you wrote:\n\`\`\`${safeText(content, 2800)}\`\`\`` } },
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: `:x: Your post was not published: ${safeText(reason, 2800)}` },
+      },
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: `Here is what you wrote:\n\`\`\`${safeText(content, 2800)}\`\`\`` },
+      },
     ],
   };
 }

@@ -1,3 +1,4 @@
+import type { InputBlock, KnownBlock, ModalView, NumberInput, PlainTextInput } from '@slack/types';
 /** The "Enter reading" modal: one typed input per writable metric, and the reading time. Pure. */
 import type { DataSource } from '../../monitoring/api.ts';
 import type { MetricInfo } from '../../readings/metric-catalog.ts';
@@ -22,9 +23,9 @@ export interface EntryMeta {
   channel: string | null;
 }
 
-function input(metric: MetricInfo, last: number | string | null | undefined): object {
+function input(metric: MetricInfo, last: number | string | null | undefined): InputBlock {
   const initial = last === null || last === undefined ? {} : { initial_value: String(last) };
-  const element =
+  const element: NumberInput | PlainTextInput =
     metric.kind === 'number'
       ? { type: 'number_input', action_id: 'value', is_decimal_allowed: true, ...(typeof last === 'number' ? initial : {}) }
       : { type: 'plain_text_input', action_id: 'value', max_length: 500 };
@@ -39,10 +40,10 @@ function input(metric: MetricInfo, last: number | string | null | undefined): ob
   };
 }
 
-export function renderReadingEntryView(source: DataSource, catalog: readonly MetricInfo[], zone: string, meta: EntryMeta): object {
+export function renderReadingEntryView(source: DataSource, catalog: readonly MetricInfo[], zone: string, meta: EntryMeta): ModalView {
   const shown = catalog.slice(0, MAX_ENTRY_METRICS);
   const last = source.lastReading?.values ?? {};
-  const blocks: object[] = [
+  const blocks: KnownBlock[] = [
     { type: 'section', text: mrkdwn(`*${safeText(source.name, 200)}* · ${safeText(source.site.name ?? source.site.id, 200)}`) },
     ...shown.map((m) => input(m, last[m.metricId])),
     {
@@ -68,7 +69,7 @@ export function renderReadingEntryView(source: DataSource, catalog: readonly Met
   };
 }
 
-export function renderLoadingView(title: string, text = 'Loading…'): object {
+export function renderLoadingView(title: string, text = 'Loading…'): ModalView {
   return {
     type: 'modal',
     callback_id: SOURCE_VIEW.loading,
@@ -78,7 +79,7 @@ export function renderLoadingView(title: string, text = 'Loading…'): object {
   };
 }
 
-export function renderMessageView(title: string, text: string): object {
+export function renderMessageView(title: string, text: string): ModalView {
   return {
     type: 'modal',
     callback_id: SOURCE_VIEW.loading,

@@ -1,3 +1,4 @@
+import type { KnownBlock, ModalView } from '@slack/types';
 /** CSV import: the modal that picks the data source, and the messages about the check and the import. Pure. */
 import type { CsvProblem } from '../../readings/csv-check.ts';
 import { TIMESTAMP_FORMATS } from '../../readings/timestamp-format.ts';
@@ -17,12 +18,12 @@ export interface ImportMeta {
   ts: string;
 }
 
-export function renderImportView(meta: ImportMeta): object {
+export function renderImportView(meta: ImportMeta): ModalView {
   const formats = [
     { text: plain('Detect automatically'), value: DETECT_FORMAT },
     ...TIMESTAMP_FORMATS.filter((f) => f.sendPattern).map((f) => ({ text: plain(f.pattern), value: f.pattern })),
   ];
-  const blocks: object[] = [
+  const blocks: KnownBlock[] = [
     {
       type: 'input',
       block_id: IMPORT_BLOCK.source,

@@ -1,3 +1,4 @@
+import type { Checkboxes, KnownBlock, ModalView, NumberInput, PlainTextOption } from '@slack/types';
 /** Camera device status: its one-line summary and the "Report device status" modal. Pure. */
 import type { DataSource, DeviceStatus } from '../../monitoring/api.ts';
 import { zoneOrUtc } from '../../readings/range.ts';
@@ -39,14 +40,14 @@ export interface DeviceStatusMeta {
   channel: string | null;
 }
 
-export function renderDeviceStatusView(source: DataSource, meta: DeviceStatusMeta): object {
+export function renderDeviceStatusView(source: DataSource, meta: DeviceStatusMeta): ModalView {
   const last: DeviceStatus = source.deviceStatus ?? {};
-  const flagOptions = FLAG_FIELDS.map(([key, label]) => ({ text: plain(label), value: key }));
+  const flagOptions: PlainTextOption[] = FLAG_FIELDS.map(([key, label]) => ({ text: plain(label), value: key }));
   // a first report starts from a healthy device: the technician unticks what is wrong
   const initial = FLAG_FIELDS.filter(([key]) => (source.deviceStatus ? last[key] === true : key !== 'isCharging' && key !== 'cellularConnected' && key !== 'ethernetConnected'));
-  const flags: Record<string, unknown> = { type: 'checkboxes', action_id: 'value', options: flagOptions };
+  const flags: Checkboxes = { type: 'checkboxes', action_id: 'value', options: flagOptions };
   if (initial.length > 0) flags.initial_options = initial.map(([key, label]) => ({ text: plain(label), value: key }));
-  const number = (initialValue: number | undefined, min?: string, max?: string) => ({
+  const number = (initialValue: number | undefined, min?: string, max?: string): NumberInput => ({
     type: 'number_input',
     action_id: 'value',
     is_decimal_allowed: true,

@@ -76,7 +76,7 @@ export function decodeMore(raw: string | undefined): MoreValue | null {
 }
 
 /** Import from a DM: the Slack files and where they were sent. */
-const importStart = z.object({ f: z.array(z.string()).min(1), c: z.string(), ts: z.string() });
+const importStart = z.object({ f: z.array(z.tuple([z.string(), z.string()])).min(1), c: z.string(), ts: z.string() });
 export type ImportStartValue = z.infer<typeof importStart>;
 export function encodeImportStart(value: ImportStartValue): string {
   return JSON.stringify(value);

@@ -50,7 +50,11 @@ export interface CreateMeta {
   files?: SlackFileRef[];
 }
 
-const plain = (text: string, max = 75) => ({ type: 'plain_text' as const, text: truncate(text, max), emoji: true });
+const plain = (text: string, max = 75) => ({
+  type: 'plain_text' as const,
+  text: truncate(text, max),
+  emoji: true,
+});
 const option = (text: string, value: string) => ({ text: plain(text), value });
 const input = (id: string, label: string, element: object, extra: Record<string, unknown> = {}) => ({
   type: 'input',

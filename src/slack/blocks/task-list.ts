@@ -29,9 +29,14 @@ export function renderTaskList(view: ListView): Rendered {
   const from = view.shownBefore + 1;
   const to = view.shownBefore + view.tasks.length;
   const range = view.tasks.length > 0 ? ` — ${from}–${to}` : '';
-  const blocks: BlockJson[] = [{ type: 'section', text: { type: 'mrkdwn', text: truncate(`${view.title}${range}`, 3000) } }];
+  const blocks: BlockJson[] = [
+    { type: 'section', text: { type: 'mrkdwn', text: truncate(`${view.title}${range}`, 3000) } },
+  ];
   if (view.tasks.length === 0) {
-    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: view.shownBefore ? 'No more tasks.' : 'No tasks match.' }] });
+    blocks.push({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: view.shownBefore ? 'No more tasks.' : 'No tasks match.' }],
+    });
   }
   for (const task of view.tasks.slice(0, 40)) {
     blocks.push({

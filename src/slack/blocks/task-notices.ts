@@ -4,7 +4,10 @@ import type { TaskPrefill } from './task-create-modal.ts';
 import { PRIORITY_OPTIONS, TASK_ACTION, type Rendered } from './task-ids.ts';
 
 export function renderNotice(text: string): Rendered {
-  return { text: truncate(text, 3000), blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(text, 3000) } }] };
+  return {
+    text: truncate(text, 3000),
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(text, 3000) } }],
+  };
 }
 
 /** `problem` is ready mrkdwn (from userMessageFor). The draft is echoed so nothing typed is lost. */
@@ -13,7 +16,9 @@ export function renderCreateFailed(problem: string, draft: TaskPrefill, draftKey
     `*Name:* ${safeText(draft.name ?? '—', 500)}`,
     draft.siteName ? `*Site:* ${safeText(draft.siteName, 200)}` : null,
     draft.deviceName ? `*Data source:* ${safeText(draft.deviceName, 200)}` : null,
-    draft.priorityId ? `*Priority:* ${PRIORITY_OPTIONS.find((p) => p.id === draft.priorityId)?.name ?? draft.priorityId}` : null,
+    draft.priorityId
+      ? `*Priority:* ${PRIORITY_OPTIONS.find((p) => p.id === draft.priorityId)?.name ?? draft.priorityId}`
+      : null,
     draft.dueDate ? `*Due:* ${escapeMrkdwn(draft.dueDate)}` : null,
     draft.description ? `*Description:* ${safeText(draft.description, 1500)}` : null,
   ].filter((x): x is string => x !== null);

@@ -12,7 +12,6 @@ import { readRelayStatus } from '../../relay/status-report.ts';
 import { changeSubscription } from '../../relay/subscriptions.ts';
 import type { RenderedMessage } from '../blocks/alert-message.ts';
 import {
-  renderNotice,
   renderRelayStatus,
   renderSiteProblems,
   renderSubscriptionList,

@@ -3,7 +3,7 @@ import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { COMMAND_HELP } from '../help/commands.ts';
 import { renderCommandHelp } from '../help/render-help.ts';
-import { renderPostModal } from '../blocks/post-modal.ts';
+import { CONTENT_MAX, renderPostModal } from '../blocks/post-modal.ts';
 
 export function registerPostCommand(app: App, _deps: Deps): void {
   app.command('/post', async ({ ack, command, client }) => {
@@ -12,10 +12,21 @@ export function registerPostCommand(app: App, _deps: Deps): void {
       await ack(renderCommandHelp(COMMAND_HELP['/post']));
       return;
     }
-    await ack();
+    // The form holds 3,000 characters: a longer text comes back in full here so nothing typed is lost.
+    await ack(
+      text.length > CONTENT_MAX
+        ? {
+            response_type: 'ephemeral',
+            text: `Your text is longer than ${CONTENT_MAX} characters; the form holds the start. Full text:\n${text}`,
+          }
+        : undefined,
+    );
     await client.views.open({
       trigger_id: command.trigger_id,
-      view: renderPostModal({ values: { content: text }, meta: { originChannel: command.channel_id, files: [] } }),
+      view: renderPostModal({
+        values: { content: text },
+        meta: { originChannel: command.channel_id, files: [] },
+      }),
     });
   });
 }

@@ -8,7 +8,12 @@ import { renderTaskList } from '../blocks/task-list.ts';
 import { renderNotice } from '../blocks/task-notices.ts';
 import { LIST_USAGE, type ListRequest } from './task-parse.ts';
 
-const SCOPE_TITLES = { all: 'Tasks', open: 'Open tasks', mine: 'Your tasks', overdue: 'Overdue tasks' } as const;
+const SCOPE_TITLES = {
+  all: 'Tasks',
+  open: 'Open tasks',
+  mine: 'Your tasks',
+  overdue: 'Overdue tasks',
+} as const;
 const PRIORITY_TITLES: Record<string, string> = { '15': 'high', '10': 'medium', '5': 'low' };
 
 export async function listTitle(deps: Deps, filter: TaskListFilter): Promise<string> {
@@ -21,12 +26,27 @@ export async function listTitle(deps: Deps, filter: TaskListFilter): Promise<str
   return parts.join(' · ');
 }
 
-export async function renderListPage(deps: Deps, filter: TaskListFilter, page: TaskListPage, shownBefore: number) {
-  return renderTaskList({ title: await listTitle(deps, filter), tasks: page.tasks, next: page.next, shownBefore });
+export async function renderListPage(
+  deps: Deps,
+  filter: TaskListFilter,
+  page: TaskListPage,
+  shownBefore: number,
+) {
+  return renderTaskList({
+    title: await listTitle(deps, filter),
+    tasks: page.tasks,
+    next: page.next,
+    shownBefore,
+  });
 }
 
 /** The first page of `/task list`, or a message saying exactly what to fix. */
-export async function runTaskList(deps: Deps, client: WebClient, user: string, request: ListRequest): Promise<Rendered> {
+export async function runTaskList(
+  deps: Deps,
+  client: WebClient,
+  user: string,
+  request: ListRequest,
+): Promise<Rendered> {
   const filter: TaskListFilter = { scope: request.scope };
   if (request.priorityId) filter.priorityId = request.priorityId;
   if (request.siteText) {
@@ -39,14 +59,18 @@ export async function runTaskList(deps: Deps, client: WebClient, user: string, r
     }
     if (match.kind === 'many') {
       const names = match.sites.map((s) => `“${safeText(s.name, 80)}”`).slice(0, 15);
-      return renderNotice(`“${safeText(request.siteText, 100)}” matches several sites: ${names.join(', ')}. Type more of the name.`);
+      return renderNotice(
+        `“${safeText(request.siteText, 100)}” matches several sites: ${names.join(', ')}. Type more of the name.`,
+      );
     }
     filter.siteId = match.site.id;
   }
   if (request.scope === 'mine') {
     const me = await deps.directory.people.platformUserFor(client, user);
     if (me.kind === 'no-email') {
-      return renderNotice('Your Slack profile shows no email, so fieldline cannot tell which platform user you are.');
+      return renderNotice(
+        'Your Slack profile shows no email, so fieldline cannot tell which platform user you are.',
+      );
     }
     if (me.kind === 'no-match') {
       return renderNotice(

@@ -20,14 +20,20 @@ export type TaskCommand =
   | { kind: 'invalid'; message: string };
 
 const SCOPES: readonly ListScope[] = ['open', 'mine', 'overdue', 'all'];
-const PRIORITIES: Record<string, string> = { high: TASK_PRIORITY.high, medium: TASK_PRIORITY.medium, low: TASK_PRIORITY.low };
+const PRIORITIES: Record<string, string> = {
+  high: TASK_PRIORITY.high,
+  medium: TASK_PRIORITY.medium,
+  low: TASK_PRIORITY.low,
+};
 export const LIST_USAGE = '/task list [open|mine|overdue] [site <name>] [priority high|medium|low]';
 
 function tokenize(text: string): string[] {
   return [...text.matchAll(/"([^"]*)"|“([^”]*)”|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
 }
 
-export function parseListArgs(text: string): { ok: true; request: ListRequest } | { ok: false; message: string } {
+export function parseListArgs(
+  text: string,
+): { ok: true; request: ListRequest } | { ok: false; message: string } {
   const tokens = tokenize(text);
   const request: ListRequest = { scope: 'all' };
   let scopeSet = false;
@@ -36,19 +42,29 @@ export function parseListArgs(text: string): { ok: true; request: ListRequest } 
     const word = token.toLowerCase();
     const scope = SCOPES.find((s) => s === word);
     if (scope) {
-      if (scopeSet) return { ok: false, message: `Choose one of open, mine, overdue (got both \`${request.scope}\` and \`${word}\`).` };
+      if (scopeSet)
+        return {
+          ok: false,
+          message: `Choose one of open, mine, overdue (got both \`${request.scope}\` and \`${word}\`).`,
+        };
       request.scope = scope;
       scopeSet = true;
     } else if (word === 'site') {
       const name: string[] = [];
-      while (i + 1 < tokens.length && !['priority', ...SCOPES].includes((tokens[i + 1] ?? '').toLowerCase())) name.push(tokens[++i] ?? '');
-      if (name.join(' ').trim() === '') return { ok: false, message: '`site` needs a site name, e.g. `site North`.' };
+      while (i + 1 < tokens.length && !['priority', ...SCOPES].includes((tokens[i + 1] ?? '').toLowerCase()))
+        name.push(tokens[++i] ?? '');
+      if (name.join(' ').trim() === '')
+        return { ok: false, message: '`site` needs a site name, e.g. `site North`.' };
       if (request.siteText !== undefined) return { ok: false, message: 'Give `site` only once.' };
       request.siteText = name.join(' ').trim();
     } else if (word === 'priority') {
       const value = (tokens[++i] ?? '').toLowerCase();
       const id = PRIORITIES[value];
-      if (!id) return { ok: false, message: `\`priority\` must be high, medium or low${value ? ` (got \`${value}\`)` : ''}.` };
+      if (!id)
+        return {
+          ok: false,
+          message: `\`priority\` must be high, medium or low${value ? ` (got \`${value}\`)` : ''}.`,
+        };
       request.priorityId = id;
     } else {
       return { ok: false, message: `I don't understand \`${token}\` in the list filter.` };
@@ -74,7 +90,9 @@ export function parseTaskCommand(text: string): TaskCommand {
     case 'list':
     case 'ls': {
       const parsed = parseListArgs(rest.length ? args : '');
-      return parsed.ok ? { kind: 'list', request: parsed.request } : { kind: 'invalid', message: parsed.message };
+      return parsed.ok
+        ? { kind: 'list', request: parsed.request }
+        : { kind: 'invalid', message: parsed.message };
     }
     default:
       return { kind: 'unknown', text: trimmed };

@@ -18,7 +18,12 @@ export function registerTaskCommand(app: App, deps: Deps): void {
         await ack(renderCommandHelp(help));
         return;
       case 'unknown':
-        await ack(renderCommandHelp(help, `I don't know \`/task ${parsed.text.slice(0, 80)}\`. Here is what /task can do:`));
+        await ack(
+          renderCommandHelp(
+            help,
+            `I don't know \`/task ${parsed.text.slice(0, 80)}\`. Here is what /task can do:`,
+          ),
+        );
         return;
       case 'invalid':
         await ack(renderCommandHelp(help, `${parsed.message}\nUsage: \`${LIST_USAGE}\``));
@@ -36,7 +41,11 @@ export function registerTaskCommand(app: App, deps: Deps): void {
           const reply = await runTaskList(deps, client, command.user_id, parsed.request);
           await respond({ response_type: 'ephemeral', ...reply });
         } catch (err) {
-          await reportError(deps, { client, channel: command.channel_id, user: command.user_id, responseUrl: command.response_url }, err);
+          await reportError(
+            deps,
+            { client, channel: command.channel_id, user: command.user_id, responseUrl: command.response_url },
+            err,
+          );
         }
         return;
     }

@@ -3,7 +3,9 @@
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
+import { registerReadingImportDm } from './reading-import-dm.ts';
 
-export function register(_app: App, _deps: Deps): void {
+export function register(app: App, deps: Deps): void {
+  registerReadingImportDm(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

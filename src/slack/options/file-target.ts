@@ -14,7 +14,12 @@ export function registerFileTargetOptions(app: App, deps: Deps): void {
       const targets = await within(listUploadTargets(deps), ANSWER_WITHIN_MS);
       if (!targets) deps.log.warn('upload target options: the platform did not answer in time');
       const matches = filterTargets(targets ?? [], options.value ?? '');
-      await ack({ options: matches.map((t) => ({ text: { type: 'plain_text', text: truncate(t.label, 75) }, value: t.value })) });
+      await ack({
+        options: matches.map((t) => ({
+          text: { type: 'plain_text', text: truncate(t.label, 75) },
+          value: t.value,
+        })),
+      });
     } catch (err) {
       deps.log.warn({ err }, 'upload target options unavailable');
       await ack({ options: [] });

@@ -5,9 +5,11 @@ import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { registerFileTargetOptions } from './file-target.ts';
 import { registerPostChannelOptions } from './post-channel.ts';
+import { registerReadingImportSourceOptions } from './reading-import-source.ts';
 
 export function register(app: App, deps: Deps): void {
   registerFileTargetOptions(app, deps);
   registerPostChannelOptions(app, deps);
+  registerReadingImportSourceOptions(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

@@ -12,7 +12,10 @@ import { truncate } from '../blocks/mrkdwn.ts';
 import { TASK_FIELD } from '../blocks/task-ids.ts';
 
 const ANSWER_WITHIN_MS = 2_500;
-const option = (text: string, value: string) => ({ text: { type: 'plain_text' as const, text: truncate(text, 75) }, value });
+const option = (text: string, value: string) => ({
+  text: { type: 'plain_text' as const, text: truncate(text, 75) },
+  value,
+});
 
 const suggestionView = z.looseObject({
   view: z
@@ -21,7 +24,10 @@ const suggestionView = z.looseObject({
         .looseObject({
           values: z.record(
             z.string(),
-            z.record(z.string(), z.looseObject({ selected_option: z.looseObject({ value: z.string() }).nullish() })),
+            z.record(
+              z.string(),
+              z.looseObject({ selected_option: z.looseObject({ value: z.string() }).nullish() }),
+            ),
           ),
         })
         .optional(),
@@ -42,22 +48,35 @@ export function registerTaskOptions(app: App, deps: Deps): void {
       log.warn({ err }, 'site options unavailable');
       return undefined;
     });
-    await ack({ options: filterSites(sites ?? [], options.value ?? '').slice(0, 100).map((s) => option(s.name, s.id)) });
+    await ack({
+      options: filterSites(sites ?? [], options.value ?? '')
+        .slice(0, 100)
+        .map((s) => option(s.name, s.id)),
+    });
   });
 
   app.options(TASK_FIELD.device, async ({ ack, options, body }) => {
     const siteId = selectedInView(body, TASK_FIELD.site);
     const text = (options.value ?? '').trim();
-    const query = { limit: 50, ...(siteId ? { siteIds: [siteId] } : {}), ...(text ? { textSearch: text } : {}) };
-    const page = await within(deps.monitoring.dataSources.listPage(query, null), ANSWER_WITHIN_MS).catch((err: unknown) => {
-      log.warn({ err }, 'data source options unavailable');
-      return undefined;
-    });
+    const query = {
+      limit: 50,
+      ...(siteId ? { siteIds: [siteId] } : {}),
+      ...(text ? { textSearch: text } : {}),
+    };
+    const page = await within(deps.monitoring.dataSources.listPage(query, null), ANSWER_WITHIN_MS).catch(
+      (err: unknown) => {
+        log.warn({ err }, 'data source options unavailable');
+        return undefined;
+      },
+    );
     const rows = page?.rows ?? [];
     await ack({
       options: rows.map((row) =>
         // The value carries the source's site so the submission can check it still matches the chosen site.
-        option(siteId ? row.name : `${row.name} — ${row.site.name ?? row.site.id}`, `${row.id}|${row.site.id}`),
+        option(
+          siteId ? row.name : `${row.name} — ${row.site.name ?? row.site.id}`,
+          `${row.id}|${row.site.id}`,
+        ),
       ),
     });
   });

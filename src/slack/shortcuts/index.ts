@@ -5,9 +5,11 @@ import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { registerUploadFiles } from './upload-files.ts';
 import { registerShareToFeed } from './share-to-feed.ts';
+import { registerImportReadings } from './import-readings.ts';
 
 export function register(app: App, deps: Deps): void {
   registerUploadFiles(app, deps);
   registerShareToFeed(app, deps);
+  registerImportReadings(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

@@ -14,29 +14,37 @@ import { MAX_META_FILES } from '../blocks/post-meta.ts';
 const LOOKUP_MS = 1_200;
 
 export function registerShareToFeed(app: App, deps: Deps): void {
-  app.shortcut({ callback_id: 'share_to_feed', type: 'message_action' }, async ({ ack, shortcut, client }) => {
-    await ack();
-    const { channel, message } = shortcut;
-    const [author, permalink] = await Promise.all([
-      within(authorName(client, typeof message.user === 'string' ? message.user : undefined), LOOKUP_MS),
-      within(client.chat.getPermalink({ channel: channel.id, message_ts: message.ts }).then((r) => r.permalink ?? null), LOOKUP_MS),
-    ]).catch((err: unknown) => {
-      deps.log.debug({ err }, 'share to feed: author or permalink unavailable');
-      return [null, null] as const;
-    });
-    const text = typeof message.text === 'string' ? message.text : '';
-    await client.views.open({
-      trigger_id: shortcut.trigger_id,
-      view: renderPostModal({
-        values: { content: sharedContent({ text, author: author ?? null, permalink: permalink ?? null }) },
-        meta: {
-          originChannel: channel.id,
-          share: { channel: channel.id, ts: message.ts, ...(permalink ? { permalink } : {}) },
-          files: messageFilesOf(message).slice(0, MAX_META_FILES),
-        },
-      }),
-    });
-  });
+  app.shortcut(
+    { callback_id: 'share_to_feed', type: 'message_action' },
+    async ({ ack, shortcut, client }) => {
+      await ack();
+      const { channel, message } = shortcut;
+      const [author, permalink] = await Promise.all([
+        within(authorName(client, typeof message.user === 'string' ? message.user : undefined), LOOKUP_MS),
+        within(
+          client.chat
+            .getPermalink({ channel: channel.id, message_ts: message.ts })
+            .then((r) => r.permalink ?? null),
+          LOOKUP_MS,
+        ),
+      ]).catch((err: unknown) => {
+        deps.log.debug({ err }, 'share to feed: author or permalink unavailable');
+        return [null, null] as const;
+      });
+      const text = typeof message.text === 'string' ? message.text : '';
+      await client.views.open({
+        trigger_id: shortcut.trigger_id,
+        view: renderPostModal({
+          values: { content: sharedContent({ text, author: author ?? null, permalink: permalink ?? null }) },
+          meta: {
+            originChannel: channel.id,
+            share: { channel: channel.id, ts: message.ts, ...(permalink ? { permalink } : {}) },
+            files: messageFilesOf(message).slice(0, MAX_META_FILES),
+          },
+        }),
+      });
+    },
+  );
 }
 
 async function authorName(client: WebClient, user: string | undefined): Promise<string | null> {

@@ -9,30 +9,40 @@ import { encodeUploadMeta } from '../blocks/file-upload-meta.ts';
 import { renderUploadModal } from '../blocks/file-upload.ts';
 
 export function registerUploadFiles(app: App, deps: Deps): void {
-  app.shortcut({ callback_id: 'upload_files', type: 'message_action' }, async ({ ack, shortcut, client, respond }) => {
-    await ack();
-    const files = messageFilesOf(shortcut.message);
-    if (files.length === 0) {
-      await respond({ response_type: 'ephemeral', replace_original: false, text: 'That message has no files to upload.' });
-      return;
-    }
-    if (!files.some((f) => f.usable)) {
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        text: 'None of the files on that message can be uploaded: the platform takes files from 100 B to 100 MB.',
+  app.shortcut(
+    { callback_id: 'upload_files', type: 'message_action' },
+    async ({ ack, shortcut, client, respond }) => {
+      await ack();
+      const files = messageFilesOf(shortcut.message);
+      if (files.length === 0) {
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: 'That message has no files to upload.',
+        });
+        return;
+      }
+      if (!files.some((f) => f.usable)) {
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: 'None of the files on that message can be uploaded: the platform takes files from 100 B to 100 MB.',
+        });
+        return;
+      }
+      const meta = encodeUploadMeta({
+        channel: shortcut.channel.id,
+        messageTs: shortcut.message.ts,
+        // Every file goes to the job, so one outside the size rule gets its own line in the result.
+        fileIds: files.map((f) => f.id),
       });
-      return;
-    }
-    const meta = encodeUploadMeta({
-      channel: shortcut.channel.id,
-      messageTs: shortcut.message.ts,
-      // Every file goes to the job, so one outside the size rule gets its own line in the result.
-      fileIds: files.map((f) => f.id),
-    });
-    await client.views.open({
-      trigger_id: shortcut.trigger_id,
-      view: renderUploadModal(files, { companyConfigured: Boolean(deps.config.companyId), privateMetadata: meta }),
-    });
-  });
+      await client.views.open({
+        trigger_id: shortcut.trigger_id,
+        view: renderUploadModal(files, {
+          companyConfigured: Boolean(deps.config.companyId),
+          privateMetadata: meta,
+        }),
+      });
+    },
+  );
 }

@@ -35,14 +35,20 @@ export async function runUploadJob(deps: Deps, job: UploadJob): Promise<FileTran
   const first = renderUploadProgress(0, 0, total);
   const live = job.progress
     ? LiveMessage.existing(job.client, deps.log, job.progress.channel, job.progress.ts)
-    : await LiveMessage.start(job.client, deps.log, { channel: job.channel, user: job.user, ...(job.messageTs ? { threadTs: job.messageTs } : {}) }, first);
+    : await LiveMessage.start(
+        job.client,
+        deps.log,
+        { channel: job.channel, user: job.user, ...(job.messageTs ? { threadTs: job.messageTs } : {}) },
+        first,
+      );
   if (job.progress) live.update(first);
 
   let target: TransferTarget;
   try {
     target = 'resolved' in job.target ? job.target.resolved : await resolveTarget(deps, job.target.choice);
   } catch (err) {
-    const reason = err instanceof FileTransferError ? err.userText : userMessageFor(err).text.replace(/^:warning: /, '');
+    const reason =
+      err instanceof FileTransferError ? err.userText : userMessageFor(err).text.replace(/^:warning: /, '');
     if (!(err instanceof FileTransferError)) deps.log.warn({ err }, 'upload target not resolved');
     await live.finish(renderUploadBlocked(reason));
     return null;
@@ -55,7 +61,12 @@ export async function runUploadJob(deps: Deps, job: UploadJob): Promise<FileTran
     client: job.client,
     fileIds: job.fileIds,
     target,
-    origin: { channel: job.channel, user: job.user, ...(job.messageTs ? { ts: job.messageTs } : {}), ...(permalink ? { permalink } : {}) },
+    origin: {
+      channel: job.channel,
+      user: job.user,
+      ...(job.messageTs ? { ts: job.messageTs } : {}),
+      ...(permalink ? { permalink } : {}),
+    },
     onProgress: (_done, all, result) => {
       if (result.ok) uploaded++;
       else failed++;
@@ -65,7 +76,12 @@ export async function runUploadJob(deps: Deps, job: UploadJob): Promise<FileTran
   const retryable = results.filter((r) => !r.ok && r.retryable).map((r) => r.slackFileId);
   const retryValue =
     retryable.length > 0
-      ? encodeRetryValue({ fileIds: retryable, target, channel: job.channel, ...(job.messageTs ? { messageTs: job.messageTs } : {}) })
+      ? encodeRetryValue({
+          fileIds: retryable,
+          target,
+          channel: job.channel,
+          ...(job.messageTs ? { messageTs: job.messageTs } : {}),
+        })
       : null;
   await live.finish(renderUploadResult(results, retryValue));
   return results;

@@ -9,20 +9,27 @@ import { FILE_TARGET, FILE_UPLOAD_CALLBACK_ID } from '../blocks/file-upload.ts';
 import { runUploadJob } from './file-upload-job.ts';
 
 const targetState = z.object({
-  [FILE_TARGET]: z.object({ [FILE_TARGET]: z.object({ selected_option: z.object({ value: z.string() }).nullish() }).passthrough() }),
+  [FILE_TARGET]: z.object({
+    [FILE_TARGET]: z.object({ selected_option: z.object({ value: z.string() }).nullish() }).passthrough(),
+  }),
 });
 
 export function registerFileUploadSubmit(app: App, deps: Deps): void {
   app.view(FILE_UPLOAD_CALLBACK_ID, async ({ ack, body, view, client }) => {
     const parsed = targetState.safeParse(view.state.values);
-    const choice = targetChoiceOf(parsed.success ? parsed.data[FILE_TARGET][FILE_TARGET].selected_option?.value : undefined);
+    const choice = targetChoiceOf(
+      parsed.success ? parsed.data[FILE_TARGET][FILE_TARGET].selected_option?.value : undefined,
+    );
     const meta = decodeUploadMeta(view.private_metadata);
     if (!choice && !deps.config.companyId) {
       await ack({ response_action: 'errors', errors: { [FILE_TARGET]: NO_COMPANY_TEXT } });
       return;
     }
     if (!meta || meta.fileIds.length === 0) {
-      await ack({ response_action: 'errors', errors: { [FILE_TARGET]: 'This form lost track of its files; run the shortcut again.' } });
+      await ack({
+        response_action: 'errors',
+        errors: { [FILE_TARGET]: 'This form lost track of its files; run the shortcut again.' },
+      });
       return;
     }
     await ack();

@@ -5,9 +5,15 @@ import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { registerFileUploadSubmit } from './file-upload-submit.ts';
 import { registerPostSubmit } from './post-submit.ts';
+import { registerReadingEntrySubmit } from './reading-entry-submit.ts';
+import { registerSourceDeviceStatusSubmit } from './source-device-status-submit.ts';
+import { registerReadingImportSubmit } from './reading-import-submit.ts';
 
 export function register(app: App, deps: Deps): void {
   registerFileUploadSubmit(app, deps);
   registerPostSubmit(app, deps);
+  registerReadingEntrySubmit(app, deps);
+  registerSourceDeviceStatusSubmit(app, deps);
+  registerReadingImportSubmit(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

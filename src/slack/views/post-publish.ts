@@ -35,16 +35,33 @@ export async function publishFromModal(deps: Deps, job: PostJob): Promise<void> 
     const message = userMessageFor(err);
     deps.log.warn({ err, ref: message.ref, user: job.user }, 'post not published');
     const banner = `Not posted yet — ${message.text.replace(/^:warning: /, '')} Your text is kept below.`;
-    const reshown = await updateView(deps, job, renderPostModal({ values: job.values, meta: job.meta, banner }));
-    if (!reshown) await notify(deps, job, renderPostFailure(message.text.replace(/^:warning: /, ''), job.values.content ?? ''));
+    const reshown = await updateView(
+      deps,
+      job,
+      renderPostModal({ values: job.values, meta: job.meta, banner }),
+    );
+    if (!reshown)
+      await notify(
+        deps,
+        job,
+        renderPostFailure(message.text.replace(/^:warning: /, ''), job.values.content ?? ''),
+      );
     return;
   }
-  const confirmation = renderPostConfirmation(outcome.postId, job.values.channel?.label ?? null, outcome.files);
+  const confirmation = renderPostConfirmation(
+    outcome.postId,
+    job.values.channel?.label ?? null,
+    outcome.files,
+  );
   await updateView(deps, job, renderPostDone(confirmation.blocks));
   await notify(deps, job, confirmation);
 }
 
-async function updateView(deps: Deps, job: PostJob, view: Parameters<WebClient['views']['update']>[0]['view']): Promise<boolean> {
+async function updateView(
+  deps: Deps,
+  job: PostJob,
+  view: Parameters<WebClient['views']['update']>[0]['view'],
+): Promise<boolean> {
   try {
     await job.client.views.update({ view_id: job.viewId, view });
     return true;
@@ -59,7 +76,12 @@ async function notify(deps: Deps, job: PostJob, message: SlackMessage): Promise<
   const channel = job.meta.share?.channel ?? job.meta.originChannel;
   if (channel) {
     try {
-      await job.client.chat.postEphemeral({ channel, user: job.user, text: message.text, blocks: message.blocks });
+      await job.client.chat.postEphemeral({
+        channel,
+        user: job.user,
+        text: message.text,
+        blocks: message.blocks,
+      });
       return;
     } catch (err) {
       deps.log.debug({ err }, 'ephemeral confirmation failed; sending a DM');

@@ -9,12 +9,15 @@ import { publishFromModal } from './post-publish.ts';
 export function registerPostSubmit(app: App, deps: Deps): void {
   app.view(POST_CALLBACK_ID, async ({ ack, body, view, client }) => {
     const values = readPostValues(view.state.values);
-    const result = validatePostValues(values);
+    const meta = decodePostMeta(view.private_metadata);
+    const result = validatePostValues(
+      values,
+      meta.files.filter((f) => f.usable).map((f) => f.id),
+    );
     if (!result.ok) {
       await ack({ response_action: 'errors', errors: result.errors });
       return;
     }
-    const meta = decodePostMeta(view.private_metadata);
     await ack({ response_action: 'update', view: renderPostProgress(meta, result.fileIds.length) });
     await publishFromModal(deps, {
       client,

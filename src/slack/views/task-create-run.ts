@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import type { Assignee, Task } from '../../monitoring/api.ts';
-import { reportError, userMessageFor } from '../errors.ts';
+import { userMessageFor } from '../errors.ts';
+import { escapeMrkdwn, safeText } from '../blocks/mrkdwn.ts';
 import type { CreateMeta, TaskPrefill } from '../blocks/task-create-modal.ts';
 import { renderCreateFailed, renderNotice } from '../blocks/task-notices.ts';
 import { assigneeError } from './task-assignee.ts';
@@ -29,7 +30,8 @@ export interface CreateRun {
 
 /** Where the card goes: the origin thread, the channel /task was typed in, or the person's DM. */
 export function cardAudience(user: string, meta: CreateMeta): Audience {
-  if (meta.origin) return { user, channel: meta.origin.channel, threadTs: meta.origin.threadTs ?? meta.origin.ts };
+  if (meta.origin)
+    return { user, channel: meta.origin.channel, threadTs: meta.origin.threadTs ?? meta.origin.ts };
   if (meta.replyChannel) return { user, channel: meta.replyChannel };
   return { user };
 }
@@ -59,7 +61,11 @@ export async function runCreate(deps: Deps, run: CreateRun): Promise<void> {
       ...(assignee ? { assigneeId: assignee.id } : {}),
     });
     task = await deps.tasks.create(body, {
-      site: { id: body.siteId, name: site?.name ?? form.siteName ?? null, channelId: site?.channelId ?? null },
+      site: {
+        id: body.siteId,
+        name: site?.name ?? form.siteName ?? null,
+        channelId: site?.channelId ?? null,
+      },
       device: body.deviceId ? { id: body.deviceId, name: form.deviceName ?? null } : null,
       assignee,
     });
@@ -70,7 +76,9 @@ export async function runCreate(deps: Deps, run: CreateRun): Promise<void> {
     const draft = formToPrefill(form, meta);
     const draftKey = await saveDraft(deps, draft).catch(() => '');
     const reply = draftKey ? renderCreateFailed(message.text, draft, draftKey) : renderNotice(message.text);
-    await tellUser(client, audience, reply).catch((e: unknown) => log.warn({ err: e }, 'could not report the failure'));
+    await tellUser(client, audience, reply).catch((e: unknown) =>
+      log.warn({ err: e }, 'could not report the failure'),
+    );
     return;
   }
   try {
@@ -79,15 +87,20 @@ export async function runCreate(deps: Deps, run: CreateRun): Promise<void> {
       log.warn({ err, taskId: task.id }, 'task created; refresh from GET /tasks failed');
       return undefined;
     });
-    if (fresh) await client.chat.update({ channel: place.channel, ts: place.ts, ...(await renderCardFor(deps, fresh)) });
+    if (fresh)
+      await client.chat.update({
+        channel: place.channel,
+        ts: place.ts,
+        ...(await renderCardFor(deps, fresh)),
+      });
     if (form.slackFileIds.length > 0) {
       notes.push(await uploadMessageFiles(deps, client, { user, meta, task, fileIds: form.slackFileIds }));
     }
     for (const note of notes) await noteInThread(client, place, note);
   } catch (err) {
-    await reportError(deps, { client, user, ...(audience.channel ? { channel: audience.channel } : {}) }, err, {
-      taskId: task.id,
-      note: 'task was created; showing it failed',
-    });
+    const message = userMessageFor(err);
+    log.error({ err, ref: message.ref, taskId: task.id }, 'task created; showing it failed');
+    const text = `Task ${escapeMrkdwn(task.id)} “${safeText(task.name, 200)}” was created, but its card could not be shown. ${message.text}`;
+    await tellUser(client, { user }, renderNotice(text)).catch(() => undefined);
   }
 }

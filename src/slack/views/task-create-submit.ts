@@ -35,7 +35,10 @@ export function registerTaskCreateSubmit(app: App, deps: Deps): void {
     if (form.dueDate && form.siteId) {
       const site = await within(deps.directory.site(form.siteId), INLINE_BUDGET_MS).catch(() => undefined);
       // A past date is asked about, not refused: the same submission a second time confirms it.
-      if (isPastDue(form.dueDate, deps.clock.now(), site?.timeZone ?? null) && !(await confirmations.get(key))) {
+      if (
+        isPastDue(form.dueDate, deps.clock.now(), site?.timeZone ?? null) &&
+        !(await confirmations.get(key))
+      ) {
         await confirmations.set(key, true, CONFIRM_TTL_MS);
         return ack({ response_action: 'errors', errors: { [TASK_FIELD.due]: PAST_DUE_TEXT } });
       }
@@ -43,10 +46,12 @@ export function registerTaskCreateSubmit(app: App, deps: Deps): void {
 
     let assignee: Assignee | null | 'later' = null;
     if (form.assigneeSlackId) {
-      const match = await within(deps.directory.people.platformUserFor(client, form.assigneeSlackId), INLINE_BUDGET_MS).catch(
-        () => undefined,
-      );
-      if (match && match.kind !== 'found') return ack({ response_action: 'errors', errors: { [TASK_FIELD.assignee]: assigneeError(match) } });
+      const match = await within(
+        deps.directory.people.platformUserFor(client, form.assigneeSlackId),
+        INLINE_BUDGET_MS,
+      ).catch(() => undefined);
+      if (match && match.kind !== 'found')
+        return ack({ response_action: 'errors', errors: { [TASK_FIELD.assignee]: assigneeError(match) } });
       assignee = match ? match.assignee : 'later';
     }
 

@@ -44,7 +44,12 @@ export async function postCard(client: WebClient, to: Audience, card: Rendered):
       // Not a member, archived or gone: the person still gets the card, in their DM with the app.
     }
   }
-  const dm = await client.chat.postMessage({ channel: to.user, text: card.text, blocks: card.blocks, unfurl_links: false });
+  const dm = await client.chat.postMessage({
+    channel: to.user,
+    text: card.text,
+    blocks: card.blocks,
+    unfurl_links: false,
+  });
   const place = tsOf(dm, to.user);
   if (!place) throw new Error('chat.postMessage returned no ts');
   return place;
@@ -71,4 +76,16 @@ export async function tellUser(client: WebClient, to: Audience, message: Rendere
 /** A reply in the card's thread saying who changed what. */
 export async function noteInThread(client: WebClient, place: CardPlace, text: string): Promise<void> {
   await client.chat.postMessage({ channel: place.channel, thread_ts: place.ts, text });
+}
+
+/** Replaces an ephemeral card through its response_url (the only way to change an ephemeral message). */
+export async function replaceViaResponseUrl(responseUrl: string, message: Rendered): Promise<void> {
+  const res = await fetch(responseUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ replace_original: true, response_type: 'ephemeral', ...message }),
+    signal: AbortSignal.timeout(5_000),
+  });
+  await res.body?.cancel();
+  if (!res.ok) throw new Error(`response_url answered ${res.status}`);
 }

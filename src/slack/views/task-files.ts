@@ -20,7 +20,10 @@ export async function uploadMessageFiles(
 ): Promise<string> {
   const { meta, task } = req;
   try {
-    const target = await resolveTarget(deps, task.device ? { dataSourceId: task.device.id } : { siteId: task.site?.id ?? '' });
+    const target = await resolveTarget(
+      deps,
+      task.device ? { dataSourceId: task.device.id } : { siteId: task.site?.id ?? '' },
+    );
     const results = await transferSlackFiles(deps, {
       client,
       fileIds: req.fileIds,
@@ -33,7 +36,9 @@ export async function uploadMessageFiles(
       },
     });
     const ok = results.filter((r) => r.ok).map((r) => safeText(r.name, 100));
-    const failed = results.flatMap((r) => (r.ok ? [] : [`${safeText(r.name, 100)}: ${safeText(r.reason, 300)}`]));
+    const failed = results.flatMap((r) =>
+      r.ok ? [] : [`${safeText(r.name, 100)}: ${safeText(r.reason, 300)}`],
+    );
     const lines = [];
     if (ok.length) {
       lines.push(

@@ -11,7 +11,13 @@ beforeAll(async () => {
 afterAll(() => c.close());
 beforeEach(() => c.sb.admin.reset());
 
-const week = { mode: 'relative', startHour: '00:00:00', endHour: '23:59:59', startOffset: '2 days', endOffset: '0 days' } as const;
+const week = {
+  mode: 'relative',
+  startHour: '00:00:00',
+  endHour: '23:59:59',
+  startOffset: '2 days',
+  endOffset: '0 days',
+} as const;
 
 describe('conventions', () => {
   test('contract: conventions rule 1 — JSON everywhere except the CSV template text, CSV files and the storage upload', async () => {
@@ -37,7 +43,9 @@ describe('conventions', () => {
       expect(typeof task.postId).toBe('number');
     }
     const meter = sourceOf(c.sb, kind('energy'));
-    const numeric = await raw(c.sb, 'POST', '/reading', { body: [{ meterId: Number(meter.id), readings: [{ timestamp: null, values: {} }] }] });
+    const numeric = await raw(c.sb, 'POST', '/reading', {
+      body: [{ meterId: Number(meter.id), readings: [{ timestamp: null, values: {} }] }],
+    });
     expect(numeric.status).toBe(400);
   });
 
@@ -91,18 +99,30 @@ describe('authentication', () => {
   test('contract: authentication rule 3 — a record the key user may not touch gives 401 (NO_ACCESS), batches whole', async () => {
     const other = sourceOf(c.sb, (s) => s.siteId !== c.sb.limitedSiteId && !s.isShared);
     const own = sourceOf(c.sb, (s) => s.siteId === c.sb.limitedSiteId && s.kind === 'energy');
-    expect(await c.limited.dataSources.get(other.id).catch((e: unknown) => e)).toMatchObject({ code: 'NO_ACCESS', status: 401 });
+    expect(await c.limited.dataSources.get(other.id).catch((e: unknown) => e)).toMatchObject({
+      code: 'NO_ACCESS',
+      status: 401,
+    });
     const batch = [own, other].map((s) => ({ meterId: s.id, readings: [{ timestamp: null, values: {} }] }));
-    expect(await c.limited.readings.write(batch).catch((e: unknown) => e)).toMatchObject({ code: 'NO_ACCESS' });
+    expect(await c.limited.readings.write(batch).catch((e: unknown) => e)).toMatchObject({
+      code: 'NO_ACCESS',
+    });
     expect(c.sb.admin.written().readings).toEqual([]);
-    expect(await c.limited.readings.importCsv(other.id, 'timestamp\n').catch((e: unknown) => e)).toMatchObject({ code: 'NO_ACCESS' });
+    expect(
+      await c.limited.readings.importCsv(other.id, 'timestamp\n').catch((e: unknown) => e),
+    ).toMatchObject({ code: 'NO_ACCESS' });
   });
 
   test('contract: authentication rule 4 — no x-api-key or Authorization to download, import and upload URLs', async () => {
     const meter = sourceOf(c.sb, kind('energy'));
     const template = await c.client.readings.template(meter.id);
     await c.client.readings.importCsv(meter.id, `${template.split('\n')[0]}\n`);
-    const form = await c.client.files.createSignedUpload({ name: 'a.txt', fileSize: 120, company: { id: '42' }, fileMimeType: 'text/plain' });
+    const form = await c.client.files.createSignedUpload({
+      name: 'a.txt',
+      fileSize: 120,
+      company: { id: '42' },
+      fileMimeType: 'text/plain',
+    });
     await c.client.files.upload(form, new Uint8Array(120).fill(65), 'a.txt');
     const presigned = c.sb.admin.requests().filter((r) => r.kind === 'presigned');
     expect(presigned.map((r) => r.method).sort()).toEqual(['POST', 'PUT']);
@@ -122,21 +142,28 @@ describe('authentication', () => {
 
 describe('errors', () => {
   test('contract: errors — failure body {message, internalErrorCode}; schema failures become Internal server error./02-001 with the real status', async () => {
-    const res = await raw(c.sb, 'POST', '/task/', { body: { name: 'x', siteId: '101', typeId: '1', imageIds: [] } });
+    const res = await raw(c.sb, 'POST', '/task/', {
+      body: { name: 'x', siteId: '101', typeId: '1', imageIds: [] },
+    });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ message: 'Internal server error.', internalErrorCode: '02-001' });
   });
 
   test('contract: errors table row 400 — validation failure is VALIDATION', async () => {
     c.sb.admin.inject({ endpoint: 'GET /tasks', status: 400 });
-    expect(await c.client.tasks.listPage({}).catch((e: unknown) => e)).toMatchObject({ code: 'VALIDATION', status: 400 });
+    expect(await c.client.tasks.listPage({}).catch((e: unknown) => e)).toMatchObject({
+      code: 'VALIDATION',
+      status: 400,
+    });
     const malformed = await c.client.tasks.listPage({}, 'not-a-cursor').catch((e: unknown) => e);
     expect(malformed).toMatchObject({ code: 'VALIDATION', status: 400 });
   });
 
   test('contract: errors table row 401 — no access to the record is NO_ACCESS', async () => {
     const other = sourceOf(c.sb, (s) => s.siteId !== c.sb.limitedSiteId && !s.isShared);
-    expect(await c.limited.readings.template(other.id).catch((e: unknown) => e)).toMatchObject({ code: 'NO_ACCESS' });
+    expect(await c.limited.readings.template(other.id).catch((e: unknown) => e)).toMatchObject({
+      code: 'NO_ACCESS',
+    });
   });
 
   test('contract: errors table row 403 — the gateway answer for a missing or unrecognised key is BAD_KEY', async () => {
@@ -147,12 +174,16 @@ describe('errors', () => {
 
   test('contract: errors table row 409 — a conflicting write is CONFLICT', async () => {
     c.sb.admin.inject({ endpoint: 'POST /post', status: 409 });
-    expect(await c.client.posts.create({ content: 'x', toChannelId: '7101' }).catch((e: unknown) => e)).toMatchObject({ code: 'CONFLICT' });
+    expect(
+      await c.client.posts.create({ content: 'x', toChannelId: '7101' }).catch((e: unknown) => e),
+    ).toMatchObject({ code: 'CONFLICT' });
   });
 
   test('contract: errors table row 429 — rate limit with Retry-After is RATE_LIMITED; a GET waits it out and retries', async () => {
     c.sb.admin.inject({ endpoint: 'POST /post', status: 429, retryAfterSeconds: 3 });
-    expect(await c.client.posts.create({ content: 'x', toChannelId: '7101' }).catch((e: unknown) => e)).toMatchObject({
+    expect(
+      await c.client.posts.create({ content: 'x', toChannelId: '7101' }).catch((e: unknown) => e),
+    ).toMatchObject({
       code: 'RATE_LIMITED',
       retryAfterMs: 3000,
     });
@@ -169,20 +200,29 @@ describe('errors', () => {
     expect(apiRequests(c.sb).map((r) => r.status)).toEqual([500, 500, 200]);
     c.sb.admin.inject({ endpoint: 'POST /task/', status: 500 });
     c.sb.admin.clearRequests();
-    const err = await c.client.tasks.create({ name: 'x', siteId: '101', typeId: '1' }).catch((e: unknown) => e);
+    const err = await c.client.tasks
+      .create({ name: 'x', siteId: '101', typeId: '1' })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'SERVER', status: 500 });
     expect(apiRequests(c.sb)).toHaveLength(1);
   });
 
   test('contract: errors — known internalErrorCode 01-004 on POST /post with a field outside the list', async () => {
-    const res = await raw(c.sb, 'POST', '/post', { body: { content: 'x', toChannelId: '7101', postTypeId: '1' } });
+    const res = await raw(c.sb, 'POST', '/post', {
+      body: { content: 'x', toChannelId: '7101', postTypeId: '1' },
+    });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ internalErrorCode: '01-004' });
   });
 
   test('contract: errors — 200 with data null, signedUrl null or SUCCESS is not an error', async () => {
-    expect(await c.client.tasks.listPage({ textSearch: 'zzz-nothing' })).toMatchObject({ rows: [], done: true });
+    expect(await c.client.tasks.listPage({ textSearch: 'zzz-nothing' })).toMatchObject({
+      rows: [],
+      done: true,
+    });
     const meter = sourceOf(c.sb, kind('energy'));
-    await expect(c.client.readings.write([{ meterId: meter.id, readings: [{ timestamp: null, values: {} }] }])).resolves.toBeUndefined();
+    await expect(
+      c.client.readings.write([{ meterId: meter.id, readings: [{ timestamp: null, values: {} }] }]),
+    ).resolves.toBeUndefined();
   });
 });

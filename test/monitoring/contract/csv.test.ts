@@ -10,7 +10,13 @@ afterAll(() => c.close());
 beforeEach(() => c.sb.admin.reset());
 
 const meter = () => sourceOf(c.sb, kind('energy'));
-const lastDay = { mode: 'relative', startHour: '00:00:00', endHour: '23:59:59', startOffset: '1 day', endOffset: '0 days' } as const;
+const lastDay = {
+  mode: 'relative',
+  startHour: '00:00:00',
+  endHour: '23:59:59',
+  startOffset: '1 day',
+  endOffset: '0 days',
+} as const;
 
 describe('section 5 — GET /reading/template', () => {
   test('contract: csv template — line 1 is timestamp then writable metric display names; calculated metrics omitted', async () => {
@@ -63,7 +69,10 @@ describe('section 6 — GET /import', () => {
   });
 
   test('contract: csv import rule 3 — asynchronous; an empty file is discarded silently (the client refuses to send one)', async () => {
-    expect(await c.client.readings.importCsv(meter().id, '').catch((e: unknown) => e)).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'csv' });
+    expect(await c.client.readings.importCsv(meter().id, '').catch((e: unknown) => e)).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      field: 'csv',
+    });
     const url = await raw(c.sb, 'GET', `/import?meterId=${meter().id}`);
     const fileUrl = (url.json as { data: { fileUrl: string } }).data.fileUrl;
     expect((await raw(c.sb, 'PUT', fileUrl, { key: null, rawBody: '' })).status).toBeLessThan(300);
@@ -72,20 +81,31 @@ describe('section 6 — GET /import', () => {
 
   test('contract: csv import rule 4 — columns matched by header name; only timestamp mandatory; Submission columns ignored', async () => {
     const at = new Date(c.sb.admin.now() - 7_200_000).toISOString().slice(0, 19);
-    await c.client.readings.importCsv(meter().id, `Submitted By,Breaker State,timestamp,Submission Id\nana,OPEN,${at},77\n`);
+    await c.client.readings.importCsv(
+      meter().id,
+      `Submitted By,Breaker State,timestamp,Submission Id\nana,OPEN,${at},77\n`,
+    );
     const run = c.sb.admin.written().imports[0];
     expect(run?.errors).toEqual([]);
-    expect(c.sb.admin.written().readings.find((r) => r.via === 'import')?.values).toMatchObject({ '1104': 'OPEN' });
+    expect(c.sb.admin.written().readings.find((r) => r.via === 'import')?.values).toMatchObject({
+      '1104': 'OPEN',
+    });
   });
 
   test('contract: csv import rule 5 — an unknown or inaccessible meterId gives 401', async () => {
     const foreign = sourceOf(c.sb, (s) => s.siteId !== c.sb.limitedSiteId && !s.isShared);
-    expect(await c.limited.readings.importCsv(foreign.id, 'timestamp\n').catch((e: unknown) => e)).toMatchObject({ code: 'NO_ACCESS', status: 401 });
-    expect(await c.client.readings.importCsv('999999', 'timestamp\n').catch((e: unknown) => e)).toMatchObject({ code: 'NO_ACCESS' });
+    expect(
+      await c.limited.readings.importCsv(foreign.id, 'timestamp\n').catch((e: unknown) => e),
+    ).toMatchObject({ code: 'NO_ACCESS', status: 401 });
+    expect(await c.client.readings.importCsv('999999', 'timestamp\n').catch((e: unknown) => e)).toMatchObject(
+      { code: 'NO_ACCESS' },
+    );
   });
 
   test('contract: csv import parameter timestampFormat — a pattern; detected when omitted', async () => {
-    await c.client.readings.importCsv(meter().id, 'timestamp,Active Power\n01/02/2024 10:00:00,5\n', { timestampFormat: 'MM/DD/YYYY HH:mm:ss' });
+    await c.client.readings.importCsv(meter().id, 'timestamp,Active Power\n01/02/2024 10:00:00,5\n', {
+      timestampFormat: 'MM/DD/YYYY HH:mm:ss',
+    });
     expect(c.sb.admin.written().imports[0]?.timestampFormat).toBe('MM/DD/YYYY HH:mm:ss');
   });
 });
@@ -115,14 +135,22 @@ describe('section 7 — GET /export', () => {
 
   test('contract: csv export — time mode A (startTime, endTime) and mode B (hours and offsets)', async () => {
     const day = new Date(c.sb.admin.now() - 86_400_000).toISOString().slice(0, 10);
-    const a = await c.client.readings.exportCsv(meter().id, { mode: 'absolute', startTime: `${day}T00:00:00`, endTime: `${day}T12:00:00` });
+    const a = await c.client.readings.exportCsv(meter().id, {
+      mode: 'absolute',
+      startTime: `${day}T00:00:00`,
+      endTime: `${day}T12:00:00`,
+    });
     const b = await c.client.readings.exportCsv(meter().id, lastDay);
     expect(a?.fileUrl).toEqual(expect.any(String));
     expect(b?.fileUrl).toEqual(expect.any(String));
   });
 
   test('contract: csv export — limit and sortDesc are ignored; the whole range has no row cap', async () => {
-    const withLimit = await raw(c.sb, 'GET', `/export?meterId=${meter().id}&startHour=00:00:00&endHour=23:59:59&startOffset=1%20day&endOffset=0%20days&limit=1&sortDesc=true`);
+    const withLimit = await raw(
+      c.sb,
+      'GET',
+      `/export?meterId=${meter().id}&startHour=00:00:00&endHour=23:59:59&startOffset=1%20day&endOffset=0%20days&limit=1&sortDesc=true`,
+    );
     const url = (withLimit.json as { data: { fileUrl: string } }).data.fileUrl;
     const text = await textOf((await c.client.download(url)).body);
     expect(text.trim().split('\n').length).toBeGreaterThan(2);

@@ -14,7 +14,9 @@ describe('section 1 — GET /data-sources', () => {
   test('contract: data sources section 1 — fixed order: type, then name, then ID', async () => {
     const rows = await collect(c.client.dataSources.list({ limit: 7 }));
     const keys = rows.map((r) => [Number(r.type.ordinal ?? 0), r.name, r.id] as const);
-    const sorted = [...keys].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) || (a[2] < b[2] ? -1 : 1));
+    const sorted = [...keys].sort(
+      (a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) || (a[2] < b[2] ? -1 : 1),
+    );
     expect(keys).toEqual(sorted);
     expect(rows.length).toBe(c.sb.admin.state.sources.length);
   });
@@ -54,7 +56,8 @@ describe('section 1 — GET /data-sources', () => {
 
   test('contract: data sources parameter withLastReadings — any value turns it on; adds each row latest reading', async () => {
     const meter = sourceOf(c.sb, kind('energy'));
-    const [row] = (await c.client.dataSources.listPage({ meterIds: [meter.id], withLastReadings: true })).rows;
+    const [row] = (await c.client.dataSources.listPage({ meterIds: [meter.id], withLastReadings: true }))
+      .rows;
     expect(row?.lastReading).toMatchObject({ meterId: Number(meter.id), eventDate: expect.any(String) });
     const off = await raw(c.sb, 'GET', `/data-sources?meterIds=${meter.id}&withLastReadings=false`);
     expect(JSON.stringify(off.json)).toContain('lastReading');
@@ -63,14 +66,19 @@ describe('section 1 — GET /data-sources', () => {
   test('contract: data sources parameter withDetails — any value turns it on; expands rows to all metrics', async () => {
     const meter = sourceOf(c.sb, kind('energy'));
     const plain = (await c.client.dataSources.listPage({ meterIds: [meter.id] })).rows[0]!;
-    const detailed = (await c.client.dataSources.listPage({ meterIds: [meter.id], withDetails: true })).rows[0]!;
+    const detailed = (await c.client.dataSources.listPage({ meterIds: [meter.id], withDetails: true }))
+      .rows[0]!;
     expect(Object.keys(detailed).length).toBeGreaterThan(Object.keys(plain).length);
   });
 
   test('contract: data sources parameter onlyMain — the literal string true restricts rows to the main metric', async () => {
     const meter = sourceOf(c.sb, kind('energy'));
     const on = await raw(c.sb, 'GET', `/data-sources?meterIds=${meter.id}&withDetails=1&onlyMain=true`);
-    const notLiteral = await raw(c.sb, 'GET', `/data-sources?meterIds=${meter.id}&withDetails=1&onlyMain=yes`);
+    const notLiteral = await raw(
+      c.sb,
+      'GET',
+      `/data-sources?meterIds=${meter.id}&withDetails=1&onlyMain=yes`,
+    );
     expect(JSON.stringify(on.json)).not.toEqual(JSON.stringify(notLiteral.json));
     c.sb.admin.clearRequests();
     await c.client.dataSources.listPage({ meterIds: [meter.id], onlyMain: true });
@@ -85,7 +93,9 @@ describe('section 2 — GET /data-sources/{id}', () => {
     const one = await raw(c.sb, 'GET', `/data-sources/${meter.id}?withSchema=1`);
     expect(JSON.stringify(yes.json)).toContain('meterSchema');
     expect((one.json as { data: Record<string, unknown> }).data.meterSchema ?? null).toBeNull();
-    expect((await c.client.dataSources.get(meter.id, { withSchema: true })).metrics?.length).toBeGreaterThan(0);
+    expect((await c.client.dataSources.get(meter.id, { withSchema: true })).metrics?.length).toBeGreaterThan(
+      0,
+    );
   });
 
   test('contract: data sources section 2 parameter withLastReading — only the literal string true includes the latest reading', async () => {
@@ -111,7 +121,8 @@ describe('section 2 — GET /data-sources/{id}', () => {
     const meter = sourceOf(c.sb, kind('flow'));
     const ds = await c.client.dataSources.get(meter.id, { withSchema: true, withLastReading: true });
     const metricIds = new Set(ds.metrics?.map((m) => m.metricId));
-    for (const key of Object.keys(ds.lastReading?.values ?? {})) if (!key.endsWith('99')) expect(metricIds.has(key)).toBe(true);
+    for (const key of Object.keys(ds.lastReading?.values ?? {}))
+      if (!key.endsWith('99')) expect(metricIds.has(key)).toBe(true);
   });
 });
 
@@ -149,7 +160,9 @@ describe('paging rules', () => {
   });
 
   test('contract: paging rule 5 — a malformed lastValue gives 400', async () => {
-    expect(await c.client.dataSources.listPage({ limit: 2 }, '%%%garbage').catch((e: unknown) => e)).toMatchObject({
+    expect(
+      await c.client.dataSources.listPage({ limit: 2 }, '%%%garbage').catch((e: unknown) => e),
+    ).toMatchObject({
       code: 'VALIDATION',
       status: 400,
     });

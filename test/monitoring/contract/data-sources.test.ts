@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { DataSource, DataSourceRow } from '../../../src/monitoring/index.ts';
 import { collect } from '../helpers.ts';
-import { apiRequests, kind, raw, sourceOf, startContract, type Contract } from './fixture.ts';
+import { kind, sourceOf, startContract, type Contract } from './fixture.ts';
 
 let c: Contract;
 beforeAll(async () => {
@@ -16,7 +16,10 @@ const isNum = (v: unknown) => typeof v === 'number';
 const isBool = (v: unknown) => typeof v === 'boolean';
 const isObj = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const nullable = (check: (v: unknown) => boolean) => (v: unknown) => v === null || check(v);
-const hasKeys = (...keys: string[]) => (v: unknown) => isObj(v) && keys.every((k) => k in (v as object));
+const hasKeys =
+  (...keys: string[]) =>
+  (v: unknown) =>
+    isObj(v) && keys.every((k) => k in (v as object));
 
 describe('data source list row (GET /data-sources)', () => {
   let rows: DataSourceRow[];
@@ -26,7 +29,10 @@ describe('data source list row (GET /data-sources)', () => {
   const table: [string, (v: unknown) => boolean][] = [
     ['id — string, always present', isStr],
     ['name — string, always present', isStr],
-    ['validationStatus — a bare number (10, 20, 30) or null', (v) => v === null || v === 10 || v === 20 || v === 30],
+    [
+      'validationStatus — a bare number (10, 20, 30) or null',
+      (v) => v === null || v === 10 || v === 20 || v === 30,
+    ],
     ['type — {id, name, ordinal}', hasKeys('id', 'name', 'ordinal')],
     ['site — {id, name, channelId}', hasKeys('id', 'name', 'channelId')],
     ['applying — {id, name} or null', nullable(hasKeys('id', 'name'))],
@@ -36,7 +42,8 @@ describe('data source list row (GET /data-sources)', () => {
   test.each(table)('contract: data source list row %s', (label, check) => {
     const field = label.split(' ')[0]!;
     expect(rows.length).toBeGreaterThan(10);
-    for (const row of rows) expect(check(row[field]), `${row.id}.${field}=${JSON.stringify(row[field])}`).toBe(true);
+    for (const row of rows)
+      expect(check(row[field]), `${row.id}.${field}=${JSON.stringify(row[field])}`).toBe(true);
   });
 });
 
@@ -57,7 +64,10 @@ describe('data source full record (GET /data-sources/{id})', () => {
     ['site — {id, name, channelId}', (r) => hasKeys('id', 'name', 'channelId')(r.site)],
     ['offset — number (minutes)', (r) => isNum(r.offset)],
     ['timezoneId — string', (r) => isStr(r.timezoneId)],
-    ['tzTimezoneName — IANA time zone name', (r) => isStr(r.tzTimezoneName) && Intl.supportedValuesOf('timeZone').includes(String(r.tzTimezoneName))],
+    [
+      'tzTimezoneName — IANA time zone name',
+      (r) => isStr(r.tzTimezoneName) && Intl.supportedValuesOf('timeZone').includes(String(r.tzTimezoneName)),
+    ],
     ['model — {id, name}', (r) => ref(r.model)],
     ['manufacturer — nullable', (r) => 'manufacturer' in r],
     ['inactiveThreshold — number, nullable', (r) => nullable(isNum)(r.inactiveThreshold)],
@@ -70,10 +80,21 @@ describe('data source full record (GET /data-sources/{id})', () => {
     ['readingInterval — number, nullable', (r) => nullable(isNum)(r.readingInterval)],
     ['channelId — string', (r) => isStr(r.channelId)],
     ['companyId — string', (r) => isStr(r.companyId)],
-    ['isShared, isTemplate, isDeleted, isPrivate — booleans', (r) => [r.isShared, r.isTemplate, r.isDeleted, r.isPrivate].every(isBool)],
-    ['displayUoms — array of {metricId, uomId}, nullable', (r) => r.displayUoms === null || (Array.isArray(r.displayUoms) && r.displayUoms.every(hasKeys('metricId', 'uomId')))],
+    [
+      'isShared, isTemplate, isDeleted, isPrivate — booleans',
+      (r) => [r.isShared, r.isTemplate, r.isDeleted, r.isPrivate].every(isBool),
+    ],
+    [
+      'displayUoms — array of {metricId, uomId}, nullable',
+      (r) =>
+        r.displayUoms === null ||
+        (Array.isArray(r.displayUoms) && r.displayUoms.every(hasKeys('metricId', 'uomId'))),
+    ],
     ['images, files — nullable', (r) => 'images' in r && 'files' in r],
-    ['auditInfo — createdBy {id, name}, createdDate, lastModifiedBy, lastModifiedDate', (r) => hasKeys('createdBy', 'createdDate', 'lastModifiedBy', 'lastModifiedDate')(r.auditInfo)],
+    [
+      'auditInfo — createdBy {id, name}, createdDate, lastModifiedBy, lastModifiedDate',
+      (r) => hasKeys('createdBy', 'createdDate', 'lastModifiedBy', 'lastModifiedDate')(r.auditInfo),
+    ],
   ];
   test.each(table)('contract: data source full record row %s', (_label, check) => {
     for (const r of records) expect(check(r), `${r.id} ${r.name}`).toBe(true);
@@ -82,7 +103,12 @@ describe('data source full record (GET /data-sources/{id})', () => {
   test('contract: data source full record row meterSchema — only with withSchema=true; metrics[] with metric {id, name}, uom, displayName, isRequired; calculated metrics omitted', async () => {
     const energy = records.find((r) => r.id === sourceOf(c.sb, kind('energy')).id)!;
     expect(energy.metrics?.map((m) => m.metricId)).toEqual(['1101', '1102', '1103', '1104']);
-    expect(energy.metrics?.[0]).toMatchObject({ name: 'Active Power', displayName: 'Active Power', unitLabel: 'kW', isRequired: true });
+    expect(energy.metrics?.[0]).toMatchObject({
+      name: 'Active Power',
+      displayName: 'Active Power',
+      unitLabel: 'kW',
+      isRequired: true,
+    });
     const without = await c.client.dataSources.get(energy.id);
     expect(without.metrics).toBeNull();
     expect(without.meterSchema ?? null).toBeNull();
@@ -90,7 +116,13 @@ describe('data source full record (GET /data-sources/{id})', () => {
 
   test('contract: data source full record row formConfig — on form sources: order, required, properties', () => {
     const form = records.find((r) => r.id === sourceOf(c.sb, kind('form')).id)!;
-    expect(form.formConfig).toEqual(expect.objectContaining({ order: expect.anything(), required: expect.anything(), properties: expect.anything() }));
+    expect(form.formConfig).toEqual(
+      expect.objectContaining({
+        order: expect.anything(),
+        required: expect.anything(),
+        properties: expect.anything(),
+      }),
+    );
   });
 
   test('contract: data source full record row cv — on camera sources (counting lines, shifts, posting intervals)', () => {
@@ -100,7 +132,13 @@ describe('data source full record (GET /data-sources/{id})', () => {
 
   test('contract: data source full record row connection fields — ipAddress, port, modbus on metered devices', () => {
     const energy = records.find((r) => r.id === sourceOf(c.sb, kind('energy')).id)!;
-    expect(energy).toEqual(expect.objectContaining({ ipAddress: expect.anything(), port: expect.anything(), modbus: expect.anything() }));
+    expect(energy).toEqual(
+      expect.objectContaining({
+        ipAddress: expect.anything(),
+        port: expect.anything(),
+        modbus: expect.anything(),
+      }),
+    );
   });
 });
 
@@ -109,13 +147,16 @@ describe('states', () => {
     [10, 'Pending Validation'],
     [20, 'Valid'],
     [30, 'Invalid'],
-  ])('contract: states — validationStatus %i is %s (bare number in the list, object in the record)', async (id, name) => {
-    const rows = await collect(c.client.dataSources.list({ limit: 100 }));
-    const row = rows.find((r) => r.validationStatus === id);
-    expect(row, `a source with validationStatus ${id}`).toBeDefined();
-    const record = await c.client.dataSources.get(row!.id);
-    expect(record.validationStatus).toEqual({ id: String(id), name });
-  });
+  ])(
+    'contract: states — validationStatus %i is %s (bare number in the list, object in the record)',
+    async (id, name) => {
+      const rows = await collect(c.client.dataSources.list({ limit: 100 }));
+      const row = rows.find((r) => r.validationStatus === id);
+      expect(row, `a source with validationStatus ${id}`).toBeDefined();
+      const record = await c.client.dataSources.get(row!.id);
+      expect(record.validationStatus).toEqual({ id: String(id), name });
+    },
+  );
 
   test('contract: states — activityStatus names include Active and Pending Readings (id 40)', async () => {
     const rows = await collect(c.client.dataSources.list({ limit: 100 }));

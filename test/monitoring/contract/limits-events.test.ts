@@ -1,5 +1,6 @@
 /** Contract: Limits table and Events table. */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createMonitoringClient } from '../../../src/monitoring/index.ts';
 import { collect } from '../helpers.ts';
 import { kind, raw, sourceOf, startContract, type Contract } from './fixture.ts';
 
@@ -11,24 +12,48 @@ afterAll(() => c.close());
 beforeEach(() => c.sb.admin.reset());
 
 const meter = () => sourceOf(c.sb, kind('energy'));
-const lastDay = { mode: 'relative', startHour: '00:00:00', endHour: '23:59:59', startOffset: '1 day', endOffset: '0 days' } as const;
+const lastDay = {
+  mode: 'relative',
+  startHour: '00:00:00',
+  endHour: '23:59:59',
+  startOffset: '1 day',
+  endOffset: '0 days',
+} as const;
 const signedQuery = (url: string) => new URL(url).search.length > 0;
 
 describe('limits', () => {
   test('contract: limits row page size of GET /reading — 1 to 500, default 500', async () => {
-    const rows = (await c.client.readings.queryPage({ meterId: meter().id, range: { ...lastDay, startOffset: '3 days' } })).rows;
+    const rows = (
+      await c.client.readings.queryPage({ meterId: meter().id, range: { ...lastDay, startOffset: '3 days' } })
+    ).rows;
     expect(rows.length).toBeLessThanOrEqual(500);
-    expect(await c.client.readings.queryPage({ meterId: meter().id, range: lastDay, limit: 0 }).catch((e: unknown) => e)).toMatchObject({ field: 'limit' });
+    expect(
+      await c.client.readings
+        .queryPage({ meterId: meter().id, range: lastDay, limit: 0 })
+        .catch((e: unknown) => e),
+    ).toMatchObject({ field: 'limit' });
   });
 
   test('contract: limits row signed upload file size — 100 bytes to 100 MB, exact unless fileSizeLoose', async () => {
-    const ok = await c.client.files.createSignedUpload({ name: 'a.bin', fileSize: 100, company: { id: '42' } });
+    const ok = await c.client.files.createSignedUpload({
+      name: 'a.bin',
+      fileSize: 100,
+      company: { id: '42' },
+    });
     expect(ok.url).toEqual(expect.any(String));
-    expect(await c.client.files.createSignedUpload({ name: 'a.bin', fileSize: 100 * 1024 * 1024 + 1, company: { id: '42' } }).catch((e: unknown) => e)).toMatchObject({ field: 'fileSize' });
+    expect(
+      await c.client.files
+        .createSignedUpload({ name: 'a.bin', fileSize: 100 * 1024 * 1024 + 1, company: { id: '42' } })
+        .catch((e: unknown) => e),
+    ).toMatchObject({ field: 'fileSize' });
   });
 
   test('contract: limits row signed upload form lifetime — 5 minutes', async () => {
-    const form = await c.client.files.createSignedUpload({ name: 'a.bin', fileSize: 100, company: { id: '42' } });
+    const form = await c.client.files.createSignedUpload({
+      name: 'a.bin',
+      fileSize: 100,
+      company: { id: '42' },
+    });
     expect(form.expiresAt - c.sb.admin.now()).toBeGreaterThan(4 * 60_000);
     expect(form.expiresAt - c.sb.admin.now()).toBeLessThanOrEqual(5 * 60_000);
   });
@@ -37,7 +62,9 @@ describe('limits', () => {
     const res = await raw(c.sb, 'GET', `/import?meterId=${meter().id}`);
     const fileUrl = (res.json as { data: { fileUrl: string } }).data.fileUrl;
     c.sb.admin.tick(61 * 60_000);
-    expect((await raw(c.sb, 'PUT', fileUrl, { key: null, rawBody: 'timestamp\n2024-01-01T00:00:00\n' })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await raw(c.sb, 'PUT', fileUrl, { key: null, rawBody: 'timestamp\n2024-01-01T00:00:00\n' })).status,
+    ).toBeGreaterThanOrEqual(400);
   });
 
   test('contract: limits row export download URL lifetime — 7 days', async () => {
@@ -46,16 +73,37 @@ describe('limits', () => {
     const file = await c.client.download(exported!.fileUrl);
     for await (const _chunk of file.body) void _chunk;
     c.sb.admin.tick(2 * 86_400_000);
-    expect(await c.client.download(exported!.fileUrl).catch((e: unknown) => e)).toMatchObject({ code: 'NO_ACCESS' });
+    expect(await c.client.download(exported!.fileUrl).catch((e: unknown) => e)).toMatchObject({
+      code: 'NO_ACCESS',
+    });
   });
 
-  test('contract: limits row export request time budget — about 30 s synchronous: the client waits longer than its default', async () => {
-    c.sb.admin.inject({ endpoint: 'GET /export', latencyMs: 300 });
-    await expect(c.client.readings.exportCsv(meter().id, lastDay)).resolves.toMatchObject({ fileUrl: expect.any(String) });
+  test('contract: limits row export request time budget — about 30 s synchronous: export waits past the default headers timeout', async () => {
+    const impatient = createMonitoringClient({
+      baseUrl: c.sb.url,
+      apiKey: c.sb.keys.full,
+      timeouts: { headersMs: 200 },
+      retry: { maxRetries: 0 },
+    });
+    try {
+      c.sb.admin.inject({ endpoint: 'GET /export', latencyMs: 1500 });
+      c.sb.admin.inject({ endpoint: 'GET /tasks', latencyMs: 1500 });
+      await expect(impatient.readings.exportCsv(meter().id, lastDay)).resolves.toMatchObject({
+        fileUrl: expect.any(String),
+      });
+      expect(await impatient.tasks.listPage({}).catch((e: unknown) => e)).toMatchObject({ code: 'TIMEOUT' });
+    } finally {
+      await impatient.close();
+    }
   });
 
   test('contract: limits row posts per POST /post request — exactly 1', async () => {
-    const res = await raw(c.sb, 'POST', '/post', { body: [{ content: 'a', toChannelId: '7101' }, { content: 'b', toChannelId: '7101' }] });
+    const res = await raw(c.sb, 'POST', '/post', {
+      body: [
+        { content: 'a', toChannelId: '7101' },
+        { content: 'b', toChannelId: '7101' },
+      ],
+    });
     expect(res.status).toBe(400);
   });
 
@@ -81,14 +129,27 @@ describe('events (observable side effects)', () => {
   });
 
   test('contract: events row POST /post — post created', async () => {
-    const { postId } = await c.client.posts.create({ content: 'hello', toChannelId: '7102', skipNotifications: true });
+    const { postId } = await c.client.posts.create({
+      content: 'hello',
+      toChannelId: '7102',
+      skipNotifications: true,
+    });
     expect(c.sb.admin.written().posts.map((p) => p.id)).toContain(postId);
   });
 
   test('contract: events row POST /devices/status/{id} — alerts raised or cleared', async () => {
     const cam = sourceOf(c.sb, kind('camera'));
-    await c.client.devices.reportStatus(cam.id, { battery: 90, onLine: false, deviceOn: true, cameraOn: true, wifiConnected: false, cellularConnected: false });
-    expect(c.sb.admin.alerts().filter((a) => a.sourceId === cam.id && a.clearedAt === null).length).toBeGreaterThan(0);
+    await c.client.devices.reportStatus(cam.id, {
+      battery: 90,
+      onLine: false,
+      deviceOn: true,
+      cameraOn: true,
+      wifiConnected: false,
+      cellularConnected: false,
+    });
+    expect(
+      c.sb.admin.alerts().filter((a) => a.sourceId === cam.id && a.clearedAt === null).length,
+    ).toBeGreaterThan(0);
   });
 
   test('contract: events row GET /import upload — asynchronous import of the uploaded CSV', async () => {
@@ -99,7 +160,11 @@ describe('events (observable side effects)', () => {
 
   test('contract: events row signed upload — file record created after the uploaded object is processed', async () => {
     const before = c.sb.admin.state.files.length;
-    const form = await c.client.files.createSignedUpload({ name: 'a.txt', fileSize: 150, company: { id: '42' } });
+    const form = await c.client.files.createSignedUpload({
+      name: 'a.txt',
+      fileSize: 150,
+      company: { id: '42' },
+    });
     expect(c.sb.admin.state.files.length).toBe(before);
     await c.client.files.upload(form, new Uint8Array(150), 'a.txt');
     expect(c.sb.admin.state.files.length).toBe(before + 1);

@@ -35,7 +35,10 @@ describe('section 9 — POST /task/ body fields', () => {
 
   test('contract: task create field deviceId — required with typeId 3, not allowed with typeId 1', async () => {
     expect((await raw(c.sb, 'POST', '/task/', { body: { ...base, typeId: '3' } })).status).toBe(400);
-    expect((await raw(c.sb, 'POST', '/task/', { body: { ...base, deviceId: sourceOf(c.sb, kind('energy')).id } })).status).toBe(400);
+    expect(
+      (await raw(c.sb, 'POST', '/task/', { body: { ...base, deviceId: sourceOf(c.sb, kind('energy')).id } }))
+        .status,
+    ).toBe(400);
     await refusedBy(c.client.tasks.create({ ...base, typeId: '3' }), 'deviceId');
     await refusedBy(c.client.tasks.create({ ...base, deviceId: '1' }), 'deviceId');
   });
@@ -80,8 +83,13 @@ describe('section 9 — POST /task/ body fields', () => {
   });
 
   test('contract: task create field formattedDescription — rich-text nodes; a plain HTML string is rejected', async () => {
-    expect((await raw(c.sb, 'POST', '/task/', { body: { ...base, formattedDescription: '<p>x</p>' } })).status).toBe(400);
-    await c.client.tasks.create({ ...base, formattedDescription: [{ type: 'paragraph', children: [{ text: 'x' }] }] });
+    expect(
+      (await raw(c.sb, 'POST', '/task/', { body: { ...base, formattedDescription: '<p>x</p>' } })).status,
+    ).toBe(400);
+    await c.client.tasks.create({
+      ...base,
+      formattedDescription: [{ type: 'paragraph', children: [{ text: 'x' }] }],
+    });
     expect(created()?.body.formattedDescription).toHaveLength(1);
   });
 
@@ -149,8 +157,14 @@ describe('section 10 — PATCH /task/{id}', () => {
 
   test('contract: task update — listed fields statusId, priorityId, name, description, dueDate, siteId, toChannelId, fileIds, formattedDescription, timeSpentMandatory', async () => {
     const result = await c.client.tasks.update(open().id, {
-      priorityId: '15', name: 'Renamed', description: 'new', dueDate: '2031-02-03', toChannelId: '7101',
-      fileIds: ['1'], formattedDescription: [{ text: 'x' }], timeSpentMandatory: true,
+      priorityId: '15',
+      name: 'Renamed',
+      description: 'new',
+      dueDate: '2031-02-03',
+      toChannelId: '7101',
+      fileIds: ['1'],
+      formattedDescription: [{ text: 'x' }],
+      timeSpentMandatory: true,
     });
     expect(result.changed).toBe(true);
   });
@@ -181,7 +195,9 @@ describe('section 10 — PATCH /task/{id}', () => {
     await c.client.tasks.update(task.id, { assigneeId: '511' });
     expect(c.sb.admin.written().patches.at(-1)?.body).toEqual({ assigneeId: '511' });
     const listed = (await c.client.tasks.listPage({ limit: 500 })).rows.find((t) => t.id === task.id);
-    expect(listed?.assignee?.id ?? null).toBe(c.sb.admin.state.tasks.find((t) => t.id === task.id)?.assigneeId ?? null);
+    expect(listed?.assignee?.id ?? null).toBe(
+      c.sb.admin.state.tasks.find((t) => t.id === task.id)?.assigneeId ?? null,
+    );
   });
 
   test('contract: task update — {data: <number>} comment ID when something changed, {data: SUCCESS} otherwise, never the task', async () => {
@@ -189,6 +205,8 @@ describe('section 10 — PATCH /task/{id}', () => {
     const changed = await c.client.tasks.update(task.id, { name: `${task.name} (checked)` });
     expect(changed).toEqual({ changed: true, commentId: expect.any(Number) });
     expect(changed).not.toHaveProperty('commentId', Number(task.id));
-    expect(await c.client.tasks.update(task.id, { name: `${task.name} (checked)` })).toEqual({ changed: false });
+    expect(await c.client.tasks.update(task.id, { name: `${task.name} (checked)` })).toEqual({
+      changed: false,
+    });
   });
 });

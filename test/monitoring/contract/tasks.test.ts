@@ -26,20 +26,62 @@ describe('Task table (GET /tasks rows)', () => {
     ['name — string', (t) => isStr(t.name)],
     ['description — string, nullable', (t) => nullableStr(t.description)],
     ['dueDate — YYYY-MM-DD, nullable', (t) => t.dueDate === null || /^\d{4}-\d{2}-\d{2}$/.test(t.dueDate)],
-    ['doneDate — null while open', (t) => (t.status.id === '5' ? t.doneDate === null : nullableStr(t.doneDate))],
+    [
+      'doneDate — null while open',
+      (t) => (t.status.id === '5' ? t.doneDate === null : nullableStr(t.doneDate)),
+    ],
     ['progressDate — nullable', (t) => 'progressDate' in t],
     ['timeSpent — string', (t) => isStr(t.timeSpent)],
-    ['formatedTimeSpent — <h>h:<m>m (field name spelled this way)', (t) => /^\d+h:\d+m$/.test(String(t.formatedTimeSpent))],
-    ['timeToRespond, timeToResolve, timeToDueDate — <d>d:<h>h:<m>m; timeToResolve null until done', (t) => duration(t.timeToRespond) && duration(t.timeToResolve) && duration(t.timeToDueDate) && (t.doneDate !== null || t.timeToResolve === null)],
-    ['assignee — id, firstName, lastName, name, image, channelId, username, email; nullable', (t) => t.assignee === null || ['id', 'firstName', 'lastName', 'name', 'image', 'channelId', 'username', 'email'].every((k) => k in t.assignee!)],
+    [
+      'formatedTimeSpent — <h>h:<m>m (field name spelled this way)',
+      (t) => /^\d+h:\d+m$/.test(String(t.formatedTimeSpent)),
+    ],
+    [
+      'timeToRespond, timeToResolve, timeToDueDate — <d>d:<h>h:<m>m; timeToResolve null until done',
+      (t) =>
+        duration(t.timeToRespond) &&
+        duration(t.timeToResolve) &&
+        duration(t.timeToDueDate) &&
+        (t.doneDate !== null || t.timeToResolve === null),
+    ],
+    [
+      'assignee — id, firstName, lastName, name, image, channelId, username, email; nullable',
+      (t) =>
+        t.assignee === null ||
+        ['id', 'firstName', 'lastName', 'name', 'image', 'channelId', 'username', 'email'].every(
+          (k) => k in t.assignee!,
+        ),
+    ],
     ['status — {id, name}', (t) => isRef(t.status)],
     ['site — {id, name, channelId}', (t) => t.site !== null && 'channelId' in t.site],
-    ['system, device — nullable; device is the data source', (t) => 'system' in t && (t.device === null || isRef(t.device))],
-    ['priority — {id, name} 5 Low, 10 Medium, 15 High; nullable', (t) => t.priority === null || ({ '5': 'Low', '10': 'Medium', '15': 'High' } as Record<string, string>)[t.priority.id] === t.priority.name],
+    [
+      'system, device — nullable; device is the data source',
+      (t) => 'system' in t && (t.device === null || isRef(t.device)),
+    ],
+    [
+      'priority — {id, name} 5 Low, 10 Medium, 15 High; nullable',
+      (t) =>
+        t.priority === null ||
+        ({ '5': 'Low', '10': 'Medium', '15': 'High' } as Record<string, string>)[t.priority.id] ===
+          t.priority.name,
+    ],
     ['type — {id, name}; 1 Manual, 3 data source', (t) => t.type !== null && ['1', '3'].includes(t.type.id)],
-    ['auditInfo — createdBy {id}, createdDate, lastModifiedBy {id}, lastModifiedDate', (t) => Boolean(t.auditInfo?.createdBy?.id && t.auditInfo.createdDate && t.auditInfo.lastModifiedBy?.id && t.auditInfo.lastModifiedDate)],
+    [
+      'auditInfo — createdBy {id}, createdDate, lastModifiedBy {id}, lastModifiedDate',
+      (t) =>
+        Boolean(
+          t.auditInfo?.createdBy?.id &&
+          t.auditInfo.createdDate &&
+          t.auditInfo.lastModifiedBy?.id &&
+          t.auditInfo.lastModifiedDate,
+        ),
+    ],
     ['timeSpentMandatory — boolean', (t) => typeof t.timeSpentMandatory === 'boolean'],
-    ['resolution, resolutionDescription, cost, estimatedTime, hashtags — nullable', (t) => ['resolution', 'resolutionDescription', 'cost', 'estimatedTime', 'hashtags'].every((k) => k in t)],
+    [
+      'resolution, resolutionDescription, cost, estimatedTime, hashtags — nullable',
+      (t) =>
+        ['resolution', 'resolutionDescription', 'cost', 'estimatedTime', 'hashtags'].every((k) => k in t),
+    ],
     ['postId — number while id is a string', (t) => typeof t.postId === 'number'],
   ];
   test.each(table)('contract: task row %s', (_label, check) => {
@@ -87,14 +129,23 @@ describe('task states', () => {
 
 describe('task transitions', () => {
   test('contract: task transition (new) → 5 To Do when statusId is omitted; feed post created; opening comment', async () => {
-    const { taskId } = await c.client.tasks.create({ name: 'Transition default', siteId: '101', typeId: '1' });
+    const { taskId } = await c.client.tasks.create({
+      name: 'Transition default',
+      siteId: '101',
+      typeId: '1',
+    });
     const task = c.sb.admin.state.tasks.find((t) => t.id === String(taskId));
     expect(task?.statusId).toBe('5');
     expect(typeof task?.postId).toBe('number');
   });
 
   test('contract: task transition (new) → the given status when statusId is given', async () => {
-    const { taskId } = await c.client.tasks.create({ name: 'Transition given', siteId: '101', typeId: '1', statusId: '10' });
+    const { taskId } = await c.client.tasks.create({
+      name: 'Transition given',
+      siteId: '101',
+      typeId: '1',
+      statusId: '10',
+    });
     expect(c.sb.admin.state.tasks.find((t) => t.id === String(taskId))?.statusId).toBe('10');
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkFileSize, formatBytes, MAX_FILE_BYTES, MIN_FILE_BYTES } from '../../../src/services/file-transfer/size-rule.ts';
+import {
+  checkFileSize,
+  formatBytes,
+  MAX_FILE_BYTES,
+  MIN_FILE_BYTES,
+} from '../../../src/services/file-transfer/size-rule.ts';
 
 describe('signed upload size rule (100 B – 100 MB)', () => {
   it('accepts the bounds themselves', () => {

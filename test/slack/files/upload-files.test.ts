@@ -8,7 +8,9 @@ import type { JsonObject, StoredMessage } from '../../../src/slack-standin/index
 import { expectValidBlockKit, platformFile } from '../posts/flow-helpers.ts';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(700, 3)]);
-const PDF = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n${'% filler line\n'.repeat(80)}%%EOF\n`);
+const PDF = Buffer.from(
+  `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n${'% filler line\n'.repeat(80)}%%EOF\n`,
+);
 
 let h: Harness;
 beforeAll(async () => {
@@ -21,7 +23,9 @@ beforeEach(() => {
   h.sandbox.admin.clearInjections();
 });
 
-function seedMessage(files: { name: string; content: Buffer; mimetype: string; declaredSize?: number }[]): StoredMessage {
+function seedMessage(
+  files: { name: string; content: Buffer; mimetype: string; declaredSize?: number }[],
+): StoredMessage {
   const ids = files.map((f) => {
     const stored = h.standin.addFile({ name: f.name, content: f.content, mimetype: f.mimetype });
     if (f.declaredSize !== undefined) stored.size = f.declaredSize;
@@ -34,16 +38,31 @@ function seedMessage(files: { name: string; content: Buffer; mimetype: string; d
 async function upload(message: StoredMessage, expectDone = true): Promise<StoredMessage> {
   const before = h.standin.views().length;
   await h.driver.messageShortcut('upload_files', { channel: 'C0GENERAL', message });
-  const view = await waitFor(() => h.standin.views().slice(before).find((v) => v.callback_id === 'file_upload' && v.open));
-  const options = (await h.driver.blockSuggestion({ actionId: 'file_target', value: '', view })).body as { options: JsonObject[] };
+  const view = await waitFor(() =>
+    h.standin
+      .views()
+      .slice(before)
+      .find((v) => v.callback_id === 'file_upload' && v.open),
+  );
+  const options = (await h.driver.blockSuggestion({ actionId: 'file_target', value: '', view })).body as {
+    options: JsonObject[];
+  };
   const source = options.options.find((o) => String(o.value).startsWith('ds:'));
   expect(source).toBeDefined();
   const result = await h.driver.viewSubmission({ view, values: { file_target: source! } });
   expect(result.closed).toBe(true);
   if (!expectDone) return message;
-  return waitFor(() => h.standin.messages('C0GENERAL').find((m) => m.thread_ts === message.ts && /\d+ of \d+ uploaded to the platform/.test(m.text)), {
-    timeoutMs: 10_000,
-  });
+  return waitFor(
+    () =>
+      h.standin
+        .messages('C0GENERAL')
+        .find(
+          (m) => m.thread_ts === message.ts && /^\d+ of \d+ files uploaded to the platform\./.test(m.text),
+        ),
+    {
+      timeoutMs: 10_000,
+    },
+  );
 }
 
 describe('Upload files to the platform', () => {
@@ -67,10 +86,17 @@ describe('Upload files to the platform', () => {
       const stored = await platformFile(h, u.fileId);
       expect(stored.bytes.equals(u.name === 'pump.png' ? PNG : PDF)).toBe(true);
       const origin = stored.record.originProperties as Record<string, unknown>;
-      expect(origin).toMatchObject({ source: 'slack', channel: 'C0GENERAL', messageTs: message.ts, user: 'U0ANA' });
+      expect(origin).toMatchObject({
+        source: 'slack',
+        channel: 'C0GENERAL',
+        messageTs: message.ts,
+        user: 'U0ANA',
+      });
       expect(String(origin.permalink)).toContain(message.ts.replace('.', ''));
     }
-    const presigned = h.sandbox.admin.requests().filter((r) => r.kind === 'presigned' && r.path.startsWith('/_storage/upload'));
+    const presigned = h.sandbox.admin
+      .requests()
+      .filter((r) => r.kind === 'presigned' && r.path.startsWith('/_storage/upload'));
     expect(presigned.length).toBe(2);
     for (const r of presigned) {
       expect(r.headers['x-api-key']).toBeUndefined();
@@ -103,13 +129,21 @@ describe('Upload files to the platform', () => {
 
   it('reports signedUrl null as retryable, and Retry uploads the file in the same message', async () => {
     const message = seedMessage([{ name: 'gauge.png', content: PNG, mimetype: 'image/png' }]);
-    h.sandbox.admin.inject({ endpoint: 'POST /files/signed-uploads/create', status: 200, body: { data: { signedUrl: null, name: 'tmp' } } });
+    h.sandbox.admin.inject({
+      endpoint: 'POST /files/signed-uploads/create',
+      status: 200,
+      body: { data: { signedUrl: null, name: 'tmp' } },
+    });
     const failed = await upload(message);
     expect(failed.text).toBe('0 of 1 files uploaded to the platform.');
     expect(JSON.stringify(failed.blocks)).toContain('could not prepare an upload for gauge.png');
     const uploadsBefore = h.sandbox.admin.written().uploads.length;
     await h.driver.blockAction({ actionId: 'file_retry', message: failed });
-    await waitFor(() => h.standin.messages('C0GENERAL').find((m) => m.ts === failed.ts && m.text === '1 of 1 files uploaded to the platform.'));
+    await waitFor(() =>
+      h.standin
+        .messages('C0GENERAL')
+        .find((m) => m.ts === failed.ts && m.text === '1 of 1 files uploaded to the platform.'),
+    );
     const [again] = h.sandbox.admin.written().uploads.slice(uploadsBefore);
     expect(again?.name).toBe('gauge.png');
     expect((await platformFile(h, again!.fileId)).bytes.equals(PNG)).toBe(true);
@@ -166,7 +200,12 @@ describe('Upload files to the platform', () => {
     const message = seedMessage([{ name: 'x.png', content: PNG, mimetype: 'image/png' }]);
     const before = h.standin.views().length;
     await h.driver.messageShortcut('upload_files', { channel: 'C0GENERAL', message });
-    const view = await waitFor(() => h.standin.views().slice(before).find((v) => v.callback_id === 'file_upload' && v.open));
+    const view = await waitFor(() =>
+      h.standin
+        .views()
+        .slice(before)
+        .find((v) => v.callback_id === 'file_upload' && v.open),
+    );
     const result = await h.driver.viewSubmission({ view, values: {}, allowMissingRequired: true });
     expect(result.responseAction).toBe('errors');
     expect(result.errors?.file_target).toContain('FIELDLINE_COMPANY_ID');
@@ -176,6 +215,8 @@ describe('Upload files to the platform', () => {
     const message = h.standin.addMessage({ channel: 'C0GENERAL', text: 'no files here' });
     const res = await h.driver.messageShortcut('upload_files', { channel: 'C0GENERAL', message });
     expect(res.status).toBe(200);
-    await waitFor(() => h.standin.messages('C0GENERAL').find((m) => m.text === 'That message has no files to upload.'));
+    await waitFor(() =>
+      h.standin.messages('C0GENERAL').find((m) => m.text === 'That message has no files to upload.'),
+    );
   });
 });

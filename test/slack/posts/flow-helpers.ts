@@ -15,13 +15,18 @@ export function expectValidBlockKit(standin: Standin): number {
       expect(validateBlocks(call.args.blocks, 'message'), `${call.method} blocks`).toEqual([]);
       checked++;
     }
-    expect(call.response.error, `${call.method} answered ${String(call.response.error)}`).not.toBe('invalid_blocks');
+    expect(call.response.error, `${call.method} answered ${String(call.response.error)}`).not.toBe(
+      'invalid_blocks',
+    );
   }
   return checked;
 }
 
 /** What the platform stored for an uploaded file: its record (GET /files/{id}) and its bytes (pre-signed URL). */
-export async function platformFile(h: Harness, fileId: string): Promise<{ record: FileRecord; bytes: Buffer }> {
+export async function platformFile(
+  h: Harness,
+  fileId: string,
+): Promise<{ record: FileRecord; bytes: Buffer }> {
   const record = await h.deps.monitoring.files.get(fileId);
   const { body } = await h.deps.monitoring.download(record.file);
   const chunks: Uint8Array[] = [];

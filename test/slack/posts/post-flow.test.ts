@@ -7,7 +7,18 @@ import { startHarness, waitFor, type Harness } from '../../harness.ts';
 import type { JsonObject, StoredView } from '../../../src/slack-standin/index.ts';
 import { expectValidBlockKit, platformFile } from './flow-helpers.ts';
 
-const ALLOWED = ['content', 'toChannelId', 'title', 'skipNotifications', 'payload', 'groupingKey', 'imageId', 'priorityId', 'hashtags', 'ctas'];
+const ALLOWED = [
+  'content',
+  'toChannelId',
+  'title',
+  'skipNotifications',
+  'payload',
+  'groupingKey',
+  'imageId',
+  'priorityId',
+  'hashtags',
+  'ctas',
+];
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(400, 7)]);
 
 let h: Harness;
@@ -25,7 +36,12 @@ async function openPostModal(text: string): Promise<StoredView> {
   const before = h.standin.views().length;
   const res = await h.driver.command({ command: '/post', text, channel: 'C0GENERAL' });
   expect(res.status).toBe(200);
-  return waitFor(() => h.standin.views().slice(before).find((v) => v.callback_id === 'post_create' && v.open));
+  return waitFor(() =>
+    h.standin
+      .views()
+      .slice(before)
+      .find((v) => v.callback_id === 'post_create' && v.open),
+  );
 }
 
 async function firstChannel(view: StoredView): Promise<JsonObject> {
@@ -42,13 +58,20 @@ function postsAfter(count: number) {
 describe('/post', () => {
   it('publishes exactly one post with only the allowed fields and confirms the post id', async () => {
     const view = await openPostModal('Line 3 is running again');
-    const content = view.blocks.find((b) => b.block_id === 'post_content') as { element: { initial_value?: string } };
+    const content = view.blocks.find((b) => b.block_id === 'post_content') as {
+      element: { initial_value?: string };
+    };
     expect(content.element.initial_value).toBe('Line 3 is running again');
     const channel = await firstChannel(view);
     const before = h.sandbox.admin.written().posts.length;
     const result = await h.driver.viewSubmission({
       view,
-      values: { post_title: 'Shift note', post_channel: channel, post_hashtags: '#safety, line-3', post_options: ['skip_notifications'] },
+      values: {
+        post_title: 'Shift note',
+        post_channel: channel,
+        post_hashtags: '#safety, line-3',
+        post_options: ['skip_notifications'],
+      },
     });
     expect(result.responseAction).toBe('update');
     const [post] = await waitFor(() => (postsAfter(before).length === 1 ? postsAfter(before) : null));
@@ -60,7 +83,9 @@ describe('/post', () => {
       hashtags: ['safety', 'line-3'],
       skipNotifications: true,
     });
-    const confirmation = await waitFor(() => h.standin.messages('C0GENERAL').find((m) => m.text.includes(`post id ${post!.id}`)));
+    const confirmation = await waitFor(() =>
+      h.standin.messages('C0GENERAL').find((m) => m.text.includes(`post id ${post!.id}`)),
+    );
     expect(confirmation.ephemeralTo).toBeDefined();
     await waitFor(() => h.standin.view(view.id)?.callback_id === 'post_create_done');
     expect(expectValidBlockKit(h.standin)).toBeGreaterThan(0);
@@ -69,7 +94,11 @@ describe('/post', () => {
   it('shows validation problems on the exact fields and posts nothing', async () => {
     const view = await openPostModal('');
     const before = h.sandbox.admin.written().posts.length;
-    const result = await h.driver.viewSubmission({ view, values: { post_content: 'x', post_hashtags: 'fine, not!ok' }, allowMissingRequired: true });
+    const result = await h.driver.viewSubmission({
+      view,
+      values: { post_content: 'x', post_hashtags: 'fine, not!ok' },
+      allowMissingRequired: true,
+    });
     expect(result.responseAction).toBe('errors');
     expect(Object.keys(result.errors ?? {}).sort()).toEqual(['post_channel', 'post_hashtags']);
     expect(result.errors?.post_hashtags).toContain('not!ok');
@@ -83,7 +112,11 @@ describe('/post', () => {
     await h.driver.viewSubmission({ view, values: { post_channel: channel, post_title: 'Kept title' } });
     const reshown = await waitFor(() => {
       const v = h.standin.view(view.id);
-      return v && v.callback_id === 'post_create' && v.blocks.some((b) => JSON.stringify(b).includes('Not posted yet')) ? v : null;
+      return v &&
+        v.callback_id === 'post_create' &&
+        v.blocks.some((b) => JSON.stringify(b).includes('Not posted yet'))
+        ? v
+        : null;
     });
     const text = JSON.stringify(reshown.blocks);
     expect(text).toContain('Keep this text');
@@ -103,10 +136,19 @@ describe('/post', () => {
 describe('Share to feed', () => {
   it('prefills text, author and permalink, uploads the chosen file and names it in the post', async () => {
     const file = h.standin.addFile({ name: 'valve.png', content: PNG, mimetype: 'image/png' });
-    const message = h.standin.addMessage({ channel: 'C0GENERAL', text: 'Valve 7 is dripping', files: [file.id] });
+    const message = h.standin.addMessage({
+      channel: 'C0GENERAL',
+      text: 'Valve 7 is dripping',
+      files: [file.id],
+    });
     const before = h.standin.views().length;
     await h.driver.messageShortcut('share_to_feed', { channel: 'C0GENERAL', message });
-    const view = await waitFor(() => h.standin.views().slice(before).find((v) => v.callback_id === 'post_create' && v.open));
+    const view = await waitFor(() =>
+      h.standin
+        .views()
+        .slice(before)
+        .find((v) => v.callback_id === 'post_create' && v.open),
+    );
     const prefill = JSON.stringify(view.blocks);
     expect(prefill).toContain('Valve 7 is dripping');
     expect(prefill).toContain(h.standin.users.find((u) => u.id === message.user)!.real_name);

@@ -9,11 +9,25 @@ import { renderPostConfirmation, renderPostFailure } from '../../../src/slack/bl
 import { validateBlocks, validateView } from '../../../src/slack-standin/block-kit.ts';
 import type { DataSourceRow } from '../../../src/monitoring/api.ts';
 
-const ALLOWED = ['content', 'toChannelId', 'title', 'skipNotifications', 'payload', 'groupingKey', 'imageId', 'priorityId', 'hashtags', 'ctas'];
+const ALLOWED = [
+  'content',
+  'toChannelId',
+  'title',
+  'skipNotifications',
+  'payload',
+  'groupingKey',
+  'imageId',
+  'priorityId',
+  'hashtags',
+  'ctas',
+];
 
 describe('hashtags', () => {
   it('splits on commas and spaces, drops #, keeps the first spelling of duplicates', () => {
-    expect(parseHashtags('#safety, line-3  #Safety,,shift_b')).toEqual({ ok: true, tags: ['safety', 'line-3', 'shift_b'] });
+    expect(parseHashtags('#safety, line-3  #Safety,,shift_b')).toEqual({
+      ok: true,
+      tags: ['safety', 'line-3', 'shift_b'],
+    });
   });
   it('accepts an empty field as no hashtags', () => {
     expect(parseHashtags('  ')).toEqual({ ok: true, tags: [] });
@@ -27,7 +41,10 @@ describe('hashtags', () => {
 
 describe('post object', () => {
   it('holds only the contract’s allowed fields', () => {
-    const post = buildPost({ content: ' hi ', title: ' T ', channelId: 'ch-1', hashtags: ['a'], skipNotifications: true }, ['p.png']);
+    const post = buildPost(
+      { content: ' hi ', title: ' T ', channelId: 'ch-1', hashtags: ['a'], skipNotifications: true },
+      ['p.png'],
+    );
     for (const key of Object.keys(post)) expect(ALLOWED).toContain(key);
     expect(post).toEqual({
       content: 'hi\n\nFiles: p.png (uploaded to the platform, which is still processing them)',
@@ -38,7 +55,10 @@ describe('post object', () => {
     });
   });
   it('leaves optional fields out when empty', () => {
-    expect(buildPost({ content: 'x', channelId: 'c', hashtags: [], skipNotifications: false })).toEqual({ content: 'x', toChannelId: 'c' });
+    expect(buildPost({ content: 'x', channelId: 'c', hashtags: [], skipNotifications: false })).toEqual({
+      content: 'x',
+      toChannelId: 'c',
+    });
   });
   it('credits the author and links the shared message', () => {
     expect(sharedContent({ text: 'Pump 3 leaking', author: 'Ana Silva', permalink: 'https://s/p1' })).toBe(
@@ -52,10 +72,15 @@ describe('post form', () => {
     [POST_FIELDS.content]: { [POST_FIELDS.content]: { type: 'plain_text_input', value: 'Hello' } },
     [POST_FIELDS.title]: { [POST_FIELDS.title]: { type: 'plain_text_input', value: null } },
     [POST_FIELDS.channel]: {
-      [POST_FIELDS.channel]: { type: 'external_select', selected_option: { value: 'ch-9', text: { type: 'plain_text', text: 'North (site feed)' } } },
+      [POST_FIELDS.channel]: {
+        type: 'external_select',
+        selected_option: { value: 'ch-9', text: { type: 'plain_text', text: 'North (site feed)' } },
+      },
     },
     [POST_FIELDS.hashtags]: { [POST_FIELDS.hashtags]: { type: 'plain_text_input', value: '#a b' } },
-    [POST_FIELDS.options]: { [POST_FIELDS.options]: { type: 'checkboxes', selected_options: [{ value: 'skip_notifications' }] } },
+    [POST_FIELDS.options]: {
+      [POST_FIELDS.options]: { type: 'checkboxes', selected_options: [{ value: 'skip_notifications' }] },
+    },
     ...over,
   });
 
@@ -73,18 +98,39 @@ describe('post form', () => {
       readPostValues(
         state({
           [POST_FIELDS.content]: { [POST_FIELDS.content]: { type: 'plain_text_input', value: '   ' } },
-          [POST_FIELDS.channel]: { [POST_FIELDS.channel]: { type: 'external_select', selected_option: null } },
+          [POST_FIELDS.channel]: {
+            [POST_FIELDS.channel]: { type: 'external_select', selected_option: null },
+          },
           [POST_FIELDS.hashtags]: { [POST_FIELDS.hashtags]: { type: 'plain_text_input', value: 'x?y' } },
         }),
       ),
     );
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual([POST_FIELDS.channel, POST_FIELDS.content, POST_FIELDS.hashtags].sort());
+    if (!result.ok)
+      expect(Object.keys(result.errors).sort()).toEqual(
+        [POST_FIELDS.channel, POST_FIELDS.content, POST_FIELDS.hashtags].sort(),
+      );
+  });
+
+  it('uploads only files the form offered', () => {
+    const values = readPostValues(
+      state({
+        [POST_FIELDS.files]: {
+          [POST_FIELDS.files]: { type: 'checkboxes', selected_options: [{ value: 'F1' }, { value: 'F9' }] },
+        },
+      }),
+    );
+    const result = validatePostValues(values, ['F1', 'F2']);
+    expect(result.ok && result.fileIds).toEqual(['F1']);
   });
 
   it('keeps the chosen files', () => {
     const values = readPostValues(
-      state({ [POST_FIELDS.files]: { [POST_FIELDS.files]: { type: 'checkboxes', selected_options: [{ value: 'F1' }] } } }),
+      state({
+        [POST_FIELDS.files]: {
+          [POST_FIELDS.files]: { type: 'checkboxes', selected_options: [{ value: 'F1' }] },
+        },
+      }),
     );
     expect(values.selectedFileIds).toEqual(['F1']);
   });
@@ -106,13 +152,24 @@ describe('post modal', () => {
   });
 
   it('keeps metadata within 3,000 characters with long names', () => {
-    const many = Array.from({ length: 30 }, (_, i) => ({ id: `F${i}`, name: 'n'.repeat(500), size: 200, usable: true }));
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      id: `F${i}`,
+      name: 'n'.repeat(500),
+      size: 200,
+      usable: true,
+    }));
     expect(encodePostMeta({ files: many }).length).toBeLessThanOrEqual(3000);
   });
 
   it('renders valid Block Kit, re-shown with a banner and the typed values', () => {
     const view = renderPostModal({
-      values: { content: '<!channel> hi', title: 'T', channel: { value: 'c', label: 'North' }, hashtags: 'a', skipNotifications: true },
+      values: {
+        content: '<!channel> hi',
+        title: 'T',
+        channel: { value: 'c', label: 'North' },
+        hashtags: 'a',
+        skipNotifications: true,
+      },
       meta,
       banner: 'The platform said <no>',
     });
@@ -123,10 +180,23 @@ describe('post modal', () => {
     expect(validateView(renderPostProgress(meta, 2))).toEqual([]);
   });
 
+  it('says so when a prefilled text had to be cut', () => {
+    const view = renderPostModal({ values: { content: 'x'.repeat(3500) }, meta: { files: [] } });
+    expect(validateView(view)).toEqual([]);
+    expect(JSON.stringify(view.blocks)).toContain('was cut to fit');
+  });
+
   it('renders valid confirmation and failure messages', () => {
     const ok = renderPostConfirmation(42, 'North <site>', [
       { slackFileId: 'F1', name: 'a.png', ok: true },
-      { slackFileId: 'F2', name: 'b.png', ok: false, reason: 'b.png is 10 B', code: 'TOO_SMALL', retryable: false },
+      {
+        slackFileId: 'F2',
+        name: 'b.png',
+        ok: false,
+        reason: 'b.png is 10 B',
+        code: 'TOO_SMALL',
+        retryable: false,
+      },
     ]);
     expect(validateBlocks(ok.blocks, 'message')).toEqual([]);
     expect(ok.text).toContain('42');
@@ -135,7 +205,12 @@ describe('post modal', () => {
 });
 
 describe('platform channels', () => {
-  const row = (id: string, name: string, site: [string, string, string | null], channelId: string | null): DataSourceRow => ({
+  const row = (
+    id: string,
+    name: string,
+    site: [string, string, string | null],
+    channelId: string | null,
+  ): DataSourceRow => ({
     id,
     name,
     validationStatus: 20,

@@ -1,0 +1,38 @@
+/** Snooze on an alert parent: 1 h, 4 h, until 06:00 site time or until healthy; the relay honours it. */
+import type { App, BlockStaticSelectAction } from '@slack/bolt';
+import type { Deps } from '../../deps.ts';
+import { relayStore } from '../../relay/relay-store.ts';
+import { buildSnooze, isSnoozeChoice } from '../../relay/snooze.ts';
+import { ALERT_ACTION } from '../blocks/alert-message.ts';
+import { safeText } from '../blocks/mrkdwn.ts';
+import { when } from '../blocks/relay-format.ts';
+import { reportError } from '../errors.ts';
+
+export function registerAlertSnooze(app: App, deps: Deps): void {
+  app.action<BlockStaticSelectAction>(ALERT_ACTION.snooze, async ({ ack, body, action, client, respond }) => {
+    await ack();
+    const channel = body.channel?.id ?? body.container.channel_id;
+    const subject = action.block_id.startsWith('alert_actions|') ? action.block_id.slice('alert_actions|'.length) : '';
+    const choice = action.selected_option.value;
+    const say = (text: string) => respond({ response_type: 'ephemeral', replace_original: false, text });
+    try {
+      const rs = relayStore(deps.store);
+      const rec = channel ? await rs.message(channel, subject) : undefined;
+      if (!channel || rec?.view.type !== 'alert' || !isSnoozeChoice(choice)) {
+        await say('This alert is no longer tracked, so it cannot be snoozed.');
+        return;
+      }
+      if (rec.view.alert.clearedAt !== null) {
+        await say('This alert is already resolved.');
+        return;
+      }
+      const snooze = buildSnooze(choice, rec.view.alert, subject, body.user.id, deps.clock.now());
+      const snoozes = await rs.snoozes(channel);
+      await rs.saveSnoozes(channel, { ...snoozes, [snooze.key]: snooze });
+      const until = snooze.until !== null ? `until ${when(snooze.until)}` : 'until it is healthy again';
+      await say(`:zzz: Snoozed *${safeText(rec.view.alert.sourceName, 150)}* ${until}. I'll post a short summary here when the snooze ends.`);
+    } catch (err) {
+      await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, { action: ALERT_ACTION.snooze });
+    }
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * One change to a task from its card or the edit modal: PATCH, then the card updated in place, the change
+ * noted in its thread with who did it, and honest answers for "no change" and reassignments that did not take.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { Deps } from '../../deps.ts';
+import type { Assignee, TaskPatch } from '../../monitoring/api.ts';
+import { describePatch } from '../blocks/task-changes.ts';
+import type { Rendered } from '../blocks/task-ids.ts';
+import { changeNote, renderNotice } from '../blocks/task-notices.ts';
+import { safeText } from '../blocks/mrkdwn.ts';
+import { reportError } from '../errors.ts';
+import { noteInThread, renderCardFor, tellUser, type CardPlace } from '../views/task-deliver.ts';
+
+export interface ChangeContext {
+  client: WebClient;
+  user: string;
+  /** A normal message card: updated with chat.update, notes in its thread. */
+  place?: CardPlace;
+  /** An ephemeral card (from /task list): replaced through its response_url. */
+  replaceEphemeral?: (message: Rendered) => Promise<unknown>;
+  /** Where to tell the person things only they should see. */
+  channel?: string;
+  responseUrl?: string;
+}
+
+export async function changeTask(
+  deps: Deps,
+  ctx: ChangeContext,
+  taskId: string,
+  patch: TaskPatch,
+  extra: { assignee?: Assignee | null } = {},
+): Promise<void> {
+  const tell = (text: string) =>
+    tellUser(
+      ctx.client,
+      { user: ctx.user, ...(ctx.channel ? { channel: ctx.channel } : {}) },
+      renderNotice(text),
+    );
+  try {
+    const before = await deps.tasks.get(taskId);
+    const outcome = await deps.tasks.update(
+      taskId,
+      patch,
+      extra.assignee === undefined ? {} : { assignee: extra.assignee },
+    );
+    const task = outcome.task;
+    if (task) {
+      const card = await renderCardFor(deps, task);
+      if (ctx.place) await ctx.client.chat.update({ channel: ctx.place.channel, ts: ctx.place.ts, ...card });
+      else if (ctx.replaceEphemeral) await ctx.replaceEphemeral(card);
+    }
+    const name = safeText(task?.name ?? before?.name ?? `task ${taskId}`, 200);
+    if (outcome.kind === 'no-change') {
+      // contract: PATCH — {data:"SUCCESS"} when nothing changed (or the task has no feed post).
+      await tell(
+        `No change: the platform reports nothing changed on “${name}” (it may already have been that way). The card shows its current state.`,
+      );
+      return;
+    }
+    const assigneeName = extra.assignee?.name ?? extra.assignee?.email ?? null;
+    const changes = describePatch(before, patch, {
+      status: (id) => deps.directory.statuses.nameFor(id),
+      assignee: assigneeName,
+    });
+    if (ctx.place) await noteInThread(ctx.client, ctx.place, changeNote(ctx.user, changes));
+    else await tell(`You ${changes.join('; ')} on “${name}”.`);
+    if (outcome.assigneeTook === false) {
+      await tell(
+        `The platform did not take the reassignment of “${name}”${assigneeName ? ` to ${safeText(assigneeName, 100)}` : ''}: ` +
+          'it still shows the previous assignee. Reassign it on the platform itself; fieldline cannot do it reliably.',
+      );
+    }
+  } catch (err) {
+    await reportError(
+      deps,
+      {
+        client: ctx.client,
+        user: ctx.user,
+        ...(ctx.channel ? { channel: ctx.channel } : {}),
+        ...(ctx.responseUrl ? { responseUrl: ctx.responseUrl } : {}),
+      },
+      err,
+      { taskId },
+    );
+  }
+}

@@ -1,0 +1,32 @@
+/** Edit on a task card: the edit modal with the task as last seen (from the snapshot, fast enough for the trigger). */
+import type { App } from '@slack/bolt';
+import type { Deps } from '../../deps.ts';
+import type { EditMeta } from '../blocks/task-edit-modal.ts';
+import { renderEditTaskModal } from '../blocks/task-edit-modal.ts';
+import { TASK_ACTION } from '../blocks/task-ids.ts';
+import { renderNotice } from '../blocks/task-notices.ts';
+import { tellUser } from '../views/task-deliver.ts';
+import { actionFacts } from './task-action-context.ts';
+
+export function registerTaskEditAction(app: App, deps: Deps): void {
+  app.action(TASK_ACTION.edit, async ({ ack, body, client }) => {
+    await ack();
+    const facts = actionFacts(body);
+    const task = facts.value ? await deps.tasks.get(facts.value) : undefined;
+    if (!task || !facts.triggerId) {
+      const text =
+        'fieldline no longer has this task’s details. Find it with `/task list` and edit it from there.';
+      await tellUser(
+        client,
+        { user: facts.user, ...(facts.channel ? { channel: facts.channel } : {}) },
+        renderNotice(text),
+      );
+      return;
+    }
+    const meta: EditMeta = { taskId: task.id };
+    if (facts.ephemeral && facts.responseUrl) meta.responseUrl = facts.responseUrl;
+    else if (facts.channel && facts.messageTs)
+      Object.assign(meta, { channel: facts.channel, ts: facts.messageTs });
+    await client.views.open({ trigger_id: facts.triggerId, view: renderEditTaskModal(task, meta) });
+  });
+}

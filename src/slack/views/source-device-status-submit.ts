@@ -1,0 +1,41 @@
+/** "Report device status" submitted: inline errors for bad numbers, else POST /devices/status after ack. */
+import type { App } from '@slack/bolt';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { statusFromForm } from '../../services/sources/device-status-input.ts';
+import { notify } from '../../services/sources/reply.ts';
+import { STATUS_BLOCK, type DeviceStatusMeta } from '../blocks/source-device-status.ts';
+import { parseJson, SOURCE_VIEW } from '../blocks/source-ids.ts';
+import { reportError } from '../errors.ts';
+
+const meta: z.ZodType<DeviceStatusMeta> = z.object({ sourceId: z.string().min(1), channel: z.string().nullable() });
+
+export function registerSourceDeviceStatusSubmit(app: App, deps: Deps): void {
+  app.view(SOURCE_VIEW.deviceStatus, async ({ ack, body, view, client }) => {
+    const m = parseJson(meta, view.private_metadata);
+    if (!m) {
+      await ack();
+      return;
+    }
+    const v = view.state.values;
+    const result = statusFromForm({
+      battery: v[STATUS_BLOCK.battery]?.value?.value,
+      ticked: (v[STATUS_BLOCK.flags]?.value?.selected_options ?? []).map((o) => o.value),
+      temperature: v[STATUS_BLOCK.temperature]?.value?.value,
+      version: v[STATUS_BLOCK.version]?.value?.value,
+    });
+    if (!result.ok) {
+      await ack({ response_action: 'errors', errors: result.errors });
+      return;
+    }
+    await ack();
+    const user = body.user.id;
+    const target = { client, channel: m.channel ?? user, user };
+    try {
+      await deps.sources.reportDeviceStatus(m.sourceId, result.status);
+      await notify(target, ':white_check_mark: Device status reported. The platform re-evaluates its alerts from this report.');
+    } catch (err) {
+      await reportError(deps, target, err, { view: SOURCE_VIEW.deviceStatus, sourceId: m.sourceId });
+    }
+  });
+}

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ALERTS, expectValidBlocks, GENERAL, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
+
+describe('relay: storms and task changes end to end', () => {
+  let bed: RelayBed;
+  afterEach(() => bed.stop());
+
+  it('groups many alerts of one site raised in one window under one site-level parent with a live count', async () => {
+    bed = await startRelayBed();
+    const admin = bed.h.sandbox.admin;
+    const sensors = admin.state.sources.filter((s) => s.siteId === '101' && s.applyingId === 1).slice(0, 6);
+    expect(sensors.length).toBe(6);
+    await bed.monitor('subscribe alerts site Berlin Plant');
+    await bed.tick(0);
+    await bed.tick();
+    const before = bed.parents(ALERTS).length;
+    for (const s of sensors) admin.setLastReadingAge(s.id, 2 * 3600);
+    await bed.tick(MIN);
+    await bed.tick(3 * MIN);
+    const added = bed.parents(ALERTS).slice(before);
+    expect(added).toHaveLength(1);
+    const storm = added[0];
+    expect(storm?.text).toMatch(/Alert storm at Berlin Plant: 6 active alerts/);
+    const thread = bed.replies(ALERTS, storm?.ts ?? '');
+    expect(thread).toHaveLength(1);
+    for (const s of sensors) expect(thread[0]?.text).toContain(s.name);
+
+    // one device recovers: the storm parent's count drops and the thread says so
+    admin.addReadings(sensors[0]?.id ?? '', [{ t: bed.now(), values: {} }]);
+    await bed.tick(MIN);
+    await bed.tick(6 * MIN);
+    expect(bed.parents(ALERTS)[before]?.text).toMatch(/5 active alerts/);
+    expect(bed.replies(ALERTS, storm?.ts ?? '').at(-1)?.text).toMatch(new RegExp(`${sensors[0]?.name}: healthy again`));
+    expectValidBlocks(bed.h);
+  });
+
+  it('records the first cycle after a task subscription silently, then posts each change once, threaded', async () => {
+    bed = await startRelayBed();
+    const admin = bed.h.sandbox.admin;
+    await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
+    await bed.tick(0);
+    expect(bed.parents(GENERAL)).toEqual([]); // first cycle: silence, however many tasks exist
+    const open = admin.state.tasks.find((t) => t.siteId === '101' && t.statusId === '5');
+    expect(open).toBeDefined();
+    const id = open?.id ?? '';
+    admin.updateTask(id, { statusId: '10', priorityId: '15', dueDate: '2099-01-01' });
+    await bed.tick(MIN);
+    const parents = bed.parents(GENERAL);
+    expect(parents).toHaveLength(1);
+    const parent = parents[0];
+    expect(parent?.text).toContain(open?.name);
+    expect(bed.replies(GENERAL, parent?.ts ?? '').map((r) => r.text)).toEqual([expect.stringMatching(/status, priority, due/)]);
+    expect(JSON.stringify(bed.replies(GENERAL, parent?.ts ?? '')[0]?.blocks)).toMatch(/To Do → \*On Hold\*.*Priority: .* → \*High\*/);
+
+    await bed.tick(MIN); // nothing changed: nothing posted
+    expect(bed.h.standin.messages(GENERAL).filter((m) => !m.ephemeralTo)).toHaveLength(2);
+
+    const assignee = admin.state.users.find((u) => u.siteIds.includes('101') && u.id !== open?.assigneeId);
+    admin.updateTask(id, { assigneeId: assignee?.id ?? null, dueDate: '2026-01-02' });
+    await bed.tick(MIN);
+    const texts = bed.replies(GENERAL, parent?.ts ?? '').map((r) => JSON.stringify(r.blocks));
+    expect(texts[1]).toMatch(new RegExp(`Assignee: .* → \\*${assignee?.firstName}`));
+    expect(texts[1]).toMatch(/Due date: .* → \*2026-01-02\*/);
+    expect(texts[1]).toMatch(/Overdue/);
+
+    admin.updateTask(id, { statusId: '25' });
+    await bed.tick(MIN);
+    expect(JSON.stringify(bed.replies(GENERAL, parent?.ts ?? '').at(-1)?.blocks)).toMatch(/no_entry_sign.*→ \*Cancelled\*/);
+    expect(bed.parents(GENERAL)[0]?.text).toMatch(/Cancelled/);
+
+    const created = admin.createTask({ name: 'Replace <!channel> gasket', siteId: '101' });
+    await bed.tick(MIN);
+    const newParent = bed.parents(GENERAL).find((m) => JSON.stringify(m.blocks).includes(created === '' ? 'x' : 'gasket'));
+    expect(newParent?.text).toContain('&lt;!channel&gt;');
+    expect(bed.replies(GENERAL, newParent?.ts ?? '')).toEqual([]);
+    expect(bed.parents(GENERAL)).toHaveLength(2);
+    expectValidBlocks(bed.h);
+  });
+
+  it('filters task changes by priority', async () => {
+    bed = await startRelayBed();
+    const admin = bed.h.sandbox.admin;
+    await bed.monitor('subscribe tasks site Berlin Plant priority high', GENERAL);
+    await bed.tick(0);
+    const tasks = admin.state.tasks.filter((t) => t.siteId === '101' && t.statusId === '5');
+    admin.updateTask(tasks[0]?.id ?? '', { priorityId: '5', name: 'low one' });
+    admin.updateTask(tasks[1]?.id ?? '', { priorityId: '15' });
+    await bed.tick(MIN);
+    expect(bed.parents(GENERAL).map((m) => m.text)).toEqual([expect.stringContaining(tasks[1]?.name ?? '?')]);
+  });
+});
