@@ -38,6 +38,8 @@ export interface CsvCheckInput {
   zone: string;
   /** A pattern from TIMESTAMP_FORMATS chosen by the user; detected when absent. */
   timestampFormat?: string;
+  /** Display names of numeric metrics: their cells must be numbers (or empty, stored as null). */
+  numericColumns?: readonly string[];
 }
 
 interface Rec {
@@ -149,6 +151,7 @@ export function checkImportCsv(input: CsvCheckInput): CsvCheck {
   if (tsIndex < 0 || data.length === 0) return fail(problems);
   const format = chooseFormat(input, data.slice(0, 200), tsIndex, problems);
   if (!format) return fail(problems);
+  const numeric = new Set(input.numericColumns ?? []);
   let firstMs = Infinity;
   let lastMs = -Infinity;
   const instants: number[] = [];
@@ -168,6 +171,11 @@ export function checkImportCsv(input: CsvCheckInput): CsvCheck {
       problems.push({ line: rec.line, message: what });
       continue;
     }
+    const bad = badNumber(rec, head.cells, numeric);
+    if (bad) {
+      problems.push({ line: rec.line, message: bad });
+      continue;
+    }
     firstMs = Math.min(firstMs, at);
     lastMs = Math.max(lastMs, at);
     instants.push(at);
@@ -184,6 +192,17 @@ export function checkImportCsv(input: CsvCheckInput): CsvCheck {
     lastMs,
     sampleMs,
   };
+}
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+function badNumber(rec: Rec, header: string[], numeric: ReadonlySet<string>): string | null {
+  for (let i = 0; i < header.length; i++) {
+    const name = header[i]?.trim() ?? '';
+    const cell = rec.cells[i]?.trim() ?? '';
+    if (numeric.has(name) && cell !== '' && !NUMBER.test(cell)) return `${quote(cell)} in column ${quote(name)} is not a number`;
+  }
+  return null;
 }
 
 function fail(problems: CsvProblem[]): CsvCheck {

@@ -44,7 +44,8 @@ function whileHolding(prev: AlertTrack, f: HealthFinding, now: number, p: AlertP
     return { next: { ...current, phase: 'active', raisedAt: now }, transition: { kind: 'raise' } };
   }
   const next: AlertTrack = { ...current, phase: 'active' };
-  if (prev.severity !== f.severity) return { next, transition: { kind: 'update', previousSeverity: prev.severity } };
+  if (prev.severity !== f.severity)
+    return { next, transition: { kind: 'update', previousSeverity: prev.severity } };
   return { next, transition: null };
 }
 

@@ -43,7 +43,10 @@ export interface CycleReport {
   error?: { code: string | null; message: string; retryAfterMs?: number };
 }
 
-function scopeOf(subs: ChannelSubscriptions[], pick: (s: ChannelSubscriptions) => { siteIds: string[] | null } | null): SiteScope {
+function scopeOf(
+  subs: ChannelSubscriptions[],
+  pick: (s: ChannelSubscriptions) => { siteIds: string[] | null } | null,
+): SiteScope {
   let ids: Set<string> | undefined;
   for (const sub of subs) {
     const part = pick(sub);
@@ -89,13 +92,21 @@ async function evaluateAlerts(ctx: CycleContext, data: CycleData, bySite: Map<st
   return { changes, openKeys, records };
 }
 
-async function evaluateTasks(ctx: CycleContext, data: CycleData, scope: SiteScope, lastCompleteAt: number | null) {
+async function evaluateTasks(
+  ctx: CycleContext,
+  data: CycleData,
+  scope: SiteScope,
+  lastCompleteAt: number | null,
+) {
   const bySite = groupBy(data.tasks, (t: Task) => t.site?.id ?? '');
   bySite.delete('');
   // An explicit scope records empty sites too, so that their first task later counts as created.
   for (const siteId of scope ?? []) if (!bySite.has(siteId)) bySite.set(siteId, []);
   const changes: TaskChange[] = [];
-  const records = new Map<string, { at: number; snapshots: Record<string, ReturnType<typeof snapshotTask>> }>();
+  const records = new Map<
+    string,
+    { at: number; snapshots: Record<string, ReturnType<typeof snapshotTask>> }
+  >();
   for (const [siteId, tasks] of bySite) {
     const zone = await zoneFor(ctx, data, siteId);
     const snapshots = tasks.map((t) => snapshotTask(t, ctx.now, zone));
@@ -109,7 +120,16 @@ async function evaluateTasks(ctx: CycleContext, data: CycleData, scope: SiteScop
 }
 
 export async function runCycle(ctx: CycleContext): Promise<CycleReport> {
-  const report: CycleReport = { outcome: 'idle', startedAt: ctx.now, calls: { pages: 0, records: 0 }, sources: 0, tasks: 0, alertChanges: 0, taskChanges: 0, enqueued: {} };
+  const report: CycleReport = {
+    outcome: 'idle',
+    startedAt: ctx.now,
+    calls: { pages: 0, records: 0 },
+    sources: 0,
+    tasks: 0,
+    alertChanges: 0,
+    taskChanges: 0,
+    enqueued: {},
+  };
   const status: RelayStatus = { ...EMPTY_STATUS, ...(await ctx.rs.status()), lastCycleAt: ctx.now };
   const subs = (await Promise.all((await ctx.rs.channels()).map((c) => ctx.rs.subscriptions(c)))).filter(
     (s): s is ChannelSubscriptions => s !== undefined,
@@ -117,24 +137,49 @@ export async function runCycle(ctx: CycleContext): Promise<CycleReport> {
   const scope = { alerts: scopeOf(subs, (s) => s.alerts), tasks: scopeOf(subs, (s) => s.tasks) };
   let data: CycleData;
   try {
-    data = await fetchCycle(ctx.monitoring, scope, { pageSize: ctx.opts.pageSize, recordConcurrency: ctx.opts.recordConcurrency, signal: ctx.signal });
+    data = await fetchCycle(ctx.monitoring, scope, {
+      pageSize: ctx.opts.pageSize,
+      recordConcurrency: ctx.opts.recordConcurrency,
+      signal: ctx.signal,
+    });
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
     const code = 'code' in e && typeof e.code === 'string' ? e.code : null;
-    const retryAfterMs = 'retryAfterMs' in e && typeof e.retryAfterMs === 'number' ? e.retryAfterMs : undefined;
+    const retryAfterMs =
+      'retryAfterMs' in e && typeof e.retryAfterMs === 'number' ? e.retryAfterMs : undefined;
     report.outcome = 'failed';
     report.error = { code, message: e.message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
     ctx.log.warn({ code, err: e.message }, 'relay cycle failed; nothing evaluated');
-    await ctx.rs.saveStatus({ ...status, consecutiveFailures: status.consecutiveFailures + 1, lastError: { at: ctx.now, message: e.message, code } });
+    await ctx.rs.saveStatus({
+      ...status,
+      consecutiveFailures: status.consecutiveFailures + 1,
+      lastError: { at: ctx.now, message: e.message, code },
+    });
     return report;
   }
-  const alerts = await evaluateAlerts(ctx, data, groupBy(data.sources, (s) => s.siteId));
+  const alerts = await evaluateAlerts(
+    ctx,
+    data,
+    groupBy(data.sources, (s) => s.siteId),
+  );
   const tasks = await evaluateTasks(ctx, data, scope.tasks, status.lastCompleteAt);
-  if (ctx.directory && data.tasks.length > 0) await ctx.directory.learnFromTasks(data.tasks).catch(() => undefined);
+  if (ctx.directory && data.tasks.length > 0)
+    await ctx.directory.learnFromTasks(data.tasks).catch(() => undefined);
   const enqueued = await fanOut(
-    { rs: ctx.rs, outbox: ctx.outbox, now: ctx.now, stormThreshold: ctx.opts.stormThreshold, dedupeTtlMs: ctx.opts.eventDedupeTtlMs },
+    {
+      rs: ctx.rs,
+      outbox: ctx.outbox,
+      now: ctx.now,
+      stormThreshold: ctx.opts.stormThreshold,
+      dedupeTtlMs: ctx.opts.eventDedupeTtlMs,
+    },
     subs,
-    { alertChanges: alerts.changes, openKeys: alerts.openKeys, seenSources: new Set(data.sources.map((s) => s.id)), taskChanges: tasks.changes },
+    {
+      alertChanges: alerts.changes,
+      openKeys: alerts.openKeys,
+      seenSources: new Set(data.sources.map((s) => s.id)),
+      taskChanges: tasks.changes,
+    },
   );
   for (const [siteId, record] of alerts.records) await ctx.rs.saveSiteHealth(siteId, record);
   for (const [siteId, record] of tasks.records) await ctx.rs.saveSiteTasks(siteId, record);

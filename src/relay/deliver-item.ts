@@ -3,9 +3,18 @@
  * recorded after it succeeds, and a parent's ts is saved right after its post — before the item is marked
  * delivered — so a restart resumes at the first unfinished step and never posts a parent twice.
  */
-import { renderAlertClearedReply, renderAlertParent, renderAlertUpdateReply, type RenderedMessage } from '../slack/blocks/alert-message.ts';
+import {
+  renderAlertClearedReply,
+  renderAlertParent,
+  renderAlertUpdateReply,
+  type RenderedMessage,
+} from '../slack/blocks/alert-message.ts';
 import { renderSnoozeSummary } from '../slack/blocks/relay-snooze-summary.ts';
-import { renderStormAddedReply, renderStormMemberReply, renderStormParent } from '../slack/blocks/relay-storm-message.ts';
+import {
+  renderStormAddedReply,
+  renderStormMemberReply,
+  renderStormParent,
+} from '../slack/blocks/relay-storm-message.ts';
 import { renderTaskEventsReply, renderTaskParent } from '../slack/blocks/relay-task-message.ts';
 import type { AckRecord, MessageRecord, OutboxItem, ParentView } from './model.ts';
 import type { Outbox } from './outbox.ts';
@@ -54,7 +63,8 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
     done.add(name);
   }
 
-  const record = async (): Promise<MessageRecord | undefined> => (subject ? ctx.rs.message(channel, subject) : undefined);
+  const record = async (): Promise<MessageRecord | undefined> =>
+    subject ? ctx.rs.message(channel, subject) : undefined;
 
   /** Posts the parent unless one is recorded; returns its record. */
   async function ensureParent(view: ParentView): Promise<{ rec: MessageRecord; fresh: boolean }> {
@@ -90,7 +100,8 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
     });
   }
 
-  const reply = (msg: RenderedMessage, threadTs: string) => step('reply', async () => void (await ctx.slack.post(channel, msg, threadTs)));
+  const reply = (msg: RenderedMessage, threadTs: string) =>
+    step('reply', async () => void (await ctx.slack.post(channel, msg, threadTs)));
 
   switch (item.kind) {
     case 'alert.raised':
@@ -132,7 +143,10 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
     }
     case 'snooze.ended': {
       const rec = await record();
-      await step('post', async () => void (await ctx.slack.post(channel, renderSnoozeSummary(item.summary), rec?.ts)));
+      await step(
+        'post',
+        async () => void (await ctx.slack.post(channel, renderSnoozeSummary(item.summary), rec?.ts)),
+      );
       return;
     }
   }

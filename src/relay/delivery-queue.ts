@@ -65,22 +65,41 @@ export function createDeliveryQueue(d: DeliveryDeps): DeliveryQueue {
       const item = await d.outbox.peek(channel);
       if (item === undefined) return;
       try {
-        await deliverItem({ rs: d.rs, outbox: d.outbox, slack: d.slack, fence: d.fence, pace: () => pace(channel) }, channel, item);
+        await deliverItem(
+          { rs: d.rs, outbox: d.outbox, slack: d.slack, fence: d.fence, pace: () => pace(channel) },
+          channel,
+          item,
+        );
         await d.outbox.complete(channel, item.seq);
         failures.delete(channel);
         report.delivered += 1;
-        await d.rs.saveChannelStatus(channel, { pausedUntil: null, lastError: null, delivered: status.delivered + 1, lastDeliveredAt: d.now() });
+        await d.rs.saveChannelStatus(channel, {
+          pausedUntil: null,
+          lastError: null,
+          delivered: status.delivered + 1,
+          lastDeliveredAt: d.now(),
+        });
       } catch (err) {
         if (err instanceof LostLeadershipError || abort.signal.aborted) return;
         const f = classifySlackError(err);
         if (f.kind === 'rate_limited') {
-          d.log.info({ channel, retryAfterMs: f.retryAfterMs }, 'slack rate limit: pausing this channel only');
-          await d.rs.saveChannelStatus(channel, { ...status, pausedUntil: d.now() + f.retryAfterMs, lastError: 'ratelimited' });
+          d.log.info(
+            { channel, retryAfterMs: f.retryAfterMs },
+            'slack rate limit: pausing this channel only',
+          );
+          await d.rs.saveChannelStatus(channel, {
+            ...status,
+            pausedUntil: d.now() + f.retryAfterMs,
+            lastError: 'ratelimited',
+          });
           continue;
         }
         if (f.kind === 'platform' && f.error === 'not_in_channel') {
           // The bot was removed from a public channel: rejoin once and retry the same item.
-          const joined = await d.slack.join(channel).then(() => true, () => false);
+          const joined = await d.slack.join(channel).then(
+            () => true,
+            () => false,
+          );
           if (joined && !failures.has(channel)) {
             failures.set(channel, 0);
             continue;
@@ -90,9 +109,16 @@ export function createDeliveryQueue(d: DeliveryDeps): DeliveryQueue {
         failures.set(channel, n);
         const error = f.kind === 'platform' ? f.error : f.kind === 'other' ? f.message : 'ratelimited';
         const backoff = Math.min(d.errorBackoffCapMs, d.errorBackoffBaseMs * 2 ** Math.min(n - 1, 20));
-        d.log.warn({ channel, error, backoffMs: backoff }, 'relay delivery failed; item kept at the head of the outbox');
+        d.log.warn(
+          { channel, error, backoffMs: backoff },
+          'relay delivery failed; item kept at the head of the outbox',
+        );
         report.errors.push({ channel, error });
-        await d.rs.saveChannelStatus(channel, { ...status, pausedUntil: d.now() + backoff, lastError: error });
+        await d.rs.saveChannelStatus(channel, {
+          ...status,
+          pausedUntil: d.now() + backoff,
+          lastError: error,
+        });
         return;
       }
     }
@@ -104,7 +130,10 @@ export function createDeliveryQueue(d: DeliveryDeps): DeliveryQueue {
     const p = worker(channel)
       .catch((err: unknown) => {
         // Store trouble: stop this worker; state is unchanged, the next kick resumes at the same item.
-        d.log.error({ channel, err: err instanceof Error ? err.message : String(err) }, 'relay delivery worker stopped');
+        d.log.error(
+          { channel, err: err instanceof Error ? err.message : String(err) },
+          'relay delivery worker stopped',
+        );
         report.errors.push({ channel, error: err instanceof Error ? err.message : String(err) });
       })
       .finally(() => workers.delete(channel));
@@ -113,12 +142,15 @@ export function createDeliveryQueue(d: DeliveryDeps): DeliveryQueue {
   }
 
   async function startAll(): Promise<void> {
-    for (const channel of await d.outbox.channels()) if ((await d.outbox.pending(channel)) > 0) void start(channel);
+    for (const channel of await d.outbox.channels())
+      if ((await d.outbox.pending(channel)) > 0) void start(channel);
   }
 
   return {
     kick() {
-      startAll().catch((err: unknown) => d.log.error({ err: err instanceof Error ? err.message : String(err) }, 'relay delivery kick failed'));
+      startAll().catch((err: unknown) =>
+        d.log.error({ err: err instanceof Error ? err.message : String(err) }, 'relay delivery kick failed'),
+      );
     },
     async drain() {
       report = { delivered: 0, pending: {}, errors: [] };

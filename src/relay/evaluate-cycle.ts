@@ -23,7 +23,13 @@ export interface SiteNames {
   zone: string | null;
 }
 
-function viewOf(track: AlertTrack, t: AlertTransition, names: SiteNames, siteId: string, now: number): AlertView {
+function viewOf(
+  track: AlertTrack,
+  t: AlertTransition,
+  names: SiteNames,
+  siteId: string,
+  now: number,
+): AlertView {
   return {
     key: track.key,
     episodeId: episodeId(track),
@@ -48,7 +54,9 @@ export function evaluateSite(
   ctx: { now: number; thresholds: HealthThresholds; periods: AlertPeriods; zone: string | null },
 ): SiteEvaluation {
   const { now } = ctx;
-  const findings = new Map(sources.flatMap((src) => evaluateHealth(src, now, ctx.thresholds)).map((f) => [f.key, f]));
+  const findings = new Map(
+    sources.flatMap((src) => evaluateHealth(src, now, ctx.thresholds)).map((f) => [f.key, f]),
+  );
   const prevTracks = previous?.tracks ?? {};
   const names: SiteNames = {
     sources: { ...previous?.names, ...Object.fromEntries(sources.map((s) => [s.id, s.name])) },
@@ -62,7 +70,8 @@ export function evaluateSite(
     const step = stepAlert(prev, findings.get(key), now, ctx.periods);
     if (step.next) tracks[key] = step.next;
     const shown = step.next ?? prev;
-    if (step.transition && shown) changes.push({ transition: step.transition, view: viewOf(shown, step.transition, names, siteId, now) });
+    if (step.transition && shown)
+      changes.push({ transition: step.transition, view: viewOf(shown, step.transition, names, siteId, now) });
   }
   const openKeys = Object.values(tracks)
     .filter((t) => t.phase !== 'pending')

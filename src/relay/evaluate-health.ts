@@ -10,7 +10,12 @@ export function alertKey(sourceId: string, condition: AlertCondition): string {
   return `${sourceId}:${condition}`;
 }
 
-function finding(src: SourceHealthInput, condition: AlertCondition, severity: Severity, detail: string): HealthFinding {
+function finding(
+  src: SourceHealthInput,
+  condition: AlertCondition,
+  severity: Severity,
+  detail: string,
+): HealthFinding {
   return { key: alertKey(src.id, condition), sourceId: src.id, condition, severity, detail };
 }
 
@@ -24,7 +29,8 @@ function formatAge(ms: number): string {
 
 /** Silence threshold in ms: `inactiveThreshold`, else N × `readingInterval`, else the sensor fallback; null for others. */
 export function silenceThresholdMs(src: SourceHealthInput, t: HealthThresholds): number | null {
-  if (src.inactiveThresholdSec !== null && src.inactiveThresholdSec > 0) return src.inactiveThresholdSec * 1000;
+  if (src.inactiveThresholdSec !== null && src.inactiveThresholdSec > 0)
+    return src.inactiveThresholdSec * 1000;
   if (src.readingIntervalSec !== null && src.readingIntervalSec > 0) {
     return src.readingIntervalSec * t.silentIntervals * 1000;
   }
@@ -71,7 +77,9 @@ function cameraFindings(src: SourceHealthInput, now: number, t: HealthThresholds
     out.push(finding(src, 'temperature_high', severity, `temperature ${s.temperature} °C`));
   }
   if (s.reportedAt !== null && now - s.reportedAt > t.statusStaleMs) {
-    out.push(finding(src, 'status_stale', 'warning', `last status report ${formatAge(now - s.reportedAt)} ago`));
+    out.push(
+      finding(src, 'status_stale', 'warning', `last status report ${formatAge(now - s.reportedAt)} ago`),
+    );
   }
   return out;
 }

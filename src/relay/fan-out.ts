@@ -33,7 +33,12 @@ async function enqueueClaimed(ctx: FanOutContext, channel: string, drafts: Outbo
 }
 
 /** Snoozes are also written by the Snooze button: merge our changes into what is stored now. */
-async function mergeSnoozes(ctx: FanOutContext, channel: string, before: Record<string, Snooze>, after: Record<string, Snooze>) {
+async function mergeSnoozes(
+  ctx: FanOutContext,
+  channel: string,
+  before: Record<string, Snooze>,
+  after: Record<string, Snooze>,
+) {
   const current = await ctx.rs.snoozes(channel);
   let changed = false;
   for (const [key, was] of Object.entries(before)) {
@@ -51,7 +56,11 @@ async function mergeSnoozes(ctx: FanOutContext, channel: string, before: Record<
   if (changed) await ctx.rs.saveSnoozes(channel, current);
 }
 
-async function fanOutAlerts(ctx: FanOutContext, sub: ChannelSubscriptions, input: FanOutInput): Promise<number> {
+async function fanOutAlerts(
+  ctx: FanOutContext,
+  sub: ChannelSubscriptions,
+  input: FanOutInput,
+): Promise<number> {
   const alerts = sub.alerts;
   if (alerts === null) return 0;
   const channel = sub.channel;
@@ -84,7 +93,11 @@ async function fanOutAlerts(ctx: FanOutContext, sub: ChannelSubscriptions, input
   return added;
 }
 
-async function fanOutTasks(ctx: FanOutContext, sub: ChannelSubscriptions, input: FanOutInput): Promise<number> {
+async function fanOutTasks(
+  ctx: FanOutContext,
+  sub: ChannelSubscriptions,
+  input: FanOutInput,
+): Promise<number> {
   const tasks = sub.tasks;
   if (tasks === null) return 0;
   const added = await enqueueClaimed(ctx, sub.channel, planChannelTasks(tasks, input.taskChanges));
@@ -99,7 +112,11 @@ async function fanOutTasks(ctx: FanOutContext, sub: ChannelSubscriptions, input:
 }
 
 /** Returns the number of items enqueued per channel. */
-export async function fanOut(ctx: FanOutContext, subs: ChannelSubscriptions[], input: FanOutInput): Promise<Map<string, number>> {
+export async function fanOut(
+  ctx: FanOutContext,
+  subs: ChannelSubscriptions[],
+  input: FanOutInput,
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const sub of subs) {
     const n = (await fanOutAlerts(ctx, sub, input)) + (await fanOutTasks(ctx, sub, input));

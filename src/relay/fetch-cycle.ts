@@ -43,7 +43,12 @@ async function allPages<T>(
   }
 }
 
-async function cameraRecords(api: MonitoringApi, rows: DataSourceRow[], opts: FetchOptions, onRecord: () => void) {
+async function cameraRecords(
+  api: MonitoringApi,
+  rows: DataSourceRow[],
+  opts: FetchOptions,
+  onRecord: () => void,
+) {
   const records = new Map<string, DataSource>();
   const abort = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, abort.signal]) : abort.signal;
@@ -79,7 +84,11 @@ export async function fetchCycle(
     const siteIds = scope.alerts ?? undefined;
     rows = await allPages(
       (lastValue) =>
-        api.dataSources.listPage({ siteIds, withLastReadings: true, limit: opts.pageSize }, lastValue, opts.signal),
+        api.dataSources.listPage(
+          { siteIds, withLastReadings: true, limit: opts.pageSize },
+          lastValue,
+          opts.signal,
+        ),
       countPage,
     );
   }

@@ -47,7 +47,9 @@ export interface Relay {
   readonly options: RelayOptions;
 }
 
-export type RelayDeps = Pick<BaseDeps, 'monitoring' | 'store' | 'clock' | 'log' | 'config'> & { directory?: Directory };
+export type RelayDeps = Pick<BaseDeps, 'monitoring' | 'store' | 'clock' | 'log' | 'config'> & {
+  directory?: Directory;
+};
 
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -67,7 +69,10 @@ function isRelaySlack(x: WebClient | RelaySlack): x is RelaySlack {
 }
 
 export function createRelay(deps: RelayDeps, create: CreateRelayOptions): Relay {
-  const opts = resolveRelayOptions({ pollIntervalMs: deps.config.pollIntervalSeconds * 1000, ...create.options });
+  const opts = resolveRelayOptions({
+    pollIntervalMs: deps.config.pollIntervalSeconds * 1000,
+    ...create.options,
+  });
   const log = deps.log.child({ module: 'relay' });
   const rs = relayStore(deps.store);
   const outbox = createOutbox(deps.store);
@@ -94,17 +99,49 @@ export function createRelay(deps: RelayDeps, create: CreateRelayOptions): Relay 
     const startedAt = deps.clock.now();
     const interval = jitteredInterval(opts.pollIntervalMs, opts.jitter, random);
     if (!(await leadership.isLeader())) {
-      return { outcome: 'idle', startedAt, calls: { pages: 0, records: 0 }, sources: 0, tasks: 0, alertChanges: 0, taskChanges: 0, enqueued: {}, nextDelayMs: interval };
+      return {
+        outcome: 'idle',
+        startedAt,
+        calls: { pages: 0, records: 0 },
+        sources: 0,
+        tasks: 0,
+        alertChanges: 0,
+        taskChanges: 0,
+        enqueued: {},
+        nextDelayMs: interval,
+      };
     }
-    const report = await runOneCycle({ monitoring: deps.monitoring, directory: deps.directory, rs, outbox, opts, log, now: startedAt, signal: abort.signal });
+    const report = await runOneCycle({
+      monitoring: deps.monitoring,
+      directory: deps.directory,
+      rs,
+      outbox,
+      opts,
+      log,
+      now: startedAt,
+      signal: abort.signal,
+    });
     const status = await rs.status();
     const failures = status?.consecutiveFailures ?? 0;
-    const delay = report.outcome === 'failed'
-      ? backoffDelay(failures, { baseMs: opts.backoffBaseMs, capMs: opts.backoffCapMs, retryAfterMs: report.error?.retryAfterMs }, random)
-      : 0;
+    const delay =
+      report.outcome === 'failed'
+        ? backoffDelay(
+            failures,
+            {
+              baseMs: opts.backoffBaseMs,
+              capMs: opts.backoffCapMs,
+              retryAfterMs: report.error?.retryAfterMs,
+            },
+            random,
+          )
+        : 0;
     const nextDelayMs = Math.max(interval, delay);
     if (status) {
-      await rs.saveStatus({ ...status, lastDurationMs: deps.clock.now() - startedAt, backoffUntil: delay > 0 ? startedAt + nextDelayMs : null });
+      await rs.saveStatus({
+        ...status,
+        lastDurationMs: deps.clock.now() - startedAt,
+        backoffUntil: delay > 0 ? startedAt + nextDelayMs : null,
+      });
     }
     if (Object.keys(report.enqueued).length > 0 && loop !== null) queue.kick();
     return { ...report, nextDelayMs };
@@ -126,7 +163,10 @@ export function createRelay(deps: RelayDeps, create: CreateRelayOptions): Relay 
       } catch (err) {
         // Store unavailable and the like: nothing was evaluated; try again after a backed-off wait.
         log.error({ err: err instanceof Error ? err.message : String(err) }, 'relay cycle aborted');
-        wait = Math.max(wait, backoffDelay(1, { baseMs: opts.backoffBaseMs, capMs: opts.backoffCapMs }, random));
+        wait = Math.max(
+          wait,
+          backoffDelay(1, { baseMs: opts.backoffBaseMs, capMs: opts.backoffCapMs }, random),
+        );
       }
       await sleep(wait, abort.signal);
     }

@@ -11,7 +11,13 @@ export type MonitorCommand =
   | { kind: 'help' }
   | { kind: 'list' }
   | { kind: 'status' }
-  | { kind: 'subscribe'; topic: MonitorTopic; sites: string[]; severity: Severity | null; priority: PriorityName | null }
+  | {
+      kind: 'subscribe';
+      topic: MonitorTopic;
+      sites: string[];
+      severity: Severity | null;
+      priority: PriorityName | null;
+    }
   | { kind: 'unsubscribe'; topic: MonitorTopic | 'all'; sites: string[] }
   | { kind: 'invalid'; message: string };
 
@@ -40,7 +46,13 @@ function readOptions(tokens: { word: string; quoted: boolean }[]): Options {
   let name: string[] = [];
   const flush = () => {
     if (mode === 'site' && name.length > 0) {
-      opts.sites.push(...name.join(' ').split(',').map((s) => s.trim()).filter((s) => s !== ''));
+      opts.sites.push(
+        ...name
+          .join(' ')
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      );
     }
     name = [];
   };
@@ -80,11 +92,17 @@ export function parseMonitorCommand(text: string): MonitorCommand {
     return { kind: 'unsubscribe', topic: 'all', sites: [] };
   }
   if (topic === null) {
-    return { kind: 'invalid', message: `Say what to ${verb}: \`/monitor ${verb} alerts\` or \`/monitor ${verb} tasks\`.` };
+    return {
+      kind: 'invalid',
+      message: `Say what to ${verb}: \`/monitor ${verb} alerts\` or \`/monitor ${verb} tasks\`.`,
+    };
   }
   const opts = readOptions(tokens.slice(2));
   if (opts.stray.length > 0) {
-    return { kind: 'invalid', message: `I don't understand "${opts.stray.join(' ')}". Put site names after \`site\`, e.g. \`site North Plant\`.` };
+    return {
+      kind: 'invalid',
+      message: `I don't understand "${opts.stray.join(' ')}". Put site names after \`site\`, e.g. \`site North Plant\`.`,
+    };
   }
   if (verb === 'unsubscribe') {
     if (opts.severity !== null || opts.priority !== null) {
@@ -92,13 +110,26 @@ export function parseMonitorCommand(text: string): MonitorCommand {
     }
     return { kind: 'unsubscribe', topic, sites: opts.sites };
   }
-  if (topic === 'alerts' && opts.priority !== null) return { kind: 'invalid', message: 'Alerts are filtered by `severity warning|critical`, not priority.' };
-  if (topic === 'tasks' && opts.severity !== null) return { kind: 'invalid', message: 'Tasks are filtered by `priority high|medium|low`, not severity.' };
+  if (topic === 'alerts' && opts.priority !== null)
+    return { kind: 'invalid', message: 'Alerts are filtered by `severity warning|critical`, not priority.' };
+  if (topic === 'tasks' && opts.severity !== null)
+    return { kind: 'invalid', message: 'Tasks are filtered by `priority high|medium|low`, not severity.' };
   if (opts.severity !== null && opts.severity !== 'warning' && opts.severity !== 'critical') {
-    return { kind: 'invalid', message: `Severity must be \`warning\` or \`critical\` (got "${opts.severity}").` };
+    return {
+      kind: 'invalid',
+      message: `Severity must be \`warning\` or \`critical\` (got "${opts.severity}").`,
+    };
   }
-  if (opts.priority !== null && opts.priority !== 'high' && opts.priority !== 'medium' && opts.priority !== 'low') {
-    return { kind: 'invalid', message: `Priority must be \`high\`, \`medium\` or \`low\` (got "${opts.priority}").` };
+  if (
+    opts.priority !== null &&
+    opts.priority !== 'high' &&
+    opts.priority !== 'medium' &&
+    opts.priority !== 'low'
+  ) {
+    return {
+      kind: 'invalid',
+      message: `Priority must be \`high\`, \`medium\` or \`low\` (got "${opts.priority}").`,
+    };
   }
   return { kind: 'subscribe', topic, sites: opts.sites, severity: opts.severity, priority: opts.priority };
 }

@@ -74,7 +74,9 @@ export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
   eventDedupeTtlMs: 48 * 3_600_000,
 };
 
-export type RelayOptionsInput = Partial<Omit<RelayOptions, 'thresholds'>> & { thresholds?: Partial<HealthThresholds> };
+export type RelayOptionsInput = Partial<Omit<RelayOptions, 'thresholds'>> & {
+  thresholds?: Partial<HealthThresholds>;
+};
 
 export function resolveRelayOptions(input: RelayOptionsInput = {}): RelayOptions {
   return {

@@ -69,7 +69,8 @@ export function createOutbox(root: Store): Outbox {
     },
     async markStep(channel, seq, step) {
       const current = (await s.get<ItemProgress>(`${channel}:progress:${seq}`)) ?? { done: [] };
-      if (!current.done.includes(step)) await s.set(`${channel}:progress:${seq}`, { done: [...current.done, step] });
+      if (!current.done.includes(step))
+        await s.set(`${channel}:progress:${seq}`, { done: [...current.done, step] });
     },
   };
 }

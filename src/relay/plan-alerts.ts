@@ -3,7 +3,15 @@
  * storms and snoozes change. Storms: when `stormThreshold` alerts of one site raise in one cycle (or a storm of
  * that site is still open) they go under one site-level parent instead of one message each.
  */
-import type { AlertSubscription, AlertView, ChannelEpisode, OutboxDraft, Snooze, Storm, StormView } from './model.ts';
+import type {
+  AlertSubscription,
+  AlertView,
+  ChannelEpisode,
+  OutboxDraft,
+  Snooze,
+  Storm,
+  StormView,
+} from './model.ts';
 import type { AlertTransition, Severity } from './types.ts';
 
 export interface AlertChange {
@@ -81,7 +89,13 @@ export function planChannelAlerts(input: AlertPlanInput): AlertPlan {
       const z = snoozed(view.key);
       if (z) {
         z.suppressed += 1;
-        episodes[view.key] = { episodeId: view.episodeId, subject: `alert:${view.episodeId}`, stormId: null, posted: false, alert: view };
+        episodes[view.key] = {
+          episodeId: view.episodeId,
+          subject: `alert:${view.episodeId}`,
+          stormId: null,
+          posted: false,
+          alert: view,
+        };
         continue;
       }
       raisesBySite.set(view.siteId, [...(raisesBySite.get(view.siteId) ?? []), view]);
@@ -89,7 +103,10 @@ export function planChannelAlerts(input: AlertPlanInput): AlertPlan {
     }
     // A clear is itself what ends a snooze "until healthy": it still counts as snoozed (resolved quietly).
     const held = snoozes[view.key];
-    const z = transition.kind === 'clear' && held && !(held.until !== null && now >= held.until) ? held : snoozed(view.key);
+    const z =
+      transition.kind === 'clear' && held && !(held.until !== null && now >= held.until)
+        ? held
+        : snoozed(view.key);
     if (z) z.suppressed += 1;
     const storm = current.stormId !== null ? storms[view.siteId] : undefined;
     if (transition.kind === 'update') {
@@ -97,7 +114,13 @@ export function planChannelAlerts(input: AlertPlanInput): AlertPlan {
       if (storm) {
         drafts.push(member(storm, view, 'updated', now));
       } else if (current.posted && !z) {
-        drafts.push({ kind: 'alert.updated', alert: view, previousSeverity: transition.previousSeverity, id: `${view.episodeId}:update:${now}`, subject: current.subject });
+        drafts.push({
+          kind: 'alert.updated',
+          alert: view,
+          previousSeverity: transition.previousSeverity,
+          id: `${view.episodeId}:update:${now}`,
+          subject: current.subject,
+        });
       }
       continue;
     }
@@ -108,7 +131,13 @@ export function planChannelAlerts(input: AlertPlanInput): AlertPlan {
         drafts.push(member(storm, view, 'cleared', now));
         if (storm.activeKeys.length === 0) delete storms[view.siteId];
       } else if (current.posted) {
-        drafts.push({ kind: 'alert.cleared', alert: view, quiet: z !== undefined, id: `${view.episodeId}:clear`, subject: current.subject });
+        drafts.push({
+          kind: 'alert.cleared',
+          alert: view,
+          quiet: z !== undefined,
+          id: `${view.episodeId}:clear`,
+          subject: current.subject,
+        });
       }
     }
   }
@@ -136,9 +165,21 @@ export function planChannelAlerts(input: AlertPlanInput): AlertPlan {
     storm.total += views.length;
     storms[siteId] = storm;
     const subject = `storm:${storm.stormId}`;
-    drafts.push({ kind: 'storm.added', storm: stormView(storm, now), alerts: views, id: `${subject}:add:${now}`, subject });
+    drafts.push({
+      kind: 'storm.added',
+      storm: stormView(storm, now),
+      alerts: views,
+      id: `${subject}:add:${now}`,
+      subject,
+    });
     for (const view of views) {
-      episodes[view.key] = { episodeId: view.episodeId, subject, stormId: storm.stormId, posted: true, alert: view };
+      episodes[view.key] = {
+        episodeId: view.episodeId,
+        subject,
+        stormId: storm.stormId,
+        posted: true,
+        alert: view,
+      };
     }
   }
 
@@ -149,12 +190,25 @@ export function planChannelAlerts(input: AlertPlanInput): AlertPlan {
     const stillActive = openKeys.has(z.key) && ep !== undefined;
     drafts.push({
       kind: 'snooze.ended',
-      summary: { key: z.key, sourceName: z.sourceName, condition: z.condition, suppressed: z.suppressed, stillActive, snoozedBy: z.by, endedAt: now },
+      summary: {
+        key: z.key,
+        sourceName: z.sourceName,
+        condition: z.condition,
+        suppressed: z.suppressed,
+        stillActive,
+        snoozedBy: z.by,
+        endedAt: now,
+      },
       id: `snooze:${z.key}:${z.at}:end`,
       subject: ep?.posted ? ep.subject : z.subject,
     });
     if (stillActive && ep && !ep.posted) {
-      drafts.push({ kind: 'alert.raised', alert: ep.alert, id: `${ep.episodeId}:raise`, subject: ep.subject });
+      drafts.push({
+        kind: 'alert.raised',
+        alert: ep.alert,
+        id: `${ep.episodeId}:raise`,
+        subject: ep.subject,
+      });
       episodes[z.key] = { ...ep, posted: true };
     }
   }
@@ -163,5 +217,12 @@ export function planChannelAlerts(input: AlertPlanInput): AlertPlan {
 
 function member(storm: Storm, alert: AlertView, change: 'updated' | 'cleared', now: number): OutboxDraft {
   const subject = `storm:${storm.stormId}`;
-  return { kind: 'storm.member', storm: stormView(storm, now), alert, change, id: `${alert.episodeId}:${change}:${now}`, subject };
+  return {
+    kind: 'storm.member',
+    storm: stormView(storm, now),
+    alert,
+    change,
+    id: `${alert.episodeId}:${change}:${now}`,
+    subject,
+  };
 }

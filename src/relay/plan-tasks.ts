@@ -5,7 +5,11 @@ import type { OutboxDraft, PriorityName, TaskSubscription } from './model.ts';
 import { siteMatches } from './plan-alerts.ts';
 import type { TaskChange } from './task-diff.ts';
 
-const RANK: Record<string, number> = { [TASK_PRIORITY.low]: 1, [TASK_PRIORITY.medium]: 2, [TASK_PRIORITY.high]: 3 };
+const RANK: Record<string, number> = {
+  [TASK_PRIORITY.low]: 1,
+  [TASK_PRIORITY.medium]: 2,
+  [TASK_PRIORITY.high]: 3,
+};
 const MIN_RANK: Record<PriorityName, number> = { low: 1, medium: 2, high: 3 };
 
 export function priorityMatches(min: PriorityName | null, priorityId: string | null): boolean {
@@ -19,7 +23,8 @@ export function planChannelTasks(sub: TaskSubscription, changes: TaskChange[]): 
   const drafts: OutboxDraft[] = [];
   for (const change of changes) {
     const task = change.snapshot;
-    if (!siteMatches(sub.siteIds, task.siteId) || !priorityMatches(sub.minPriority, task.priorityId)) continue;
+    if (!siteMatches(sub.siteIds, task.siteId) || !priorityMatches(sub.minPriority, task.priorityId))
+      continue;
     const digest = createHash('sha1').update(JSON.stringify(change.events)).digest('hex').slice(0, 12);
     drafts.push({
       kind: 'task.changed',

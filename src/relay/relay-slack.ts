@@ -20,7 +20,9 @@ export type SlackFailure =
   | { kind: 'other'; message: string };
 
 function field(err: unknown, name: string): unknown {
-  return typeof err === 'object' && err !== null && name in err ? (err as Record<string, unknown>)[name] : undefined;
+  return typeof err === 'object' && err !== null && name in err
+    ? (err as Record<string, unknown>)[name]
+    : undefined;
 }
 
 /** Maps WebClient errors (coded, see @slack/web-api ErrorCode) to what the queue needs to decide. */
@@ -28,7 +30,10 @@ export function classifySlackError(err: unknown): SlackFailure {
   const code = field(err, 'code');
   if (code === ErrorCode.RateLimitedError) {
     const seconds = field(err, 'retryAfter');
-    return { kind: 'rate_limited', retryAfterMs: (typeof seconds === 'number' && seconds > 0 ? seconds : 1) * 1000 };
+    return {
+      kind: 'rate_limited',
+      retryAfterMs: (typeof seconds === 'number' && seconds > 0 ? seconds : 1) * 1000,
+    };
   }
   if (code === ErrorCode.PlatformError) {
     const data = field(err, 'data');
@@ -38,7 +43,12 @@ export function classifySlackError(err: unknown): SlackFailure {
   return { kind: 'other', message: err instanceof Error ? err.message : String(err) };
 }
 
-export function createRelayWebClient(opts: { token: string; apiUrl?: string; log: Logger; options?: WebClientOptions }): WebClient {
+export function createRelayWebClient(opts: {
+  token: string;
+  apiUrl?: string;
+  log: Logger;
+  options?: WebClientOptions;
+}): WebClient {
   return new WebClient(opts.token, {
     slackApiUrl: opts.apiUrl,
     logger: slackLogger(opts.log.child({ module: 'relay-slack' })),

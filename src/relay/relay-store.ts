@@ -56,7 +56,10 @@ export function relayStore(root: Store) {
       const index = await s.get<string[]>('subs:index');
       if (sub.alerts === null && sub.tasks === null) {
         await s.delete(`subs:${sub.channel}`);
-        await s.set('subs:index', (index ?? []).filter((c) => c !== sub.channel));
+        await s.set(
+          'subs:index',
+          (index ?? []).filter((c) => c !== sub.channel),
+        );
         return;
       }
       await s.set(`subs:${sub.channel}`, sub);
@@ -85,7 +88,8 @@ export function relayStore(root: Store) {
     claimEvent: (channel: string, id: string, ttlMs: number) => s.add(`evt:${channel}:${id}`, 1, ttlMs),
     // ── delivery records ──
     message: (channel: string, subject: string) => s.get<MessageRecord>(`msg:${channel}:${subject}`),
-    saveMessage: (channel: string, subject: string, rec: MessageRecord) => s.set(`msg:${channel}:${subject}`, rec),
+    saveMessage: (channel: string, subject: string, rec: MessageRecord) =>
+      s.set(`msg:${channel}:${subject}`, rec),
     ack: (channel: string, subject: string) => s.get<AckRecord>(`ack:${channel}:${subject}`),
     saveAck: (channel: string, subject: string, ack: AckRecord) => s.set(`ack:${channel}:${subject}`, ack),
     async channelStatus(channel: string): Promise<ChannelDeliveryStatus> {

@@ -18,15 +18,36 @@ export function nextMorning(now: number, timeZone: string | null, hour = 6): num
     return nextMorning(now, 'UTC', hour);
   }
   for (let add = 0; add <= 1; add++) {
-    const at = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + add, hour, 0, 0, 0, zone).getTime();
+    const at = new TZDate(
+      local.getFullYear(),
+      local.getMonth(),
+      local.getDate() + add,
+      hour,
+      0,
+      0,
+      0,
+      zone,
+    ).getTime();
     if (at > now) return at;
   }
   return now + 24 * 3_600_000;
 }
 
-export function buildSnooze(choice: SnoozeChoice, alert: AlertView, subject: string, by: string, now: number): Snooze {
+export function buildSnooze(
+  choice: SnoozeChoice,
+  alert: AlertView,
+  subject: string,
+  by: string,
+  now: number,
+): Snooze {
   const until =
-    choice === '1h' ? now + 3_600_000 : choice === '4h' ? now + 4 * 3_600_000 : choice === 'morning' ? nextMorning(now, alert.siteTimeZone) : null;
+    choice === '1h'
+      ? now + 3_600_000
+      : choice === '4h'
+        ? now + 4 * 3_600_000
+        : choice === 'morning'
+          ? nextMorning(now, alert.siteTimeZone)
+          : null;
   return {
     key: alert.key,
     until,

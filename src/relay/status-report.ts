@@ -10,12 +10,21 @@ export interface RelayStatusReport {
   channels: { channel: string; pending: number; delivery: ChannelDeliveryStatus }[];
 }
 
-export async function readRelayStatus(rs: RelayStore, outbox: Outbox, now: number, only?: string): Promise<RelayStatusReport> {
+export async function readRelayStatus(
+  rs: RelayStore,
+  outbox: Outbox,
+  now: number,
+  only?: string,
+): Promise<RelayStatusReport> {
   const poller = { ...EMPTY_STATUS, ...(await rs.status()) };
   const names = only !== undefined ? [only] : await outbox.channels();
   const channels = [];
   for (const channel of names) {
-    channels.push({ channel, pending: await outbox.pending(channel), delivery: await rs.channelStatus(channel) });
+    channels.push({
+      channel,
+      pending: await outbox.pending(channel),
+      delivery: await rs.channelStatus(channel),
+    });
   }
   return { poller, lagMs: poller.lastCompleteAt === null ? null : now - poller.lastCompleteAt, channels };
 }

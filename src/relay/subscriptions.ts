@@ -8,8 +8,7 @@ import type { MonitorCommand } from './monitor-command.ts';
 import type { RelayStore } from './relay-store.ts';
 
 export type SiteProblem =
-  | { kind: 'none'; text: string; known: string[] }
-  | { kind: 'many'; text: string; matches: string[] };
+  { kind: 'none'; text: string; known: string[] } | { kind: 'many'; text: string; matches: string[] };
 
 export type SubscriptionOutcome =
   | { kind: 'saved'; sub: ChannelSubscriptions; previous: ChannelSubscriptions | undefined }
@@ -26,7 +25,8 @@ async function resolveSites(directory: Pick<Directory, 'resolveSite' | 'sites'>,
   for (const text of names) {
     const match = await directory.resolveSite(text);
     if (match.kind === 'one') sites.push(match.site);
-    else if (match.kind === 'many') problems.push({ kind: 'many', text, matches: match.sites.map((s) => s.name) });
+    else if (match.kind === 'many')
+      problems.push({ kind: 'many', text, matches: match.sites.map((s) => s.name) });
     else problems.push({ kind: 'none', text, known: (await directory.sites()).map((s) => s.name) });
   }
   return { sites, problems };
@@ -47,7 +47,9 @@ function merge(
 function without(part: { siteIds: string[] | null; siteNames: string[] }, ids: Set<string>) {
   // "Every site" has no list to take a site out of: it stays as it is (the reply shows it).
   if (part.siteIds === null) return part;
-  const keep = part.siteIds.map((id, i) => [id, part.siteNames[i] ?? id] as const).filter(([id]) => !ids.has(id));
+  const keep = part.siteIds
+    .map((id, i) => [id, part.siteNames[i] ?? id] as const)
+    .filter(([id]) => !ids.has(id));
   return keep.length === 0 ? null : { siteIds: keep.map(([id]) => id), siteNames: keep.map(([, n]) => n) };
 }
 
@@ -63,7 +65,14 @@ export async function changeSubscription(
   let next: ChannelSubscriptions;
   if (cmd.kind === 'subscribe' && cmd.topic === 'alerts') {
     const where = merge(current.alerts, sites);
-    next = { ...current, alerts: { ...where, minSeverity: cmd.severity ?? current.alerts?.minSeverity ?? 'warning', since: deps.now } };
+    next = {
+      ...current,
+      alerts: {
+        ...where,
+        minSeverity: cmd.severity ?? current.alerts?.minSeverity ?? 'warning',
+        since: deps.now,
+      },
+    };
   } else if (cmd.kind === 'subscribe') {
     const where = merge(current.tasks, sites);
     const minPriority = cmd.priority ?? current.tasks?.minPriority ?? null;

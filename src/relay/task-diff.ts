@@ -26,10 +26,15 @@ export function diffTask(prev: TaskSnapshot | undefined, next: TaskSnapshot): Ta
     events.push({ kind: 'reassigned', from: prev.assigneeName, to: next.assigneeName });
   }
   if (prev.priorityId !== next.priorityId) {
-    events.push({ kind: 'priority', from: prev.priorityName ?? prev.priorityId, to: next.priorityName ?? next.priorityId });
+    events.push({
+      kind: 'priority',
+      from: prev.priorityName ?? prev.priorityId,
+      to: next.priorityName ?? next.priorityId,
+    });
   }
   if (prev.dueDate !== next.dueDate) events.push({ kind: 'due', from: prev.dueDate, to: next.dueDate });
-  if (!prev.overdue && next.overdue && next.dueDate !== null) events.push({ kind: 'overdue', dueDate: next.dueDate });
+  if (!prev.overdue && next.overdue && next.dueDate !== null)
+    events.push({ kind: 'overdue', dueDate: next.dueDate });
   return events;
 }
 

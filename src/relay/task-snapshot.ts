@@ -16,7 +16,11 @@ export function localDay(now: number, timeZone: string | null): string {
   }
 }
 
-export function isClosedStatus(statusId: string, statusName: string | null, doneDate: string | null): 'done' | 'cancelled' | null {
+export function isClosedStatus(
+  statusId: string,
+  statusName: string | null,
+  doneDate: string | null,
+): 'done' | 'cancelled' | null {
   // contract: task status 25 Cancelled; Done has no published id, so its name and doneDate tell.
   if (statusId === TASK_STATUS.cancelled) return 'cancelled';
   if (doneDate !== null || (statusName ?? '').trim().toLowerCase() === 'done') return 'done';
@@ -25,7 +29,9 @@ export function isClosedStatus(statusId: string, statusName: string | null, done
 
 function personName(a: Task['assignee']): string | null {
   if (a === null) return null;
-  const full = [a.firstName, a.lastName].filter((x): x is string => typeof x === 'string' && x !== '').join(' ');
+  const full = [a.firstName, a.lastName]
+    .filter((x): x is string => typeof x === 'string' && x !== '')
+    .join(' ');
   return a.name ?? (full !== '' ? full : null) ?? a.email ?? a.username ?? a.id;
 }
 

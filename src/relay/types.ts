@@ -66,9 +66,7 @@ export interface AlertTrack {
 }
 
 export type AlertTransition =
-  | { kind: 'raise' }
-  | { kind: 'update'; previousSeverity: Severity }
-  | { kind: 'clear'; durationMs: number };
+  { kind: 'raise' } | { kind: 'update'; previousSeverity: Severity } | { kind: 'clear'; durationMs: number };
 
 /** Compact per-task state the differ compares cycle to cycle; also what a task parent message shows. */
 export interface TaskSnapshot {

@@ -14,6 +14,7 @@ import { SandboxState } from './state.ts';
 import type { Sandbox, StartSandboxOptions } from './types.ts';
 
 export type * from './types.ts';
+export type { User as SeedUser, Site as SeedSite } from './model.ts';
 export { SEED_USERS, SITES as SEED_SITES, LIMITED_SITE_ID, COMPANY as SEED_COMPANY } from './seed-catalog.ts';
 
 /** Fixed demo keys (documented in README): `full` sees every site, `limited` one site only. */

@@ -23,6 +23,16 @@ export interface ScanOptions {
   accept?: (t: number) => boolean;
 }
 
+/**
+ * Written values in the schema order — contract: readings rule 4; writable metrics omitted are null (rule 3);
+ * calculated metrics have no value in a written reading (null in rows).
+ */
+export function normalise(source: Source, values: ReadingValues): ReadingValues {
+  const out: ReadingValues = {};
+  for (const metric of source.kind.metrics) out[metric.id] = values[metric.id] ?? null;
+  return out;
+}
+
 export class ReadingsStore {
   private readonly written = new Map<string, WrittenReading[]>();
   readonly log: WrittenReading[] = [];
@@ -46,13 +56,6 @@ export class ReadingsStore {
   private visibleWritten(source: Source): WrittenReading[] {
     const now = this.now();
     return (this.written.get(source.id) ?? []).filter((r) => r.visibleAt <= now);
-  }
-
-  /** Normalises written values to the schema order — contract: readings rule 4; omitted metrics null (rule 3). */
-  private normalise(source: Source, values: ReadingValues): ReadingValues {
-    const out: ReadingValues = {};
-    for (const metric of source.kind.metrics) out[metric.id] = values[metric.id] ?? null;
-    return out;
   }
 
   /** Yields readings in time order, written readings winning over synthetic ones at the same instant. */
@@ -83,7 +86,7 @@ export class ReadingsStore {
       if (useWritten) {
         if (synthOk(s) && wr.t === s) s += step;
         w += opts.desc ? -1 : 1;
-        row = { t: wr.t, values: this.normalise(source, wr.values) };
+        row = { t: wr.t, values: normalise(source, wr.values) };
       } else {
         row = { t: s, values: syntheticValues(source, s) };
         s += step;

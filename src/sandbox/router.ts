@@ -39,6 +39,14 @@ function flatHeaders(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, 'Malformed path.', '02-001');
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function dispatch(
@@ -89,7 +97,7 @@ export async function dispatch(
       if (r.method !== method) return false;
       const m = r.regex.exec(path);
       if (!m) return false;
-      params = Object.fromEntries(r.names.map((name, i) => [name, decodeURIComponent(m[i + 1] ?? '')]));
+      params = Object.fromEntries(r.names.map((name, i) => [name, decodeSegment(m[i + 1] ?? '')]));
       return true;
     });
     if (!route) {

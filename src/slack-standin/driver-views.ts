@@ -64,6 +64,7 @@ export async function submitView(
   const user = requireUser(ctx.state, input.user ?? view.user);
   const values = buildStateValues(view.blocks, input.values ?? {}, input.allowMissingRequired);
   view.state = { values };
+  delete view.errors;
   const payload = {
     ...interactionBase('view_submission', user),
     trigger_id: ctx.triggers.issue(user.id),
@@ -96,6 +97,8 @@ function applyAction(
         const ids = new Set(inputBlocks(view.blocks).map((b) => b.blockId));
         const unknown = Object.keys(errors).filter((id) => !ids.has(id));
         const strings = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, String(v)]));
+        view.errors = strings;
+        ctx.state.putView(view, 'update');
         if (unknown.length > 0)
           return {
             view,

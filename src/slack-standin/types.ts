@@ -81,6 +81,8 @@ export interface StoredView {
   root_view_id: string;
   previous_view_id: string | null;
   state: { values: Record<string, Record<string, JsonObject>> };
+  /** field errors shown under inputs after `response_action: errors` (block_id → message); cleared on update */
+  errors?: Record<string, string>;
   /** false once closed, cleared or replaced by a newer home view */
   open: boolean;
 }

@@ -14,7 +14,10 @@ const f = (severity: Severity = 'warning'): HealthFinding => ({
 });
 
 /** Runs a sequence of observations, one per minute: 'W'/'C' = condition (warning/critical), '.' = healthy. */
-function run(pattern: string, periods: AlertPeriods = P): { transitions: string[]; last: AlertTrack | undefined } {
+function run(
+  pattern: string,
+  periods: AlertPeriods = P,
+): { transitions: string[]; last: AlertTrack | undefined } {
   let track: AlertTrack | undefined;
   const transitions: string[] = [];
   [...pattern].forEach((ch, i) => {
@@ -41,7 +44,12 @@ describe('stepAlert — hysteresis', () => {
   });
 
   it('with zero periods raises and clears at once', () => {
-    expect(run('W.W.', { pendingMs: 0, healthyMs: 0 }).transitions).toEqual(['0:raise', '1:clear', '2:raise', '3:clear']);
+    expect(run('W.W.', { pendingMs: 0, healthyMs: 0 }).transitions).toEqual([
+      '0:raise',
+      '1:clear',
+      '2:raise',
+      '3:clear',
+    ]);
   });
 
   it('reports the episode duration from the condition start to the first healthy observation', () => {

@@ -43,9 +43,17 @@ function conditions(src: SourceHealthInput): string[] {
 describe('evaluateHealth — metered and form sources', () => {
   it.each([
     ['a recent reading is healthy', source(), []],
-    ['silent after 3 × readingInterval without threshold', source({ lastReadingAt: NOW - 16 * MIN }), ['silent/warning']],
+    [
+      'silent after 3 × readingInterval without threshold',
+      source({ lastReadingAt: NOW - 16 * MIN }),
+      ['silent/warning'],
+    ],
     ['exactly 3 × readingInterval is not yet silent', source({ lastReadingAt: NOW - 15 * MIN }), []],
-    ['silent escalates to critical past 3 × the threshold', source({ lastReadingAt: NOW - 46 * MIN }), ['silent/critical']],
+    [
+      'silent escalates to critical past 3 × the threshold',
+      source({ lastReadingAt: NOW - 46 * MIN }),
+      ['silent/critical'],
+    ],
     [
       'inactiveThreshold wins over readingInterval',
       source({ inactiveThresholdSec: 3600, lastReadingAt: NOW - 30 * MIN }),
@@ -56,7 +64,11 @@ describe('evaluateHealth — metered and form sources', () => {
       source({ inactiveThresholdSec: 600, lastReadingAt: NOW - 11 * MIN }),
       ['silent/warning'],
     ],
-    ['no interval and no threshold: a form is never silent', source({ readingIntervalSec: null, lastReadingAt: 0 }), []],
+    [
+      'no interval and no threshold: a form is never silent',
+      source({ readingIntervalSec: null, lastReadingAt: 0 }),
+      [],
+    ],
     [
       'a sensor without interval or threshold uses the fallback (1 h)',
       source({ isSensor: true, readingIntervalSec: null, lastReadingAt: NOW - 61 * MIN }),
@@ -68,7 +80,11 @@ describe('evaluateHealth — metered and form sources', () => {
       [],
     ],
     ['a source that never reported is not silent', source({ lastReadingAt: null }), []],
-    ['activity status Pending Readings', source({ activityStatus: 'Pending Readings' }), ['inactive/warning']],
+    [
+      'activity status Pending Readings',
+      source({ activityStatus: 'Pending Readings' }),
+      ['inactive/warning'],
+    ],
     ['unknown activity status is not judged', source({ activityStatus: null }), []],
     ['validation Invalid (30)', source({ validationStatus: 30 }), ['invalid/warning']],
     ['validation Pending (10) is fine', source({ validationStatus: 10 }), []],
@@ -101,7 +117,9 @@ describe('evaluateHealth — camera device status', () => {
 
   it('reports several conditions at once, each with its stable key', () => {
     const found = evaluateHealth(camera({ onLine: false, battery: 3 }), NOW, DEFAULT_THRESHOLDS);
-    expect(found.map((f) => f.key).sort()).toEqual([alertKey('s1', 'battery_low'), alertKey('s1', 'offline')].sort());
+    expect(found.map((f) => f.key).sort()).toEqual(
+      [alertKey('s1', 'battery_low'), alertKey('s1', 'offline')].sort(),
+    );
     expect(found.every((f) => f.sourceId === 's1')).toBe(true);
   });
 

@@ -10,10 +10,22 @@ describe('parseMonitorCommand', () => {
     ['subscribe alerts', { kind: 'subscribe', topic: 'alerts', sites: [], severity: null, priority: null }],
     [
       'subscribe alerts site Berlin Plant site Pune severity critical',
-      { kind: 'subscribe', topic: 'alerts', sites: ['Berlin Plant', 'Pune'], severity: 'critical', priority: null },
+      {
+        kind: 'subscribe',
+        topic: 'alerts',
+        sites: ['Berlin Plant', 'Pune'],
+        severity: 'critical',
+        priority: null,
+      },
     ],
-    ['subscribe tasks site a, b priority HIGH', { kind: 'subscribe', topic: 'tasks', sites: ['a', 'b'], severity: null, priority: 'high' }],
-    ['subscribe tasks site "Site priority"', { kind: 'subscribe', topic: 'tasks', sites: ['Site priority'], severity: null, priority: null }],
+    [
+      'subscribe tasks site a, b priority HIGH',
+      { kind: 'subscribe', topic: 'tasks', sites: ['a', 'b'], severity: null, priority: 'high' },
+    ],
+    [
+      'subscribe tasks site "Site priority"',
+      { kind: 'subscribe', topic: 'tasks', sites: ['Site priority'], severity: null, priority: null },
+    ],
     ['unsubscribe', { kind: 'unsubscribe', topic: 'all', sites: [] }],
     ['unsubscribe all', { kind: 'unsubscribe', topic: 'all', sites: [] }],
     ['unsubscribe tasks site Pune', { kind: 'unsubscribe', topic: 'tasks', sites: ['Pune'] }],

@@ -28,7 +28,10 @@ function view(source: string, patch: Partial<AlertView> = {}): AlertView {
   };
 }
 const raise = (v: AlertView): AlertChange => ({ transition: { kind: 'raise' }, view: v });
-const clear = (v: AlertView): AlertChange => ({ transition: { kind: 'clear', durationMs: 5 }, view: { ...v, clearedAt: NOW, durationMs: 5 } });
+const clear = (v: AlertView): AlertChange => ({
+  transition: { kind: 'clear', durationMs: 5 },
+  view: { ...v, clearedAt: NOW, durationMs: 5 },
+});
 const episode = (v: AlertView, patch: Partial<ChannelEpisode> = {}): ChannelEpisode => ({
   episodeId: v.episodeId,
   subject: `alert:${v.episodeId}`,
@@ -37,8 +40,11 @@ const episode = (v: AlertView, patch: Partial<ChannelEpisode> = {}): ChannelEpis
   alert: v,
   ...patch,
 });
-const plan = (changes: AlertChange[], state = empty(), patch: Partial<Parameters<typeof planChannelAlerts>[0]> = {}) =>
-  planChannelAlerts({ sub, changes, state, now: NOW, stormThreshold: 5, openKeys: new Set(), ...patch });
+const plan = (
+  changes: AlertChange[],
+  state = empty(),
+  patch: Partial<Parameters<typeof planChannelAlerts>[0]> = {},
+) => planChannelAlerts({ sub, changes, state, now: NOW, stormThreshold: 5, openKeys: new Set(), ...patch });
 
 describe('planChannelAlerts', () => {
   it('raises one parent per alert below the storm threshold', () => {
@@ -64,14 +70,21 @@ describe('planChannelAlerts', () => {
     const later = plan([raise(view('6', { key: '6:offline', episodeId: '6:offline@20' }))], state);
     expect(later.drafts[0]).toMatchObject({ kind: 'storm.added', storm: { active: 6, total: 6 } });
     const ids = ['1', '2', '3', '4', '5'];
-    const cleared = plan(ids.map((s) => clear(view(s))), { ...state, storms: later.storms });
+    const cleared = plan(
+      ids.map((s) => clear(view(s))),
+      { ...state, storms: later.storms },
+    );
     expect(cleared.drafts.map((d) => d.kind)).toEqual(Array(5).fill('storm.member'));
     expect(cleared.storms.A?.activeKeys).toEqual(['6:offline']);
   });
 
   it('filters by site and severity', () => {
     const critOnly = { ...sub, minSeverity: 'critical' as const, siteIds: ['A'] };
-    const p = plan([raise(view('1', { severity: 'warning' })), raise(view('2', { siteId: 'B' })), raise(view('3'))], empty(), { sub: critOnly });
+    const p = plan(
+      [raise(view('1', { severity: 'warning' })), raise(view('2', { siteId: 'B' })), raise(view('3'))],
+      empty(),
+      { sub: critOnly },
+    );
     expect(p.drafts.map((d) => d.subject)).toEqual(['alert:3:offline@10']);
   });
 
@@ -85,32 +98,87 @@ describe('planChannelAlerts', () => {
 
   it('a snoozed alert posts nothing and a summary when the snooze ends', () => {
     const v = view('1');
-    const snooze: Snooze = { key: v.key, until: NOW + 100, untilHealthy: false, by: 'U1', at: 1, suppressed: 0, sourceName: v.sourceName, condition: 'offline', subject: `alert:${v.episodeId}` };
+    const snooze: Snooze = {
+      key: v.key,
+      until: NOW + 100,
+      untilHealthy: false,
+      by: 'U1',
+      at: 1,
+      suppressed: 0,
+      sourceName: v.sourceName,
+      condition: 'offline',
+      subject: `alert:${v.episodeId}`,
+    };
     const state = { ...empty(), episodes: { [v.key]: episode(v) }, snoozes: { [v.key]: snooze } };
-    const during = plan([{ transition: { kind: 'update', previousSeverity: 'critical' }, view: { ...v, severity: 'warning' } }], state, { openKeys: new Set([v.key]) });
+    const during = plan(
+      [{ transition: { kind: 'update', previousSeverity: 'critical' }, view: { ...v, severity: 'warning' } }],
+      state,
+      { openKeys: new Set([v.key]) },
+    );
     expect(during.drafts).toEqual([]);
     expect(during.snoozes[v.key]?.suppressed).toBe(1);
-    const after = plan([], { ...state, snoozes: during.snoozes }, { now: NOW + 100, openKeys: new Set([v.key]) });
-    expect(after.drafts).toEqual([expect.objectContaining({ kind: 'snooze.ended', summary: expect.objectContaining({ suppressed: 1, stillActive: true }) })]);
+    const after = plan(
+      [],
+      { ...state, snoozes: during.snoozes },
+      { now: NOW + 100, openKeys: new Set([v.key]) },
+    );
+    expect(after.drafts).toEqual([
+      expect.objectContaining({
+        kind: 'snooze.ended',
+        summary: expect.objectContaining({ suppressed: 1, stillActive: true }),
+      }),
+    ]);
     expect(after.snoozes).toEqual({});
   });
 
   it('"until healthy" ends with the clear, which only resolves the parent quietly', () => {
     const v = view('1');
-    const snooze: Snooze = { key: v.key, until: null, untilHealthy: true, by: 'U1', at: 1, suppressed: 0, sourceName: v.sourceName, condition: 'offline', subject: `alert:${v.episodeId}` };
-    const p = plan([clear(v)], { ...empty(), episodes: { [v.key]: episode(v) }, snoozes: { [v.key]: snooze } });
+    const snooze: Snooze = {
+      key: v.key,
+      until: null,
+      untilHealthy: true,
+      by: 'U1',
+      at: 1,
+      suppressed: 0,
+      sourceName: v.sourceName,
+      condition: 'offline',
+      subject: `alert:${v.episodeId}`,
+    };
+    const p = plan([clear(v)], {
+      ...empty(),
+      episodes: { [v.key]: episode(v) },
+      snoozes: { [v.key]: snooze },
+    });
     expect(p.drafts.map((d) => d.kind)).toEqual(['alert.cleared', 'snooze.ended']);
     expect(p.drafts[0]).toMatchObject({ quiet: true });
   });
 
   it('a new episode raised during a snooze is shown when the snooze ends while it is still active', () => {
     const v = view('1', { episodeId: '1:offline@50' });
-    const snooze: Snooze = { key: v.key, until: NOW + 10, untilHealthy: false, by: 'U1', at: 1, suppressed: 0, sourceName: v.sourceName, condition: 'offline', subject: null };
-    const during = plan([raise(v)], { ...empty(), snoozes: { [v.key]: snooze } }, { openKeys: new Set([v.key]) });
+    const snooze: Snooze = {
+      key: v.key,
+      until: NOW + 10,
+      untilHealthy: false,
+      by: 'U1',
+      at: 1,
+      suppressed: 0,
+      sourceName: v.sourceName,
+      condition: 'offline',
+      subject: null,
+    };
+    const during = plan(
+      [raise(v)],
+      { ...empty(), snoozes: { [v.key]: snooze } },
+      { openKeys: new Set([v.key]) },
+    );
     expect(during.drafts).toEqual([]);
     const ep = during.episodes[v.key];
     expect(ep?.posted).toBe(false);
-    const after = plan([], { episodes: ep ? { [v.key]: ep } : {}, storms: {}, snoozes: during.snoozes }, { now: NOW + 10, openKeys: new Set([v.key]) });
+    const after = plan(
+      [],
+      { episodes: ep ? { [v.key]: ep } : {}, storms: {}, snoozes: during.snoozes },
+      { now: NOW + 10, openKeys: new Set([v.key]) },
+    );
     expect(after.drafts.map((d) => d.kind)).toEqual(['snooze.ended', 'alert.raised']);
   });
 });

@@ -27,7 +27,11 @@ describe('diffTask', () => {
   it.each<[string, Partial<TaskSnapshot>, unknown[]]>([
     ['no change', {}, []],
     ['name edits alone are not events', { name: 'Fix the valve' }, []],
-    ['status to On Hold', { statusId: '10', statusName: 'On Hold' }, [{ kind: 'status', from: 'To Do', to: 'On Hold', closed: null }]],
+    [
+      'status to On Hold',
+      { statusId: '10', statusName: 'On Hold' },
+      [{ kind: 'status', from: 'To Do', to: 'On Hold', closed: null }],
+    ],
     [
       'status to Done',
       { statusId: '20', statusName: 'Done', open: false },
@@ -38,9 +42,21 @@ describe('diffTask', () => {
       { statusId: '25', statusName: 'Cancelled', open: false },
       [{ kind: 'status', from: 'To Do', to: 'Cancelled', closed: 'cancelled' }],
     ],
-    ['reassigned', { assigneeId: 'u2', assigneeName: 'Bo Chen' }, [{ kind: 'reassigned', from: 'Ana Silva', to: 'Bo Chen' }]],
-    ['unassigned', { assigneeId: null, assigneeName: null }, [{ kind: 'reassigned', from: 'Ana Silva', to: null }]],
-    ['priority', { priorityId: '15', priorityName: 'High' }, [{ kind: 'priority', from: 'Medium', to: 'High' }]],
+    [
+      'reassigned',
+      { assigneeId: 'u2', assigneeName: 'Bo Chen' },
+      [{ kind: 'reassigned', from: 'Ana Silva', to: 'Bo Chen' }],
+    ],
+    [
+      'unassigned',
+      { assigneeId: null, assigneeName: null },
+      [{ kind: 'reassigned', from: 'Ana Silva', to: null }],
+    ],
+    [
+      'priority',
+      { priorityId: '15', priorityName: 'High' },
+      [{ kind: 'priority', from: 'Medium', to: 'High' }],
+    ],
     ['due date', { dueDate: '2026-12-01' }, [{ kind: 'due', from: '2026-11-25', to: '2026-12-01' }]],
     ['became overdue', { overdue: true }, [{ kind: 'overdue', dueDate: '2026-11-25' }]],
     [
@@ -71,7 +87,10 @@ describe('diffTasks', () => {
 
   it('reports created and changed tasks, not unchanged or vanished ones', () => {
     const prev = { t1: base, t3: { ...base, id: 't3' } };
-    const changes = diffTasks(prev, [{ ...base, priorityId: '5', priorityName: 'Low' }, { ...base, id: 't2' }]);
+    const changes = diffTasks(prev, [
+      { ...base, priorityId: '5', priorityName: 'Low' },
+      { ...base, id: 't2' },
+    ]);
     expect(changes.map((c) => [c.taskId, c.events.map((e) => e.kind)])).toEqual([
       ['t1', ['priority']],
       ['t2', ['created']],
@@ -117,8 +136,14 @@ describe('snapshotTask — overdue in the site time zone', () => {
   });
 
   it('a closed task is never overdue', () => {
-    expect(snapshotTask(task({ status: { id: '25', name: 'Cancelled' } }), now, 'UTC')).toMatchObject({ open: false, overdue: false });
-    expect(snapshotTask(task({ doneDate: '2026-11-20' }), now, 'UTC')).toMatchObject({ open: false, overdue: false });
+    expect(snapshotTask(task({ status: { id: '25', name: 'Cancelled' } }), now, 'UTC')).toMatchObject({
+      open: false,
+      overdue: false,
+    });
+    expect(snapshotTask(task({ doneDate: '2026-11-20' }), now, 'UTC')).toMatchObject({
+      open: false,
+      overdue: false,
+    });
   });
 
   it('localDay follows daylight saving', () => {

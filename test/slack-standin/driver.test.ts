@@ -215,6 +215,7 @@ describe('routing of each payload type', () => {
       closed: false,
       errors: { title: 'Give the task a longer title' },
     });
+    expect(fx.standin.view(view.id)?.errors).toEqual({ title: 'Give the task a longer title' });
     const updated = await fx.standin.driver.viewSubmission({
       view,
       values: { ...values, title_input: 'more' },

@@ -6,6 +6,7 @@
  */
 import type { DataSource, MonitoringApi } from '../../monitoring/api.ts';
 import { checkImportCsv, type CsvCheck } from '../../readings/csv-check.ts';
+import { metricCatalog } from '../../readings/metric-catalog.ts';
 import { zoneOrUtc } from '../../readings/range.ts';
 
 export type ImportOutcome =
@@ -25,6 +26,9 @@ export async function checkAndUpload(
     template,
     zone: zoneOrUtc(source.tzTimezoneName),
     timestampFormat,
+    numericColumns: metricCatalog(source)
+      .filter((m) => m.kind === 'number')
+      .map((m) => m.label),
   });
   if (!check.ok) return { kind: 'rejected', check };
   // The pattern is sent when it is one the platform may not detect; ISO 8601 is left to its detection.

@@ -118,7 +118,16 @@ export function createTaskService(base: BaseDeps, directory: Directory): TaskSer
       return { kind: 'changed', before, task, ...(assigneeTook === undefined ? {} : { assigneeTook }) };
     },
 
-    list: (filter, signal) => lister.first(filter, signal),
-    listMore: (token, signal) => lister.more(token, signal),
+    // Listed tasks become snapshots so their cards (and the card's buttons) work from the list.
+    async list(filter, signal) {
+      const page = await lister.first(filter, signal);
+      await Promise.all(page.tasks.map((t) => snapshots.put(t)));
+      return page;
+    },
+    async listMore(token, signal) {
+      const page = await lister.more(token, signal);
+      await Promise.all((page?.tasks ?? []).map((t) => snapshots.put(t)));
+      return page;
+    },
   };
 }

@@ -20,7 +20,7 @@ import {
 export const MAX_VIEW_STACK = 3;
 
 export function viewJson(v: StoredView): JsonObject {
-  const { user: _user, open: _open, ...rest } = v;
+  const { user: _user, open: _open, errors: _errors, ...rest } = v;
   return { ...rest, app_installed_team_id: v.team_id };
 }
 

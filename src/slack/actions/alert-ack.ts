@@ -15,7 +15,11 @@ export function registerAlertAck(app: App, deps: Deps): void {
       const rs = relayStore(deps.store);
       const rec = channel ? await rs.message(channel, subject) : undefined;
       if (!channel || !rec) {
-        await respond({ response_type: 'ephemeral', replace_original: false, text: 'This alert is no longer tracked, so it cannot be acknowledged.' });
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: 'This alert is no longer tracked, so it cannot be acknowledged.',
+        });
         return;
       }
       const existing = await rs.ack(channel, subject);
@@ -24,7 +28,9 @@ export function registerAlertAck(app: App, deps: Deps): void {
       const msg = renderParent(rec.view, subject, record);
       await client.chat.update({ channel, ts: rec.ts, text: msg.text, blocks: msg.blocks });
     } catch (err) {
-      await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, { action: ALERT_ACTION.ack });
+      await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, {
+        action: ALERT_ACTION.ack,
+      });
     }
   });
 }

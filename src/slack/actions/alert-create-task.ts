@@ -17,7 +17,11 @@ export function registerAlertCreateTask(app: App, deps: Deps): void {
       // One store read before views.open: well inside the trigger's 3 s.
       const rec = channel ? await relayStore(deps.store).message(channel, action.value ?? '') : undefined;
       if (!channel || rec?.view.type !== 'alert') {
-        await respond({ response_type: 'ephemeral', replace_original: false, text: 'This alert is no longer tracked: create the task with `/task`.' });
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: 'This alert is no longer tracked: create the task with `/task`.',
+        });
         return;
       }
       const a = rec.view.alert;
@@ -34,7 +38,9 @@ export function registerAlertCreateTask(app: App, deps: Deps): void {
         replyChannel: channel,
       });
     } catch (err) {
-      await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, { action: ALERT_ACTION.createTask });
+      await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, {
+        action: ALERT_ACTION.createTask,
+      });
     }
   });
 }

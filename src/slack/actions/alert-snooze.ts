@@ -12,7 +12,9 @@ export function registerAlertSnooze(app: App, deps: Deps): void {
   app.action<BlockStaticSelectAction>(ALERT_ACTION.snooze, async ({ ack, body, action, client, respond }) => {
     await ack();
     const channel = body.channel?.id ?? body.container.channel_id;
-    const subject = action.block_id.startsWith('alert_actions|') ? action.block_id.slice('alert_actions|'.length) : '';
+    const subject = action.block_id.startsWith('alert_actions|')
+      ? action.block_id.slice('alert_actions|'.length)
+      : '';
     const choice = action.selected_option.value;
     const say = (text: string) => respond({ response_type: 'ephemeral', replace_original: false, text });
     try {
@@ -30,9 +32,13 @@ export function registerAlertSnooze(app: App, deps: Deps): void {
       const snoozes = await rs.snoozes(channel);
       await rs.saveSnoozes(channel, { ...snoozes, [snooze.key]: snooze });
       const until = snooze.until !== null ? `until ${when(snooze.until)}` : 'until it is healthy again';
-      await say(`:zzz: Snoozed *${safeText(rec.view.alert.sourceName, 150)}* ${until}. I'll post a short summary here when the snooze ends.`);
+      await say(
+        `:zzz: Snoozed *${safeText(rec.view.alert.sourceName, 150)}* ${until}. I'll post a short summary here when the snooze ends.`,
+      );
     } catch (err) {
-      await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, { action: ALERT_ACTION.snooze });
+      await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, {
+        action: ALERT_ACTION.snooze,
+      });
     }
   });
 }

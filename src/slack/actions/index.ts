@@ -3,6 +3,12 @@
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
+import { registerTaskStatusActions } from './task-status.ts';
+import { registerTaskPriorityAction } from './task-priority.ts';
+import { registerTaskEditAction } from './task-edit.ts';
+import { registerTaskListMore } from './task-list-more.ts';
+import { registerTaskShowCard } from './task-show-card.ts';
+import { registerTaskRetryOpen } from './task-retry-open.ts';
 import { registerFileSend } from './file-send.ts';
 import { registerFileRetry } from './file-retry.ts';
 import { registerAlertAck } from './alert-ack.ts';
@@ -29,5 +35,11 @@ export function register(app: App, deps: Deps): void {
   registerSourceDeviceStatus(app, deps);
   registerSourceCreateTask(app, deps);
   registerReadingImportStart(app, deps);
+  registerTaskStatusActions(app, deps);
+  registerTaskPriorityAction(app, deps);
+  registerTaskEditAction(app, deps);
+  registerTaskListMore(app, deps);
+  registerTaskShowCard(app, deps);
+  registerTaskRetryOpen(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

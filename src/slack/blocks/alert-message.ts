@@ -37,7 +37,12 @@ const plain = (text: string) => ({ type: 'plain_text', text, emoji: true });
 
 export function ackLine(ack: AckRecord | null): SlackBlock[] {
   if (ack === null) return [];
-  return [{ type: 'context', elements: [mrkdwn(`:eyes: Acknowledged by <@${safeText(ack.user, 30)}> ${when(ack.at)}`)] }];
+  return [
+    {
+      type: 'context',
+      elements: [mrkdwn(`:eyes: Acknowledged by <@${safeText(ack.user, 30)}> ${when(ack.at)}`)],
+    },
+  ];
 }
 
 export function alertTitle(alert: AlertView): string {
@@ -49,8 +54,18 @@ function actions(subject: string): SlackBlock {
     type: 'actions',
     block_id: `alert_actions|${subject}`.slice(0, 255),
     elements: [
-      { type: 'button', action_id: ALERT_ACTION.ack, text: plain('Acknowledge'), value: subject.slice(0, 2000) },
-      { type: 'button', action_id: ALERT_ACTION.createTask, text: plain('Create task'), value: subject.slice(0, 2000) },
+      {
+        type: 'button',
+        action_id: ALERT_ACTION.ack,
+        text: plain('Acknowledge'),
+        value: subject.slice(0, 2000),
+      },
+      {
+        type: 'button',
+        action_id: ALERT_ACTION.createTask,
+        text: plain('Create task'),
+        value: subject.slice(0, 2000),
+      },
       {
         type: 'static_select',
         action_id: ALERT_ACTION.snooze,
@@ -84,9 +99,14 @@ export function renderAlertParent(alert: AlertView, subject: string, ack: AckRec
     blocks: [
       {
         type: 'section',
-        text: mrkdwn(`${SEVERITY_ICON[alert.severity]} *${SEVERITY_LABEL[alert.severity]}* · *${alertTitle(alert)}*${site}\n${safeText(alert.detail, 500)}`),
+        text: mrkdwn(
+          `${SEVERITY_ICON[alert.severity]} *${SEVERITY_LABEL[alert.severity]}* · *${alertTitle(alert)}*${site}\n${safeText(alert.detail, 500)}`,
+        ),
       },
-      { type: 'context', elements: [mrkdwn(`Raised ${when(alert.raisedAt)} · data source ${safeText(alert.sourceId, 60)}`)] },
+      {
+        type: 'context',
+        elements: [mrkdwn(`Raised ${when(alert.raisedAt)} · data source ${safeText(alert.sourceId, 60)}`)],
+      },
       ...ackLine(ack),
       actions(subject),
     ],
@@ -95,7 +115,10 @@ export function renderAlertParent(alert: AlertView, subject: string, ack: AckRec
 
 export function renderAlertUpdateReply(alert: AlertView, previous: Severity): RenderedMessage {
   const line = `${SEVERITY_ICON[alert.severity]} ${SEVERITY_LABEL[previous]} → *${SEVERITY_LABEL[alert.severity]}*: ${safeText(alert.detail, 500)}`;
-  return { text: safeText(`${SEVERITY_LABEL[previous]} → ${SEVERITY_LABEL[alert.severity]}: ${alert.detail}`, 3000), blocks: [{ type: 'section', text: mrkdwn(line) }] };
+  return {
+    text: safeText(`${SEVERITY_LABEL[previous]} → ${SEVERITY_LABEL[alert.severity]}: ${alert.detail}`, 3000),
+    blocks: [{ type: 'section', text: mrkdwn(line) }],
+  };
 }
 
 export function renderAlertClearedReply(alert: AlertView): RenderedMessage {

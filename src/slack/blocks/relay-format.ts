@@ -15,7 +15,10 @@ export const CONDITION_LABEL: Record<AlertCondition, string> = {
   status_stale: 'Status report stale',
 };
 
-export const SEVERITY_ICON: Record<Severity, string> = { warning: ':large_orange_diamond:', critical: ':red_circle:' };
+export const SEVERITY_ICON: Record<Severity, string> = {
+  warning: ':large_orange_diamond:',
+  critical: ':red_circle:',
+};
 export const SEVERITY_LABEL: Record<Severity, string> = { warning: 'Warning', critical: 'Critical' };
 
 export function formatDuration(ms: number): string {
@@ -32,5 +35,9 @@ export function formatDuration(ms: number): string {
 
 /** Viewer-local time with an ISO fallback for clients that cannot render dates. */
 export function when(epochMs: number): string {
-  return slackDate(epochMs, '{date_short_pretty} {time}', new Date(epochMs).toISOString().replace('T', ' ').slice(0, 16) + ' UTC');
+  return slackDate(
+    epochMs,
+    '{date_short_pretty} {time}',
+    new Date(epochMs).toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+  );
 }

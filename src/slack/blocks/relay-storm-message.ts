@@ -18,8 +18,16 @@ export function renderStormParent(storm: StormView, subject: string, ack: AckRec
     return {
       text: `Resolved: alert storm at ${site} (${storm.total} alerts, lasted ${lasted})`,
       blocks: [
-        { type: 'section', text: mrkdwn(`:white_check_mark: *Resolved* · alert storm at *${site}*: ${storm.total} alerts, lasted ${lasted}`) },
-        { type: 'context', elements: [mrkdwn(`Opened ${when(storm.openedAt)} · resolved ${when(storm.resolvedAt)}`)] },
+        {
+          type: 'section',
+          text: mrkdwn(
+            `:white_check_mark: *Resolved* · alert storm at *${site}*: ${storm.total} alerts, lasted ${lasted}`,
+          ),
+        },
+        {
+          type: 'context',
+          elements: [mrkdwn(`Opened ${when(storm.openedAt)} · resolved ${when(storm.resolvedAt)}`)],
+        },
         ...ackLine(ack),
       ],
     };
@@ -29,14 +37,23 @@ export function renderStormParent(storm: StormView, subject: string, ack: AckRec
     blocks: [
       {
         type: 'section',
-        text: mrkdwn(`:rotating_light: *Alert storm at ${site}*: *${storm.active}* active of ${storm.total} raised. The devices are listed in the thread.`),
+        text: mrkdwn(
+          `:rotating_light: *Alert storm at ${site}*: *${storm.active}* active of ${storm.total} raised. The devices are listed in the thread.`,
+        ),
       },
       { type: 'context', elements: [mrkdwn(`Opened ${when(storm.openedAt)}`)] },
       ...ackLine(ack),
       {
         type: 'actions',
         block_id: `storm_actions|${subject}`.slice(0, 255),
-        elements: [{ type: 'button', action_id: ALERT_ACTION.ack, text: { type: 'plain_text', text: 'Acknowledge' }, value: subject.slice(0, 2000) }],
+        elements: [
+          {
+            type: 'button',
+            action_id: ALERT_ACTION.ack,
+            text: { type: 'plain_text', text: 'Acknowledge' },
+            value: subject.slice(0, 2000),
+          },
+        ],
       },
     ],
   };
@@ -60,7 +77,8 @@ export function renderStormAddedReply(alerts: AlertView[]): RenderedMessage {
   if (chunk !== '') blocks.push({ type: 'section', text: mrkdwn(chunk) });
   // 50 blocks per message: the rest is summarised rather than dropped silently.
   const shown = blocks.slice(0, 49);
-  if (blocks.length > 49) shown.push({ type: 'context', elements: [mrkdwn(`…and more; ${alerts.length} alerts in total`)] });
+  if (blocks.length > 49)
+    shown.push({ type: 'context', elements: [mrkdwn(`…and more; ${alerts.length} alerts in total`)] });
   const names = alerts.map((a) => a.sourceName).join(', ');
   return { text: safeText(truncate(`${alerts.length} new alerts: ${names}`, 2900), 3000), blocks: shown };
 }
@@ -70,5 +88,8 @@ export function renderStormMemberReply(alert: AlertView, change: 'updated' | 'cl
     change === 'cleared'
       ? `:white_check_mark: *${safeText(alert.sourceName, 150)}* — ${CONDITION_LABEL[alert.condition]} healthy again${alert.durationMs !== null ? ` after ${formatDuration(alert.durationMs)}` : ''}`
       : alertLine(alert);
-  return { text: safeText(`${alert.sourceName}: ${change === 'cleared' ? 'healthy again' : alert.detail}`, 3000), blocks: [{ type: 'section', text: mrkdwn(line) }] };
+  return {
+    text: safeText(`${alert.sourceName}: ${change === 'cleared' ? 'healthy again' : alert.detail}`, 3000),
+    blocks: [{ type: 'section', text: mrkdwn(line) }],
+  };
 }

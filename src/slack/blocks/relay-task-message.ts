@@ -4,11 +4,13 @@ import type { RenderedMessage } from './alert-message.ts';
 import { safeText } from './mrkdwn.ts';
 
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
-const orNone = (text: string | null, max = 200) => (text === null || text === '' ? '_none_' : safeText(text, max));
+const orNone = (text: string | null, max = 200) =>
+  text === null || text === '' ? '_none_' : safeText(text, max);
 
 export function renderTaskParent(task: TaskSnapshot): RenderedMessage {
   const icon = task.open ? ':clipboard:' : task.statusId === '25' ? ':no_entry_sign:' : ':white_check_mark:';
-  const due = task.dueDate === null ? '_none_' : `${task.dueDate}${task.overdue ? ' :warning: *overdue*' : ''}`;
+  const due =
+    task.dueDate === null ? '_none_' : `${task.dueDate}${task.overdue ? ' :warning: *overdue*' : ''}`;
   const fields = [
     `*Status*\n${orNone(task.statusName ?? task.statusId)}`,
     `*Priority*\n${orNone(task.priorityName)}`,
@@ -32,7 +34,8 @@ export function describeTaskEvent(e: TaskEvent): string {
     case 'created':
       return ':new: Task created';
     case 'status': {
-      const icon = e.closed === 'done' ? ':white_check_mark: ' : e.closed === 'cancelled' ? ':no_entry_sign: ' : '';
+      const icon =
+        e.closed === 'done' ? ':white_check_mark: ' : e.closed === 'cancelled' ? ':no_entry_sign: ' : '';
       return `${icon}Status: ${orNone(e.from, 100)} → *${orNone(e.to, 100)}*`;
     }
     case 'reassigned':

@@ -1,4 +1,4 @@
-import type { Checkboxes, KnownBlock, ModalView, NumberInput, PlainTextOption } from '@slack/types';
+import type { Checkboxes, ModalView, NumberInput, PlainTextOption } from '@slack/types';
 /** Camera device status: its one-line summary and the "Report device status" modal. Pure. */
 import type { DataSource, DeviceStatus } from '../../monitoring/api.ts';
 import { zoneOrUtc } from '../../readings/range.ts';

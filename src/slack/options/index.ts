@@ -3,6 +3,7 @@
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
+import { registerTaskOptions } from './task-options.ts';
 import { registerFileTargetOptions } from './file-target.ts';
 import { registerPostChannelOptions } from './post-channel.ts';
 import { registerReadingImportSourceOptions } from './reading-import-source.ts';
@@ -11,5 +12,6 @@ export function register(app: App, deps: Deps): void {
   registerFileTargetOptions(app, deps);
   registerPostChannelOptions(app, deps);
   registerReadingImportSourceOptions(app, deps);
+  registerTaskOptions(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

@@ -3,6 +3,8 @@
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
+import { registerNewTaskShortcut } from './new-task.ts';
+import { registerCreateTaskFromMessage } from './create-task-from-message.ts';
 import { registerUploadFiles } from './upload-files.ts';
 import { registerShareToFeed } from './share-to-feed.ts';
 import { registerImportReadings } from './import-readings.ts';
@@ -11,5 +13,7 @@ export function register(app: App, deps: Deps): void {
   registerUploadFiles(app, deps);
   registerShareToFeed(app, deps);
   registerImportReadings(app, deps);
+  registerNewTaskShortcut(app, deps);
+  registerCreateTaskFromMessage(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

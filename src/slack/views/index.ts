@@ -3,6 +3,8 @@
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
+import { registerTaskCreateSubmit } from './task-create-submit.ts';
+import { registerTaskEditSubmit } from './task-edit-submit.ts';
 import { registerFileUploadSubmit } from './file-upload-submit.ts';
 import { registerPostSubmit } from './post-submit.ts';
 import { registerReadingEntrySubmit } from './reading-entry-submit.ts';
@@ -15,5 +17,7 @@ export function register(app: App, deps: Deps): void {
   registerReadingEntrySubmit(app, deps);
   registerSourceDeviceStatusSubmit(app, deps);
   registerReadingImportSubmit(app, deps);
+  registerTaskCreateSubmit(app, deps);
+  registerTaskEditSubmit(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

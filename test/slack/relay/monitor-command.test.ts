@@ -10,11 +10,14 @@ describe('/monitor', () => {
 
   it('answers help with every subcommand', async () => {
     const text = await bed.monitor('help');
-    for (const sub of ['subscribe alerts', 'subscribe tasks', 'unsubscribe', 'list', 'status']) expect(text).toContain(sub);
+    for (const sub of ['subscribe alerts', 'subscribe tasks', 'unsubscribe', 'list', 'status'])
+      expect(text).toContain(sub);
   });
 
   it('explains a bad option instead of failing', async () => {
-    expect(await bed.monitor('subscribe alerts severity loud')).toMatch(/Severity must be `warning` or `critical`/);
+    expect(await bed.monitor('subscribe alerts severity loud')).toMatch(
+      /Severity must be `warning` or `critical`/,
+    );
     expect(await bed.monitor('frobnicate')).toMatch(/I don't know `\/monitor frobnicate`/);
   });
 
@@ -29,8 +32,12 @@ describe('/monitor', () => {
 
   it('adds task subscriptions beside alerts and removes them one by one', async () => {
     await bed.monitor('subscribe alerts', ALERTS);
-    expect(await bed.monitor('subscribe tasks site Chicago priority medium', ALERTS)).toMatch(/Task changes\* from \*Chicago Works\* \(medium priority and up\)/);
-    expect(await bed.monitor('unsubscribe tasks', ALERTS)).toMatch(/Unsubscribed[\s\S]*Alerts\* from every site/);
+    expect(await bed.monitor('subscribe tasks site Chicago priority medium', ALERTS)).toMatch(
+      /Task changes\* from \*Chicago Works\* \(medium priority and up\)/,
+    );
+    expect(await bed.monitor('unsubscribe tasks', ALERTS)).toMatch(
+      /Unsubscribed[\s\S]*Alerts\* from every site/,
+    );
     expect(await bed.monitor('unsubscribe', ALERTS)).toMatch(/no subscriptions/);
     expect(await bed.monitor('unsubscribe alerts', ALERTS)).toMatch(/nothing to unsubscribe/);
   });
@@ -47,7 +54,9 @@ describe('/monitor', () => {
   it('joins a public channel it is not in, and asks to be invited to a private one', async () => {
     expect(await bed.monitor('subscribe alerts', 'C0MAINT')).toMatch(/I joined this channel/);
     expect(bed.h.standin.callsTo('conversations.join').map((c) => c.args.channel)).toContain('C0MAINT');
-    expect(await bed.monitor('subscribe alerts', 'G0PRIVATE')).toMatch(/invite me with `\/invite @fieldline`/);
+    expect(await bed.monitor('subscribe alerts', 'G0PRIVATE')).toMatch(
+      /invite me with `\/invite @fieldline`/,
+    );
     expect(bed.h.standin.callsTo('conversations.join').map((c) => c.args.channel)).not.toContain('G0PRIVATE');
   });
 

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../harness.ts';
-import { ALERTS, expectValidBlocks, HEALTHY_CAMERA, MIN, sourceNamed, startRelayBed, type RelayBed } from './relay-bed.ts';
+import {
+  ALERTS,
+  expectValidBlocks,
+  HEALTHY_CAMERA,
+  MIN,
+  sourceNamed,
+  startRelayBed,
+  type RelayBed,
+} from './relay-bed.ts';
 
 describe('relay: device-status alerts end to end', () => {
   let bed: RelayBed;
@@ -78,9 +86,16 @@ describe('relay: device-status alerts end to end', () => {
     const parent = cameraParents()[0];
     expect(parent).toBeDefined();
     const user = bed.h.standin.users[0]?.id ?? '';
-    const res = await bed.h.driver.blockAction({ actionId: 'alert_ack', message: parent?.ts ?? '', channel: ALERTS, user });
+    const res = await bed.h.driver.blockAction({
+      actionId: 'alert_ack',
+      message: parent?.ts ?? '',
+      channel: ALERTS,
+      user,
+    });
     expect(res.status).toBe(200);
-    await waitFor(() => JSON.stringify(cameraParents()[0]?.blocks ?? []).includes(`Acknowledged by <@${user}>`));
+    await waitFor(() =>
+      JSON.stringify(cameraParents()[0]?.blocks ?? []).includes(`Acknowledged by <@${user}>`),
+    );
     // a later update of the parent keeps the acknowledgement
     bed.h.sandbox.admin.setDeviceStatus(camera, HEALTHY_CAMERA);
     await bed.tick(MIN);
@@ -95,9 +110,16 @@ describe('relay: device-status alerts end to end', () => {
     await bed.tick(MIN);
     await bed.tick(3 * MIN);
     const parent = cameraParents()[0];
-    const res = await bed.h.driver.blockAction({ actionId: 'alert_snooze', message: parent?.ts ?? '', channel: ALERTS, selectedOption: '1h' });
+    const res = await bed.h.driver.blockAction({
+      actionId: 'alert_snooze',
+      message: parent?.ts ?? '',
+      channel: ALERTS,
+      selectedOption: '1h',
+    });
     expect(res.status).toBe(200);
-    await waitFor(() => bed.h.standin.messages(ALERTS).find((m) => m.ephemeralTo && m.text.includes('Snoozed')));
+    await waitFor(() =>
+      bed.h.standin.messages(ALERTS).find((m) => m.ephemeralTo && m.text.includes('Snoozed')),
+    );
 
     bed.h.sandbox.admin.setDeviceStatus(camera, { ...HEALTHY_CAMERA, battery: 5 });
     await bed.tick(MIN);
@@ -105,7 +127,9 @@ describe('relay: device-status alerts end to end', () => {
     expect(bed.replies(ALERTS, parent?.ts ?? '')).toEqual([]);
     await bed.tick(60 * MIN);
     const replies = bed.replies(ALERTS, parent?.ts ?? '');
-    expect(replies.map((r) => r.text)).toEqual([expect.stringMatching(/Snooze ended: Gate Camera North — Low battery still active, 1 update hidden/)]);
+    expect(replies.map((r) => r.text)).toEqual([
+      expect.stringMatching(/Snooze ended: Gate Camera North — Low battery still active, 1 update hidden/),
+    ]);
     expect(cameraParents()).toHaveLength(1);
     expectValidBlocks(bed.h);
   });
@@ -115,12 +139,21 @@ describe('relay: device-status alerts end to end', () => {
     await bed.tick(MIN);
     await bed.tick(3 * MIN);
     const parent = cameraParents()[0];
-    await bed.h.driver.blockAction({ actionId: 'alert_snooze', message: parent?.ts ?? '', channel: ALERTS, selectedOption: 'healthy' });
-    await waitFor(() => bed.h.standin.messages(ALERTS).find((m) => m.ephemeralTo && m.text.includes('Snoozed')));
+    await bed.h.driver.blockAction({
+      actionId: 'alert_snooze',
+      message: parent?.ts ?? '',
+      channel: ALERTS,
+      selectedOption: 'healthy',
+    });
+    await waitFor(() =>
+      bed.h.standin.messages(ALERTS).find((m) => m.ephemeralTo && m.text.includes('Snoozed')),
+    );
     bed.h.sandbox.admin.setDeviceStatus(camera, HEALTHY_CAMERA);
     await bed.tick(MIN);
     await bed.tick(6 * MIN);
     expect(cameraParents()[0]?.text).toMatch(/^Resolved/);
-    expect(bed.replies(ALERTS, parent?.ts ?? '').map((r) => r.text)).toEqual([expect.stringMatching(/Snooze ended: .* healthy now/)]);
+    expect(bed.replies(ALERTS, parent?.ts ?? '').map((r) => r.text)).toEqual([
+      expect.stringMatching(/Snooze ended: .* healthy now/),
+    ]);
   });
 });

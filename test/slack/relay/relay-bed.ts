@@ -32,12 +32,23 @@ export interface RelayBed {
   stop(): Promise<void>;
 }
 
-export const FAST: RelayOptionsInput = { pendingMs: 2 * MIN, healthyMs: 5 * MIN, channelIntervalMs: 5, pageSize: 50 };
+export const FAST: RelayOptionsInput = {
+  pendingMs: 2 * MIN,
+  healthyMs: 5 * MIN,
+  channelIntervalMs: 5,
+  pageSize: 50,
+};
 
-export async function startRelayBed(opts: { harness?: HarnessOptions; relay?: RelayOptionsInput } = {}): Promise<RelayBed> {
+export async function startRelayBed(
+  opts: { harness?: HarnessOptions; relay?: RelayOptionsInput } = {},
+): Promise<RelayBed> {
   let offset = 0;
   const now = () => Date.now() + offset;
-  const h = await startHarness({ ...opts.harness, clock: { now }, sandbox: { now, ...opts.harness?.sandbox } });
+  const h = await startHarness({
+    ...opts.harness,
+    clock: { now },
+    sandbox: { now, ...opts.harness?.sandbox },
+  });
   const newRelay = (overrides: { monitoring?: MonitoringApi; options?: RelayOptionsInput } = {}) =>
     createRelay(
       { ...h.deps, monitoring: overrides.monitoring ?? h.deps.monitoring },
@@ -58,12 +69,24 @@ export async function startRelayBed(opts: { harness?: HarnessOptions; relay?: Re
       const before = h.standin.messages(channel).length;
       const res = await h.driver.command({ command: '/monitor', text, channel });
       expect(res.status).toBe(200);
-      const ackText = typeof res.body === 'object' && res.body !== null && 'text' in res.body ? String(res.body.text) : '';
+      const ackText =
+        typeof res.body === 'object' && res.body !== null && 'text' in res.body ? String(res.body.text) : '';
       if (ackText !== '') return ackText;
-      const answer = await waitFor(() => h.standin.messages(channel).slice(before).find((m) => m.ephemeralTo !== undefined));
+      const answer = await waitFor(() =>
+        h.standin
+          .messages(channel)
+          .slice(before)
+          .find((m) => m.ephemeralTo !== undefined),
+      );
       return answer.text;
     },
-    parents: (channel) => h.standin.messages(channel).filter((m) => m.bot_id !== undefined && !m.ephemeralTo && (m.thread_ts === undefined || m.thread_ts === m.ts)),
+    parents: (channel) =>
+      h.standin
+        .messages(channel)
+        .filter(
+          (m) =>
+            m.bot_id !== undefined && !m.ephemeralTo && (m.thread_ts === undefined || m.thread_ts === m.ts),
+        ),
     replies: (channel, ts) => h.standin.messages(channel).filter((m) => m.thread_ts === ts && m.ts !== ts),
     async tick(ms = 3 * MIN) {
       offset += ms;

@@ -6,13 +6,16 @@ import { ALERTS, expectValidBlocks, GENERAL, MIN, startRelayBed, type RelayBed }
 function changeTasks(bed: RelayBed, n: number): string[] {
   const tasks = bed.h.sandbox.admin.state.tasks.filter((t) => t.siteId === '101').slice(0, n);
   expect(tasks).toHaveLength(n);
-  for (const t of tasks) bed.h.sandbox.admin.updateTask(t.id, { priorityId: t.priorityId === '15' ? '5' : '15' });
+  for (const t of tasks)
+    bed.h.sandbox.admin.updateTask(t.id, { priorityId: t.priorityId === '15' ? '5' : '15' });
   return tasks.map((t) => t.name);
 }
 
 /** Parent texts in channel order, each with the texts of its thread. */
 function threads(bed: RelayBed, channel: string) {
-  return bed.parents(channel).map((p) => ({ parent: p.text, replies: bed.replies(channel, p.ts).map((r) => r.text) }));
+  return bed
+    .parents(channel)
+    .map((p) => ({ parent: p.text, replies: bed.replies(channel, p.ts).map((r) => r.text) }));
 }
 
 describe('relay: delivery through the per-channel outbox', () => {
@@ -28,7 +31,13 @@ describe('relay: delivery through the per-channel outbox', () => {
     bed.advance(MIN);
     const report = await bed.relay.runCycle();
     expect(report.enqueued).toEqual({ [ALERTS]: 4, [GENERAL]: 4 });
-    bed.h.standin.inject({ method: 'chat.postMessage', channel: ALERTS, status: 429, retryAfterSeconds: 1, times: 3 });
+    bed.h.standin.inject({
+      method: 'chat.postMessage',
+      channel: ALERTS,
+      status: 429,
+      retryAfterSeconds: 1,
+      times: 3,
+    });
     const delivered = await bed.relay.deliverNow();
     expect(delivered).toMatchObject({ delivered: 8, pending: {}, errors: [] });
 
@@ -43,7 +52,9 @@ describe('relay: delivery through the per-channel outbox', () => {
     expect(threads(bed, ALERTS)).toEqual(threads(bed, GENERAL));
     expect(threads(bed, ALERTS)).toHaveLength(4);
     for (const t of threads(bed, ALERTS)) expect(t.replies).toEqual([expect.stringMatching(/priority/)]);
-    expect(await bed.relay.status(ALERTS)).toMatchObject({ channels: [{ channel: ALERTS, pending: 0, delivery: { delivered: 4 } }] });
+    expect(await bed.relay.status(ALERTS)).toMatchObject({
+      channels: [{ channel: ALERTS, pending: 0, delivery: { delivered: 4 } }],
+    });
     expectValidBlocks(bed.h);
   });
 
@@ -56,7 +67,9 @@ describe('relay: delivery through the per-channel outbox', () => {
     expect((await bed.relay.runCycle()).enqueued).toEqual({ [GENERAL]: 5 });
     // the first instance dies part-way through delivery
     const draining = bed.relay.deliverNow();
-    await waitFor(() => bed.h.standin.messages(GENERAL).filter((m) => !m.ephemeralTo).length >= 3, { timeoutMs: 10_000 });
+    await waitFor(() => bed.h.standin.messages(GENERAL).filter((m) => !m.ephemeralTo).length >= 3, {
+      timeoutMs: 10_000,
+    });
     await bed.relay.stop();
     await draining;
     const partial = bed.h.standin.messages(GENERAL).filter((m) => !m.ephemeralTo).length;

@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { AlertView, StormView } from '../../../src/relay/model.ts';
 import type { TaskSnapshot } from '../../../src/relay/types.ts';
 import { validateBlocks } from '../../../src/slack-standin/index.ts';
-import { renderAlertClearedReply, renderAlertParent, renderAlertUpdateReply } from '../../../src/slack/blocks/alert-message.ts';
+import {
+  renderAlertClearedReply,
+  renderAlertParent,
+  renderAlertUpdateReply,
+} from '../../../src/slack/blocks/alert-message.ts';
 import { formatDuration } from '../../../src/slack/blocks/relay-format.ts';
 import { renderSnoozeSummary } from '../../../src/slack/blocks/relay-snooze-summary.ts';
-import { renderStormAddedReply, renderStormMemberReply, renderStormParent } from '../../../src/slack/blocks/relay-storm-message.ts';
+import {
+  renderStormAddedReply,
+  renderStormMemberReply,
+  renderStormParent,
+} from '../../../src/slack/blocks/relay-storm-message.ts';
 import { renderTaskEventsReply, renderTaskParent } from '../../../src/slack/blocks/relay-task-message.ts';
 
 const EVIL = '<!channel> *bold* <@U123> & <https://x.example|click>';
@@ -29,7 +37,15 @@ function alert(name: string, patch: Partial<AlertView> = {}): AlertView {
     ...patch,
   };
 }
-const storm: StormView = { stormId: 'site1@1', siteId: 'site1', siteName: EVIL, active: 40, total: 60, openedAt: 0, resolvedAt: null };
+const storm: StormView = {
+  stormId: 'site1@1',
+  siteId: 'site1',
+  siteName: EVIL,
+  active: 40,
+  total: 60,
+  openedAt: 0,
+  resolvedAt: null,
+};
 const task = (name: string): TaskSnapshot => ({
   id: 't1',
   name,
@@ -73,7 +89,15 @@ describe('relay renderers', () => {
           { kind: 'due', from: null, to: '2026-11-20' },
           { kind: 'overdue', dueDate: '2026-11-20' },
         ]),
-        renderSnoozeSummary({ key: 'k', sourceName: name, condition: 'offline', suppressed: 3, stillActive: true, snoozedBy: 'U1', endedAt: 0 }),
+        renderSnoozeSummary({
+          key: 'k',
+          sourceName: name,
+          condition: 'offline',
+          suppressed: 3,
+          stillActive: true,
+          snoozedBy: 'U1',
+          endedAt: 0,
+        }),
       ];
       for (const msg of messages) {
         expect(validateBlocks(msg.blocks, 'message')).toEqual([]);

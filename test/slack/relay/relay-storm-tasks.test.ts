@@ -30,7 +30,9 @@ describe('relay: storms and task changes end to end', () => {
     await bed.tick(MIN);
     await bed.tick(6 * MIN);
     expect(bed.parents(ALERTS)[before]?.text).toMatch(/5 active alerts/);
-    expect(bed.replies(ALERTS, storm?.ts ?? '').at(-1)?.text).toMatch(new RegExp(`${sensors[0]?.name}: healthy again`));
+    expect(bed.replies(ALERTS, storm?.ts ?? '').at(-1)?.text).toMatch(
+      new RegExp(`${sensors[0]?.name}: healthy again`),
+    );
     expectValidBlocks(bed.h);
   });
 
@@ -49,8 +51,12 @@ describe('relay: storms and task changes end to end', () => {
     expect(parents).toHaveLength(1);
     const parent = parents[0];
     expect(parent?.text).toContain(open?.name);
-    expect(bed.replies(GENERAL, parent?.ts ?? '').map((r) => r.text)).toEqual([expect.stringMatching(/status, priority, due/)]);
-    expect(JSON.stringify(bed.replies(GENERAL, parent?.ts ?? '')[0]?.blocks)).toMatch(/To Do → \*On Hold\*.*Priority: .* → \*High\*/);
+    expect(bed.replies(GENERAL, parent?.ts ?? '').map((r) => r.text)).toEqual([
+      expect.stringMatching(/status, priority, due/),
+    ]);
+    expect(JSON.stringify(bed.replies(GENERAL, parent?.ts ?? '')[0]?.blocks)).toMatch(
+      /To Do → \*On Hold\*.*Priority: .* → \*High\*/,
+    );
 
     await bed.tick(MIN); // nothing changed: nothing posted
     expect(bed.h.standin.messages(GENERAL).filter((m) => !m.ephemeralTo)).toHaveLength(2);
@@ -65,12 +71,16 @@ describe('relay: storms and task changes end to end', () => {
 
     admin.updateTask(id, { statusId: '25' });
     await bed.tick(MIN);
-    expect(JSON.stringify(bed.replies(GENERAL, parent?.ts ?? '').at(-1)?.blocks)).toMatch(/no_entry_sign.*→ \*Cancelled\*/);
+    expect(JSON.stringify(bed.replies(GENERAL, parent?.ts ?? '').at(-1)?.blocks)).toMatch(
+      /no_entry_sign.*→ \*Cancelled\*/,
+    );
     expect(bed.parents(GENERAL)[0]?.text).toMatch(/Cancelled/);
 
     const created = admin.createTask({ name: 'Replace <!channel> gasket', siteId: '101' });
     await bed.tick(MIN);
-    const newParent = bed.parents(GENERAL).find((m) => JSON.stringify(m.blocks).includes(created === '' ? 'x' : 'gasket'));
+    const newParent = bed
+      .parents(GENERAL)
+      .find((m) => JSON.stringify(m.blocks).includes(created === '' ? 'x' : 'gasket'));
     expect(newParent?.text).toContain('&lt;!channel&gt;');
     expect(bed.replies(GENERAL, newParent?.ts ?? '')).toEqual([]);
     expect(bed.parents(GENERAL)).toHaveLength(2);

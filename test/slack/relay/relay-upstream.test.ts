@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MonitoringApi } from '../../../src/monitoring/api.ts';
-import { ALERTS, GENERAL, HEALTHY_CAMERA, MIN, sourceNamed, startRelayBed, type RelayBed } from './relay-bed.ts';
+import {
+  ALERTS,
+  GENERAL,
+  HEALTHY_CAMERA,
+  MIN,
+  sourceNamed,
+  startRelayBed,
+  type RelayBed,
+} from './relay-bed.ts';
 
 const PAGE = 3;
 
@@ -25,9 +33,18 @@ describe('relay: upstream trouble and API economy', () => {
     const api = admin.requests().filter((r) => r.kind === 'api');
     expect(report.calls).toEqual({ pages: minimal, records: cameras.length });
     expect(api).toHaveLength(minimal + cameras.length);
-    expect(api.filter((r) => r.path === '/data-sources').every((r) => r.query.siteIds === '101' && r.query.withLastReadings !== undefined)).toBe(true);
+    expect(
+      api
+        .filter((r) => r.path === '/data-sources')
+        .every((r) => r.query.siteIds === '101' && r.query.withLastReadings !== undefined),
+    ).toBe(true);
     expect(api.filter((r) => r.path === '/tasks').every((r) => r.query.siteIds === '101')).toBe(true);
-    expect(api.filter((r) => r.path.startsWith('/data-sources/')).map((r) => r.path).sort()).toEqual(cameras.map((c) => `/data-sources/${c.id}`).sort());
+    expect(
+      api
+        .filter((r) => r.path.startsWith('/data-sources/'))
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(cameras.map((c) => `/data-sources/${c.id}`).sort());
   });
 
   it('never clears an alert or invents task changes from a cycle that failed on its second page', async () => {

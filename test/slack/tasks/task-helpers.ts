@@ -1,0 +1,74 @@
+/** Helpers for the task flow tests: open the create modal, fill it, find cards; Block Kit checks on everything. */
+import { expect } from 'vitest';
+import type { JsonObject, StoredMessage, StoredView } from '../../../src/slack-standin/index.ts';
+import { validateBlocks, validateView } from '../../../src/slack-standin/index.ts';
+import { waitFor, type Harness } from '../../harness.ts';
+
+/** Every view and message fieldline sent must pass the stand-in's Block Kit checks. */
+export function expectValidBlockKit(h: Harness): number {
+  let checked = 0;
+  for (const call of h.standin.calls) {
+    if (['views.open', 'views.update', 'views.push'].includes(call.method) && call.args.view) {
+      expect(validateView(call.args.view), `${call.method} view`).toEqual([]);
+      checked++;
+    }
+    if ((call.method.startsWith('chat.') || call.method === 'response_url') && Array.isArray(call.args.blocks)) {
+      expect(validateBlocks(call.args.blocks, 'message'), `${call.method} blocks`).toEqual([]);
+      checked++;
+    }
+    expect(call.response.error, `${call.method} answered ${String(call.response.error)}`).not.toBe('invalid_blocks');
+  }
+  return checked;
+}
+
+export async function newView(h: Harness, before: number, callbackId = 'task_create'): Promise<StoredView> {
+  return waitFor(() =>
+    h.standin
+      .views()
+      .slice(before)
+      .find((v) => v.callback_id === callbackId && v.open),
+  );
+}
+
+export async function openByCommand(h: Harness, text = '', channel = 'C0GENERAL', user?: string): Promise<StoredView> {
+  const before = h.standin.views().length;
+  const res = await h.driver.command({ command: '/task', text, channel, ...(user ? { user } : {}) });
+  expect(res.status).toBe(200);
+  expect(res.tooSlow).toBe(false);
+  return newView(h, before);
+}
+
+/** The first option the app offers for an external select in the view. */
+export async function option(h: Harness, view: StoredView, actionId: string, value = ''): Promise<JsonObject> {
+  const res = await h.driver.blockSuggestion({ actionId, value, view });
+  const body = res.body as { options?: JsonObject[] };
+  expect(body.options?.length ?? 0, `options for ${actionId} "${value}"`).toBeGreaterThan(0);
+  return body.options![0]!;
+}
+
+/** Stored view with the values the person picked so far (block_suggestion reads the site from view state). */
+export function withState(view: StoredView, values: Record<string, JsonObject | string>): StoredView {
+  const state: Record<string, Record<string, JsonObject>> = {};
+  for (const [id, v] of Object.entries(values)) {
+    state[id] = { [id]: typeof v === 'string' ? { type: 'plain_text_input', value: v } : { type: 'external_select', selected_option: v } };
+  }
+  return { ...view, state: { values: state } };
+}
+
+export function cards(h: Harness, channel?: string): StoredMessage[] {
+  return h.standin.messages(channel).filter((m) => (m.blocks ?? []).some((b) => String((b as JsonObject).block_id ?? '').startsWith('task_card_')));
+}
+
+export function cardFor(h: Harness, taskId: string): StoredMessage | undefined {
+  return h.standin
+    .messages()
+    .find((m) => (m.blocks ?? []).some((b) => (b as JsonObject).block_id === `task_card_${taskId}`) && !m.ephemeralTo);
+}
+
+export function cardText(message: StoredMessage): string {
+  return JSON.stringify(message.blocks);
+}
+
+export function tasksWritten(h: Harness) {
+  return h.sandbox.admin.written().tasks;
+}
