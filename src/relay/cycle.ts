@@ -4,7 +4,7 @@
  * snapshot and no outbox, so an outage can never clear an alert or invent a task change.
  */
 import type { Logger } from '../log.ts';
-import type { MonitoringApi, Task } from '../monitoring/api.ts';
+import type { MonitoringApi } from '../monitoring/api.ts';
 import type { Directory } from '../services/directory/types.ts';
 import { evaluateSite } from './evaluate-cycle.ts';
 import { fanOut } from './fan-out.ts';
@@ -13,11 +13,11 @@ import type { ChannelSubscriptions } from './model.ts';
 import type { RelayOptions } from './options.ts';
 import type { Outbox } from './outbox.ts';
 import type { AlertChange } from './plan-alerts.ts';
-import type { RelayStore } from './relay-store.ts';
+import type { RelayStore, SiteHealthRecord, SiteTasksRecord } from './relay-store.ts';
+import { resolveZones } from './site-zones.ts';
 import { EMPTY_STATUS, type RelayStatus } from './status.ts';
 import { diffTasks, type TaskChange } from './task-diff.ts';
 import { snapshotTask } from './task-snapshot.ts';
-import type { SourceHealthInput } from './types.ts';
 
 export interface CycleContext {
   monitoring: MonitoringApi;
@@ -27,10 +27,13 @@ export interface CycleContext {
   opts: RelayOptions;
   log: Logger;
   now: number;
+  /** Leadership fencing: checked before anything is enqueued. */
+  fence: () => Promise<boolean>;
   signal?: AbortSignal;
 }
 
 export interface CycleReport {
+  /** idle: not the leader (or lost the lease mid-cycle); nothing was changed. */
   outcome: 'complete' | 'failed' | 'idle';
   startedAt: number;
   calls: { pages: number; records: number };
@@ -41,6 +44,20 @@ export interface CycleReport {
   /** Items enqueued per channel. */
   enqueued: Record<string, number>;
   error?: { code: string | null; message: string; retryAfterMs?: number };
+}
+
+export function emptyReport(startedAt: number): CycleReport {
+  const calls = { pages: 0, records: 0 };
+  return {
+    outcome: 'idle',
+    startedAt,
+    calls,
+    sources: 0,
+    tasks: 0,
+    alertChanges: 0,
+    taskChanges: 0,
+    enqueued: {},
+  };
 }
 
 function scopeOf(
@@ -58,113 +75,109 @@ function scopeOf(
   return ids === undefined ? undefined : [...ids].sort();
 }
 
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+function groupBy<T>(items: T[], key: (item: T) => string, extra: Iterable<string> = []): Map<string, T[]> {
   const out = new Map<string, T[]>();
-  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  for (const item of items) {
+    const list = out.get(key(item));
+    if (list) list.push(item);
+    else out.set(key(item), [item]);
+  }
+  for (const k of extra) if (!out.has(k)) out.set(k, []);
+  out.delete('');
   return out;
 }
 
-async function zoneFor(ctx: CycleContext, data: CycleData, siteId: string): Promise<string | null> {
-  const known = data.zones.get(siteId);
-  if (known !== undefined || ctx.directory === undefined) return known ?? null;
-  try {
-    return (await ctx.directory.site(siteId, ctx.signal))?.timeZone ?? null;
-  } catch {
-    return null;
-  }
+/** A site not evaluated by the last complete cycle (it was unsubscribed) keeps open alerts, not stale pendings. */
+function current(
+  prev: SiteHealthRecord | undefined,
+  lastCompleteAt: number | null,
+): SiteHealthRecord | undefined {
+  if (!prev || lastCompleteAt === null || prev.at >= lastCompleteAt) return prev;
+  return {
+    ...prev,
+    tracks: Object.fromEntries(Object.entries(prev.tracks).filter(([, t]) => t.phase !== 'pending')),
+  };
 }
 
-async function evaluateAlerts(ctx: CycleContext, data: CycleData, bySite: Map<string, SourceHealthInput[]>) {
-  const changes: AlertChange[] = [];
+async function evaluate(
+  ctx: CycleContext,
+  data: CycleData,
+  taskScope: SiteScope,
+  lastCompleteAt: number | null,
+) {
+  const sources = groupBy(data.sources, (s) => s.siteId);
+  // An explicit scope records empty sites too, so that their first task later counts as created.
+  const tasks = groupBy(data.tasks, (t) => t.site?.id ?? '', taskScope ?? []);
+  const zones = await resolveZones(
+    ctx.rs,
+    ctx.directory,
+    data.zones,
+    [...sources.keys(), ...tasks.keys()],
+    ctx.signal,
+  );
+  const alertChanges: AlertChange[] = [];
   const openKeys = new Set<string>();
-  const records = new Map<string, NonNullable<Awaited<ReturnType<RelayStore['siteHealth']>>>>();
-  for (const [siteId, sources] of bySite) {
-    const evaluation = evaluateSite(siteId, sources, await ctx.rs.siteHealth(siteId), {
+  const health = new Map<string, SiteHealthRecord>();
+  for (const [siteId, list] of sources) {
+    const prev = current(await ctx.rs.siteHealth(siteId), lastCompleteAt);
+    const zone = zones.get(siteId) ?? null;
+    const e = evaluateSite(siteId, list, prev, {
       now: ctx.now,
       thresholds: ctx.opts.thresholds,
       periods: ctx.opts,
-      zone: await zoneFor(ctx, data, siteId),
+      zone,
     });
-    changes.push(...evaluation.changes);
-    for (const key of evaluation.openKeys) openKeys.add(key);
-    records.set(siteId, evaluation.record);
+    alertChanges.push(...e.changes);
+    for (const key of e.openKeys) openKeys.add(key);
+    health.set(siteId, e.record);
   }
-  return { changes, openKeys, records };
-}
-
-async function evaluateTasks(
-  ctx: CycleContext,
-  data: CycleData,
-  scope: SiteScope,
-  lastCompleteAt: number | null,
-) {
-  const bySite = groupBy(data.tasks, (t: Task) => t.site?.id ?? '');
-  bySite.delete('');
-  // An explicit scope records empty sites too, so that their first task later counts as created.
-  for (const siteId of scope ?? []) if (!bySite.has(siteId)) bySite.set(siteId, []);
-  const changes: TaskChange[] = [];
-  const records = new Map<
-    string,
-    { at: number; snapshots: Record<string, ReturnType<typeof snapshotTask>> }
-  >();
-  for (const [siteId, tasks] of bySite) {
-    const zone = await zoneFor(ctx, data, siteId);
-    const snapshots = tasks.map((t) => snapshotTask(t, ctx.now, zone));
+  const taskChanges: TaskChange[] = [];
+  const snapshots = new Map<string, SiteTasksRecord>();
+  for (const [siteId, list] of tasks) {
+    const next = list.map((t) => snapshotTask(t, ctx.now, zones.get(siteId) ?? null));
     const prev = await ctx.rs.siteTasks(siteId);
     // Snapshots not refreshed by the last complete cycle are stale (site was unsubscribed): record silently.
     const fresh = prev && (lastCompleteAt === null || prev.at >= lastCompleteAt) ? prev.snapshots : null;
-    changes.push(...diffTasks(fresh, snapshots));
-    records.set(siteId, { at: ctx.now, snapshots: Object.fromEntries(snapshots.map((s) => [s.id, s])) });
+    taskChanges.push(...diffTasks(fresh, next));
+    snapshots.set(siteId, { at: ctx.now, snapshots: Object.fromEntries(next.map((s) => [s.id, s])) });
   }
-  return { changes, records };
+  return { alertChanges, openKeys, health, taskChanges, snapshots };
+}
+
+function describeError(err: unknown): NonNullable<CycleReport['error']> {
+  const e = err instanceof Error ? err : new Error(String(err));
+  const code = 'code' in e && typeof e.code === 'string' ? e.code : null;
+  const retryAfterMs = 'retryAfterMs' in e && typeof e.retryAfterMs === 'number' ? e.retryAfterMs : undefined;
+  return { code, message: e.message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
 }
 
 export async function runCycle(ctx: CycleContext): Promise<CycleReport> {
-  const report: CycleReport = {
-    outcome: 'idle',
-    startedAt: ctx.now,
-    calls: { pages: 0, records: 0 },
-    sources: 0,
-    tasks: 0,
-    alertChanges: 0,
-    taskChanges: 0,
-    enqueued: {},
-  };
+  const report = emptyReport(ctx.now);
   const status: RelayStatus = { ...EMPTY_STATUS, ...(await ctx.rs.status()), lastCycleAt: ctx.now };
-  const subs = (await Promise.all((await ctx.rs.channels()).map((c) => ctx.rs.subscriptions(c)))).filter(
-    (s): s is ChannelSubscriptions => s !== undefined,
+  const channels = await ctx.rs.channels();
+  const subs = (await Promise.all(channels.map((c) => ctx.rs.subscriptions(c)))).filter(
+    (s) => s !== undefined,
   );
   const scope = { alerts: scopeOf(subs, (s) => s.alerts), tasks: scopeOf(subs, (s) => s.tasks) };
   let data: CycleData;
   try {
-    data = await fetchCycle(ctx.monitoring, scope, {
-      pageSize: ctx.opts.pageSize,
-      recordConcurrency: ctx.opts.recordConcurrency,
-      signal: ctx.signal,
-    });
+    const { pageSize, recordConcurrency } = ctx.opts;
+    data = await fetchCycle(ctx.monitoring, scope, { pageSize, recordConcurrency, signal: ctx.signal });
   } catch (err) {
-    const e = err instanceof Error ? err : new Error(String(err));
-    const code = 'code' in e && typeof e.code === 'string' ? e.code : null;
-    const retryAfterMs =
-      'retryAfterMs' in e && typeof e.retryAfterMs === 'number' ? e.retryAfterMs : undefined;
-    report.outcome = 'failed';
-    report.error = { code, message: e.message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
-    ctx.log.warn({ code, err: e.message }, 'relay cycle failed; nothing evaluated');
+    const error = describeError(err);
+    ctx.log.warn({ code: error.code, err: error.message }, 'relay cycle failed; nothing evaluated');
+    const failures = status.consecutiveFailures + 1;
     await ctx.rs.saveStatus({
       ...status,
-      consecutiveFailures: status.consecutiveFailures + 1,
-      lastError: { at: ctx.now, message: e.message, code },
+      consecutiveFailures: failures,
+      lastError: { at: ctx.now, message: error.message, code: error.code },
     });
-    return report;
+    return { ...report, outcome: 'failed', error };
   }
-  const alerts = await evaluateAlerts(
-    ctx,
-    data,
-    groupBy(data.sources, (s) => s.siteId),
-  );
-  const tasks = await evaluateTasks(ctx, data, scope.tasks, status.lastCompleteAt);
+  const result = await evaluate(ctx, data, scope.tasks, status.lastCompleteAt);
   if (ctx.directory && data.tasks.length > 0)
     await ctx.directory.learnFromTasks(data.tasks).catch(() => undefined);
+  if (!(await ctx.fence())) return report; // lost the lease while reading: the new leader does this work
   const enqueued = await fanOut(
     {
       rs: ctx.rs,
@@ -175,30 +188,31 @@ export async function runCycle(ctx: CycleContext): Promise<CycleReport> {
     },
     subs,
     {
-      alertChanges: alerts.changes,
-      openKeys: alerts.openKeys,
+      alertChanges: result.alertChanges,
+      openKeys: result.openKeys,
       seenSources: new Set(data.sources.map((s) => s.id)),
-      taskChanges: tasks.changes,
+      taskChanges: result.taskChanges,
     },
   );
-  for (const [siteId, record] of alerts.records) await ctx.rs.saveSiteHealth(siteId, record);
-  for (const [siteId, record] of tasks.records) await ctx.rs.saveSiteTasks(siteId, record);
-  Object.assign(report, {
-    outcome: 'complete',
-    calls: data.calls,
-    sources: data.sources.length,
-    tasks: data.tasks.length,
-    alertChanges: alerts.changes.length,
-    taskChanges: tasks.changes.length,
-    enqueued: Object.fromEntries(enqueued),
-  });
+  for (const [siteId, record] of result.health) await ctx.rs.saveSiteHealth(siteId, record);
+  for (const [siteId, record] of result.snapshots) await ctx.rs.saveSiteTasks(siteId, record);
+  const counts = { sources: data.sources.length, cameras: data.cameras, tasks: data.tasks.length };
   await ctx.rs.saveStatus({
     ...status,
     lastCompleteAt: ctx.now,
     lastApiCalls: data.calls,
     consecutiveFailures: 0,
     backoffUntil: null,
-    lastCounts: { sources: data.sources.length, cameras: data.cameras, tasks: data.tasks.length },
+    lastCounts: counts,
   });
-  return report;
+  return {
+    ...report,
+    outcome: 'complete',
+    calls: data.calls,
+    sources: counts.sources,
+    tasks: counts.tasks,
+    alertChanges: result.alertChanges.length,
+    taskChanges: result.taskChanges.length,
+    enqueued: Object.fromEntries(enqueued),
+  };
 }

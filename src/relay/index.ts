@@ -6,7 +6,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { BaseDeps } from '../deps.ts';
 import type { Directory } from '../services/directory/types.ts';
-import { runCycle as runOneCycle, type CycleReport } from './cycle.ts';
+import { emptyReport, runCycle as runOneCycle, type CycleReport } from './cycle.ts';
 import { createDeliveryQueue, type DeliveryReport } from './delivery-queue.ts';
 import { resolveRelayOptions, type RelayOptions, type RelayOptionsInput } from './options.ts';
 import { createOutbox } from './outbox.ts';
@@ -99,17 +99,7 @@ export function createRelay(deps: RelayDeps, create: CreateRelayOptions): Relay 
     const startedAt = deps.clock.now();
     const interval = jitteredInterval(opts.pollIntervalMs, opts.jitter, random);
     if (!(await leadership.isLeader())) {
-      return {
-        outcome: 'idle',
-        startedAt,
-        calls: { pages: 0, records: 0 },
-        sources: 0,
-        tasks: 0,
-        alertChanges: 0,
-        taskChanges: 0,
-        enqueued: {},
-        nextDelayMs: interval,
-      };
+      return { ...emptyReport(startedAt), nextDelayMs: interval };
     }
     const report = await runOneCycle({
       monitoring: deps.monitoring,
@@ -119,6 +109,7 @@ export function createRelay(deps: RelayDeps, create: CreateRelayOptions): Relay 
       opts,
       log,
       now: startedAt,
+      fence: () => leadership.fence(),
       signal: abort.signal,
     });
     const status = await rs.status();

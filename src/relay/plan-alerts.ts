@@ -98,7 +98,9 @@ export function planChannelAlerts(input: AlertPlanInput): AlertPlan {
         };
         continue;
       }
-      raisesBySite.set(view.siteId, [...(raisesBySite.get(view.siteId) ?? []), view]);
+      const list = raisesBySite.get(view.siteId);
+      if (list) list.push(view);
+      else raisesBySite.set(view.siteId, [view]);
       continue;
     }
     // A clear is itself what ends a snooze "until healthy": it still counts as snoozed (resolved quietly).

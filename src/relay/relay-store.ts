@@ -97,6 +97,10 @@ export function relayStore(root: Store) {
       return found ?? { pausedUntil: null, lastError: null, delivered: 0, lastDeliveredAt: null };
     },
     saveChannelStatus: (channel: string, st: ChannelDeliveryStatus) => s.set(`chan:${channel}`, st),
+    async zones(): Promise<Record<string, string>> {
+      return (await s.get<Record<string, string>>('zones')) ?? {};
+    },
+    saveZones: (zones: Record<string, string>) => s.set('zones', zones),
     // ── poller status ──
     status: () => s.get<RelayStatus>('status'),
     saveStatus: (st: RelayStatus) => s.set('status', st),

@@ -6,6 +6,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import type { Metric, Source } from './model.ts';
+import { normalise } from './readings-store.ts';
 import type { SandboxState } from './state.ts';
 import { parseIsoIn, patternParser } from './time.ts';
 import type { ImportRun, ReadingValues } from './types.ts';
@@ -74,7 +75,13 @@ export function processImport(state: SandboxState, run: ImportRun, source: Sourc
         run.errors.push(`row ${i + 2}: "${row[index] ?? ''}" is not a number for ${metric.displayName}`);
       else values[metric.id] = value;
     }
-    state.readings.add({ sourceId: source.id, t, values, visibleAt, via: 'import' });
+    state.readings.add({
+      sourceId: source.id,
+      t,
+      values: normalise(source, values),
+      visibleAt,
+      via: 'import',
+    });
     run.rows += 1;
   });
   run.state = 'done';

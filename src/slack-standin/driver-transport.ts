@@ -20,7 +20,7 @@ export interface SendResult {
 export interface RawSend {
   body: string;
   contentType?: string;
-  /** seconds; default now */
+  /** seconds; default the wall clock (the app compares it with its own) */
   timestamp?: number;
   /** override the computed signature (use '' to omit the header) */
   signature?: string;
@@ -51,7 +51,8 @@ export function requestUrl(appUrl: string): string {
 export async function send(deps: TransportDeps, kind: string, raw: RawSend): Promise<SendResult> {
   const appUrl = deps.appUrl();
   if (!appUrl) throw new DriverError('the stand-in has no app URL yet: call setAppUrl(url) first');
-  const ts = raw.timestamp ?? Math.floor(deps.now() / 1000);
+  // Wall-clock time, not the injected clock: the app checks the timestamp against its own clock (5 min window).
+  const ts = raw.timestamp ?? Math.floor(Date.now() / 1000);
   const headers: Record<string, string> = {
     'Content-Type': raw.contentType ?? 'application/x-www-form-urlencoded',
     'User-Agent': 'Slackbot 1.0 (+https://api.slack.com/robots)',

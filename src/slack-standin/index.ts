@@ -49,7 +49,7 @@ export interface StandinOptions {
   /** Block Kit JSON Schema file; default ../shared/slack/slack-block-kit.schema.json; false = limits only */
   blockKitSchemaPath?: string | false;
   log?: Logger;
-  /** epoch ms; drives trigger_id expiry, ts values and timestamps of signed requests */
+  /** epoch ms; drives trigger_id expiry, response_url expiry and message ts (signing always uses the wall clock) */
   clock?: () => number;
   /** how long the driver waits for the app (Slack gives up after 3 s; `tooSlow` flags that) */
   driverTimeoutMs?: number;

@@ -2,6 +2,7 @@
 import { keyOf, type Route } from '../context.ts';
 import { noAccess, ok, ValidationError } from '../http.ts';
 import type { Source } from '../model.ts';
+import { normalise } from '../readings-store.ts';
 import type { SandboxState } from '../state.ts';
 import { parseIsoIn } from '../time.ts';
 import type { ReadingValues } from '../types.ts';
@@ -75,8 +76,17 @@ export const postReadings: Route = {
     }
     const visibleAt = state.now() + state.ingestionDelayMs;
     for (const meter of batch) {
-      for (const r of meter.readings)
-        state.readings.add({ sourceId: meter.meterId, t: r.t, values: r.values, visibleAt, via: 'api' });
+      const source = state.world.sourceById.get(meter.meterId);
+      if (!source) continue;
+      for (const r of meter.readings) {
+        state.readings.add({
+          sourceId: source.id,
+          t: r.t,
+          values: normalise(source, r.values),
+          visibleAt,
+          via: 'api',
+        });
+      }
     }
     // contract: readings rule 5 — {data: SUCCESS}: accepted for ingestion, not yet stored.
     return ok('SUCCESS');

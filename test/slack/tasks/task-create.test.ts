@@ -2,21 +2,40 @@
  * Creating tasks end to end: signed Slack requests from the stand-in's driver, the sandbox as the platform.
  * The sandbox's record of POST /task/ bodies proves the contract; the stand-in's messages prove the card.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
-import { cardFor, cardText, expectValidBlockKit, openByCommand, option, tasksWritten, withState } from './task-helpers.ts';
+import {
+  cardFor,
+  cardText,
+  expectValidBlockKit,
+  newView,
+  openByCommand,
+  option,
+  tasksWritten,
+  withState,
+} from './task-helpers.ts';
+
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(400, 7)]);
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ configOverrides: { FIELDLINE_COMPANY_ID: '42' } });
 });
 afterAll(async () => {
-  expectValidBlockKit(h);
+  expect(expectValidBlockKit(h)).toBeGreaterThan(10);
   await h?.stop();
 });
+beforeEach(() => {
+  h.sandbox.admin.clearInjections();
+});
+
+async function created(before: number) {
+  const [record] = await waitFor(() => (tasksWritten(h).length > before ? tasksWritten(h).slice(before) : null));
+  return record!;
+}
 
 describe('create by /task', () => {
-  it('opens the modal prefilled by /task new and creates the task with a strict body, card in the channel', async () => {
+  it('creates from /task new with a strict body; the card lands in the channel and is refreshed from GET /tasks', async () => {
     const view = await openByCommand(h, 'new Leaking valve on pump 3');
     const name = view.blocks.find((b) => b.block_id === 'task_name') as { element: { initial_value?: string } };
     expect(name.element.initial_value).toBe('Leaking valve on pump 3');
@@ -28,8 +47,9 @@ describe('create by /task', () => {
       values: { task_site: site, task_priority_input: '15', task_description: 'Drips <!channel> & more' },
     });
     expect(result.closed).toBe(true);
-    const [record] = await waitFor(() => (tasksWritten(h).length > before ? tasksWritten(h).slice(before) : null));
-    expect(record!.body).toEqual({
+    const record = await created(before);
+    // contract: POST /task/ — strict fields, ids as strings, typeId always, no deviceId with type 1
+    expect(record.body).toEqual({
       name: 'Leaking valve on pump 3',
       siteId: '101',
       typeId: '1',
@@ -38,9 +58,155 @@ describe('create by /task', () => {
       description: 'Drips <!channel> & more',
       toChannelId: '7101',
     });
-    const card = await waitFor(() => cardFor(h, record!.taskId));
+    const card = await waitFor(() => cardFor(h, record.taskId));
     expect(card.channel).toBe('C0GENERAL');
-    expect(cardText(card)).toContain('Leaking valve on pump 3');
     expect(cardText(card)).toContain('Berlin Plant');
+    // The platform echoes only the id; the refresh from GET /tasks brings the feed post id.
+    const postId = h.sandbox.admin.state.tasks.find((t) => t.id === record.taskId)?.postId;
+    await waitFor(() => cardText(cardFor(h, record.taskId)!).includes(`feed post ${postId}`));
+  });
+
+  it('asks for a data source when the task is about one, filtered by the chosen site', async () => {
+    const view = await openByCommand(h, 'new Meter reads zero');
+    const site = await option(h, view, 'task_site', 'chicago');
+    const before = tasksWritten(h).length;
+    const refused = await h.driver.viewSubmission({ view, values: { task_site: site, task_kind: '3' } });
+    expect(refused.responseAction).toBe('errors');
+    expect(Object.keys(refused.errors ?? {})).toEqual(['task_device']);
+    const res = await h.driver.blockSuggestion({ actionId: 'task_device', value: '', view: withState(view, { task_site: site }) });
+    const options = (res.body as { options: { value: string }[] }).options;
+    expect(options.length).toBeGreaterThan(0);
+    expect(options.every((o) => o.value.endsWith('|102'))).toBe(true);
+    const device = options.find((o) => o.value.startsWith('1008|'))!;
+    const ok = await h.driver.viewSubmission({ view, values: { task_site: site, task_kind: '3', task_device: device } });
+    expect(ok.closed).toBe(true);
+    const record = await created(before);
+    expect(record.body).toMatchObject({ typeId: '3', deviceId: '1008', siteId: '102' });
+    const card = await waitFor(() => cardFor(h, record.taskId));
+    expect(cardText(card)).toContain('Line 1 Energy Meter');
+  });
+
+  it('asks to confirm a past due date, then accepts the same submission', async () => {
+    const view = await openByCommand(h, 'new Overdue already');
+    const site = await option(h, view, 'task_site', 'pune');
+    const values = { task_site: site, task_due: '2020-01-15' };
+    const before = tasksWritten(h).length;
+    const first = await h.driver.viewSubmission({ view, values });
+    expect(first.responseAction).toBe('errors');
+    expect(first.errors).toEqual({ task_due: 'Due date is in the past — submit again to confirm.' });
+    const second = await h.driver.viewSubmission({ view, values });
+    expect(second.closed).toBe(true);
+    expect((await created(before)).body).toMatchObject({ dueDate: '2020-01-15', siteId: '103' });
+  });
+
+  it('creates one task when the same modal is submitted twice', async () => {
+    const view = await openByCommand(h, 'new Double click');
+    const site = await option(h, view, 'task_site', 'sydney');
+    const before = tasksWritten(h).length;
+    const values = { task_site: site };
+    await Promise.all([h.driver.viewSubmission({ view, values }), h.driver.viewSubmission({ view, values }).catch(() => null)]);
+    await created(before);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(tasksWritten(h).slice(before).filter((t) => t.body.name === 'Double click')).toHaveLength(1);
+  });
+});
+
+describe('assignee mapping', () => {
+  it('maps the Slack user to the platform user with the same email', async () => {
+    const view = await openByCommand(h, 'new Check the chiller');
+    const site = await option(h, view, 'task_site', 'berlin');
+    const before = tasksWritten(h).length;
+    const ok = await h.driver.viewSubmission({ view, values: { task_site: site, task_assignee: 'U0ANA' } });
+    expect(ok.closed).toBe(true);
+    const record = await created(before);
+    expect(record.body.assigneeId).toBe('501');
+    await waitFor(() => cardText(cardFor(h, record.taskId)!).includes('ana.silva@plant.example'));
+  });
+
+  it('explains on the field when nobody on the platform has the email, or Slack shows none', async () => {
+    const view = await openByCommand(h, 'new Nobody home');
+    const site = await option(h, view, 'task_site', 'berlin');
+    const miss = await h.driver.viewSubmission({ view, values: { task_site: site, task_assignee: 'U0EVE' } });
+    expect(miss.responseAction).toBe('errors');
+    expect(miss.errors?.task_assignee).toContain('eve@contractor.example');
+    const none = await h.driver.viewSubmission({ view, values: { task_site: site, task_assignee: 'U0GUS' } });
+    expect(none.errors?.task_assignee).toContain('no email');
+  });
+});
+
+describe('platform failures during create', () => {
+  it('on 429 says when to retry, echoes the input and reopens the form prefilled', async () => {
+    h.sandbox.admin.inject({ endpoint: 'POST /task/', status: 429, retryAfterSeconds: 7 });
+    const view = await openByCommand(h, 'new Rate limited task');
+    const site = await option(h, view, 'task_site', 'berlin');
+    await h.driver.viewSubmission({ view, values: { task_site: site, task_description: 'keep me' } });
+    const notice = await waitFor(() =>
+      h.standin.messages('C0GENERAL').find((m) => m.ephemeralTo === 'U0ANA' && m.text.includes('Rate limited task')),
+    );
+    expect(notice.text).toContain('try again in 7 s');
+    expect(JSON.stringify(notice.blocks)).toContain('keep me');
+    const before = h.standin.views().length;
+    await h.driver.blockAction({ actionId: 'task_retry_open', message: notice, channel: 'C0GENERAL' });
+    const again = await newView(h, before);
+    const blocks = JSON.stringify(again.blocks);
+    expect(blocks).toContain('Rate limited task');
+    expect(blocks).toContain('keep me');
+    expect(blocks).toContain('Berlin Plant');
+  });
+
+  it('on 500 says the platform is unavailable and creates nothing', async () => {
+    h.sandbox.admin.inject({ endpoint: 'POST /task/', status: 500 });
+    const view = await openByCommand(h, 'new Server down task');
+    const site = await option(h, view, 'task_site', 'berlin');
+    const before = tasksWritten(h).length;
+    await h.driver.viewSubmission({ view, values: { task_site: site } });
+    const notice = await waitFor(() =>
+      h.standin.messages('C0GENERAL').find((m) => m.ephemeralTo === 'U0ANA' && m.text.includes('Server down task')),
+    );
+    expect(notice.text).toContain('unavailable');
+    expect(tasksWritten(h).length).toBe(before);
+  });
+});
+
+describe('create by shortcuts', () => {
+  it('New task (global shortcut) posts the card in the DM with the app', async () => {
+    const before = h.standin.views().length;
+    await h.driver.globalShortcut('new_task', {});
+    const view = await newView(h, before);
+    const site = await option(h, view, 'task_site', 'são');
+    const count = tasksWritten(h).length;
+    await h.driver.viewSubmission({ view, values: { task_name: 'From the shortcut', task_site: site } });
+    const record = await created(count);
+    const card = await waitFor(() => cardFor(h, record.taskId));
+    expect(card.channel).not.toBe('C0GENERAL');
+    expect(h.standin.channels.find((c) => c.id === card.channel)?.is_im).toBe(true);
+  });
+
+  it('Create task from message: title from the first line, permalink in the description, card in the thread, file uploaded', async () => {
+    const file = h.standin.addFile({ name: 'valve.png', content: PNG, mimetype: 'image/png' });
+    const long = 'Pump 3 discharge valve is leaking oil onto the floor near the east wall and needs a new gasket today';
+    const message = h.standin.addMessage({ channel: 'C0GENERAL', text: `${long}\nSecond line`, files: [file.id] });
+    const before = h.standin.views().length;
+    await h.driver.messageShortcut('create_task_from_message', { channel: 'C0GENERAL', message });
+    const view = await newView(h, before);
+    const name = (view.blocks.find((b) => b.block_id === 'task_name') as { element: { initial_value: string } }).element.initial_value;
+    expect(name.length).toBeLessThanOrEqual(80);
+    expect(name.endsWith('…')).toBe(true);
+    expect(long.startsWith(name.slice(0, -1))).toBe(true);
+    const description = (view.blocks.find((b) => b.block_id === 'task_description') as { element: { initial_value: string } })
+      .element.initial_value;
+    expect(description).toContain('Second line');
+    expect(description).toContain(`/archives/C0GENERAL/p${message.ts.replace('.', '')}`);
+    const site = await option(h, view, 'task_site', 'berlin');
+    const count = tasksWritten(h).length;
+    const uploads = h.sandbox.admin.written().uploads.length;
+    await h.driver.viewSubmission({ view, values: { task_site: site } });
+    const record = await created(count);
+    expect(String(record.body.description)).toContain('/archives/C0GENERAL/p');
+    const card = await waitFor(() => cardFor(h, record.taskId));
+    expect(card.thread_ts).toBe(message.ts);
+    await waitFor(() => h.sandbox.admin.written().uploads.length > uploads);
+    const note = await waitFor(() => h.standin.messages('C0GENERAL').find((m) => m.thread_ts === card.ts && m.text.includes('valve.png')));
+    expect(note.text).toContain('Uploaded 1 file');
   });
 });
