@@ -27,7 +27,14 @@ export interface Config {
     /** Both MONITORING_* unset: the embedded sandbox. */
     | { kind: 'sandbox' };
   store: StoreUrl;
+  /** Prefix of every store key (and of the relay lease in Redis), default `fieldline:`. */
+  storePrefix: string;
   pollIntervalSeconds: number;
+  /** Redis relay lease: a dead leader's successor takes over within this many seconds (+ one poll interval). */
+  leaseTtlSeconds: number;
+  /** How long a device condition must hold before its alert is raised, and stay healthy before it clears. */
+  alertPendingSeconds: number;
+  alertHealthySeconds: number;
   logLevel: LogLevel;
   /** Optional company id used for signed uploads when a data source gives none. */
   companyId: string | undefined;
@@ -55,6 +62,10 @@ const env = z.object({
   MONITORING_API_KEY: z.string().optional(),
   STORE_URL: z.string().optional(),
   POLL_INTERVAL_SECONDS: z.string().optional(),
+  STORE_PREFIX: z.string().optional(),
+  LEASE_TTL_SECONDS: z.string().optional(),
+  ALERT_PENDING_SECONDS: z.string().optional(),
+  ALERT_HEALTHY_SECONDS: z.string().optional(),
   LOG_LEVEL: z.string().optional(),
   FIELDLINE_COMPANY_ID: z.string().optional(),
   TASK_STATUS_IDS: z.string().optional(),
@@ -99,6 +110,13 @@ function parseInteger(name: string, raw: string | undefined, fallback: number, m
     return fallback;
   }
   return value;
+}
+
+function parseStorePrefix(raw: string | undefined, problems: string[]): string {
+  if (raw === undefined) return 'fieldline:';
+  if (!/^[\w.:-]{1,64}$/.test(raw))
+    problems.push(`STORE_PREFIX may use letters, digits and . _ - : (at most 64), e.g. "fieldline:" (got "${raw}")`);
+  return raw;
 }
 
 function parseStatusOverrides(raw: string | undefined, problems: string[]): Record<string, string> {
@@ -160,7 +178,11 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { f
     port: parseInteger('PORT', e.PORT, 3000, 0, 65535, problems),
     monitoring,
     store: parseStoreUrl(e.STORE_URL, problems),
+    storePrefix: parseStorePrefix(e.STORE_PREFIX, problems),
     pollIntervalSeconds: parseInteger('POLL_INTERVAL_SECONDS', e.POLL_INTERVAL_SECONDS, 60, 1, 86_400, problems),
+    leaseTtlSeconds: parseInteger('LEASE_TTL_SECONDS', e.LEASE_TTL_SECONDS, 15, 1, 600, problems),
+    alertPendingSeconds: parseInteger('ALERT_PENDING_SECONDS', e.ALERT_PENDING_SECONDS, 120, 0, 86_400, problems),
+    alertHealthySeconds: parseInteger('ALERT_HEALTHY_SECONDS', e.ALERT_HEALTHY_SECONDS, 300, 0, 86_400, problems),
     logLevel: (LOG_LEVELS as readonly string[]).includes(logLevel) ? (logLevel as LogLevel) : 'info',
     companyId: e.FIELDLINE_COMPANY_ID,
     taskStatusOverrides: parseStatusOverrides(e.TASK_STATUS_IDS, problems),

@@ -12,6 +12,7 @@ import { systemClock, type BaseDeps, type Deps } from './deps.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createMonitoringClient, type MonitoringApi } from './monitoring/index.ts';
+import { startRelayBackground } from './replicas/relay-background.ts';
 import { createServices } from './services/index.ts';
 import { createSlackApp, type SlackApp } from './slack/app.ts';
 import { openStore } from './store/open-store.ts';
@@ -111,7 +112,9 @@ async function startSlack(deps: Deps, lifecycle: Lifecycle): Promise<SlackConnec
 }
 
 /** Background work (the relay's poller and deliverer) starts here and registers its stop in phase 'work'. */
-async function startBackground(_deps: Deps, _slack: SlackConnection, _lifecycle: Lifecycle): Promise<void> {}
+async function startBackground(deps: Deps, slack: SlackConnection, lifecycle: Lifecycle): Promise<void> {
+  await startRelayBackground(deps, { botToken: slack.botToken, apiUrl: slack.apiUrl }, lifecycle);
+}
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -144,7 +147,7 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
 
   try {
-    const store = await openStore(config.store, { log });
+    const store = await openStore(config.store, { log, keyPrefix: config.storePrefix });
     lifecycle.onStop('resources', 'store', () => store.close());
     const monitoring = await monitoringFor(config, log, lifecycle);
     const base: BaseDeps = { config, log, monitoring, store, clock: systemClock };

@@ -81,7 +81,13 @@ function readRecords(text: string, problems: CsvProblem[]): Rec[] {
 function isInfoRecord(row: unknown): row is { record: unknown[]; info: { lines: number } } {
   if (row === null || typeof row !== 'object' || !('record' in row) || !('info' in row)) return false;
   const { record, info } = row;
-  return Array.isArray(record) && info !== null && typeof info === 'object' && 'lines' in info && typeof info.lines === 'number';
+  return (
+    Array.isArray(record) &&
+    info !== null &&
+    typeof info === 'object' &&
+    'lines' in info &&
+    typeof info.lines === 'number'
+  );
 }
 
 function quote(text: string): string {
@@ -200,7 +206,8 @@ function badNumber(rec: Rec, header: string[], numeric: ReadonlySet<string>): st
   for (let i = 0; i < header.length; i++) {
     const name = header[i]?.trim() ?? '';
     const cell = rec.cells[i]?.trim() ?? '';
-    if (numeric.has(name) && cell !== '' && !NUMBER.test(cell)) return `${quote(cell)} in column ${quote(name)} is not a number`;
+    if (numeric.has(name) && cell !== '' && !NUMBER.test(cell))
+      return `${quote(cell)} in column ${quote(name)} is not a number`;
   }
   return null;
 }

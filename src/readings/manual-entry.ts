@@ -13,12 +13,16 @@ export interface EntryInput {
 }
 
 export type EntryResult =
-  | { ok: true; batch: MeterReadings[] }
-  | { ok: false; errors: Record<string, string> };
+  { ok: true; batch: MeterReadings[] } | { ok: false; errors: Record<string, string> };
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-export function buildEntry(sourceId: string, catalog: readonly MetricInfo[], input: EntryInput, nowMs: number): EntryResult {
+export function buildEntry(
+  sourceId: string,
+  catalog: readonly MetricInfo[],
+  input: EntryInput,
+  nowMs: number,
+): EntryResult {
   const errors: Record<string, string> = {};
   const values: Record<string, number | string> = {};
   for (const metric of catalog) {
@@ -31,7 +35,8 @@ export function buildEntry(sourceId: string, catalog: readonly MetricInfo[], inp
     if (metric.kind === 'number') {
       const n = Number(raw.replace(/,/g, ''));
       if (!NUMBER.test(raw.replace(/,/g, '')) || !Number.isFinite(n)) {
-        errors[metric.metricId] = `${metric.label} takes a number${metric.unit ? ` (${metric.unit})` : ''}; "${raw.slice(0, 40)}" is not one.`;
+        errors[metric.metricId] =
+          `${metric.label} takes a number${metric.unit ? ` (${metric.unit})` : ''}; "${raw.slice(0, 40)}" is not one.`;
         continue;
       }
       values[metric.metricId] = n;

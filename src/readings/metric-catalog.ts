@@ -37,7 +37,8 @@ function declaredKinds(source: DataSource): Map<string, MetricKind> {
   if (!parsed.success) return out;
   for (const m of parsed.data.metrics ?? []) {
     const hint = (m.valueType ?? m.dataType ?? m.type ?? '').toLowerCase();
-    if (/^(number|numeric|double|float|decimal|int|integer|long)/.test(hint)) out.set(String(m.metric.id), 'number');
+    if (/^(number|numeric|double|float|decimal|int|integer|long)/.test(hint))
+      out.set(String(m.metric.id), 'number');
     else if (/^(string|text|choice|enum)/.test(hint)) out.set(String(m.metric.id), 'text');
   }
   return out;
@@ -74,7 +75,13 @@ export function metricCatalog(source: DataSource, sample: readonly ReadingRow[] 
   }
   const ids = new Set<string>(Object.keys(latest));
   for (const row of sample) for (const id of Object.keys(row.values)) ids.add(id);
-  return [...ids].map((id) => ({ metricId: id, label: id, unit: null, kind: seenKind(id) ?? 'number', required: false }));
+  return [...ids].map((id) => ({
+    metricId: id,
+    label: id,
+    unit: null,
+    kind: seenKind(id) ?? 'number',
+    required: false,
+  }));
 }
 
 export function hasSchema(source: DataSource): boolean {

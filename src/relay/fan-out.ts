@@ -1,6 +1,6 @@
 /**
  * IO around the pure planners: loads one channel's episodes, storms and snoozes, plans, enqueues the new
- * items (each event id claimed once, so a re-plan after a crash adds nothing twice), then saves the state.
+ * items (each event id remembered, so a re-plan after a crash does not add it again), then saves the state.
  * Items go to the outbox before state is saved: a crash in between repeats work, it never loses an event.
  */
 import type { ChannelSubscriptions, OutboxDraft, Snooze } from './model.ts';
@@ -26,10 +26,15 @@ export interface FanOutInput {
   taskChanges: TaskChange[];
 }
 
+/**
+ * Marked only after the enqueue: a crash in between may enqueue an event twice (at-least-once), never lose it.
+ */
 async function enqueueClaimed(ctx: FanOutContext, channel: string, drafts: OutboxDraft[]): Promise<number> {
   const fresh: OutboxDraft[] = [];
-  for (const d of drafts) if (await ctx.rs.claimEvent(channel, d.id, ctx.dedupeTtlMs)) fresh.push(d);
-  return ctx.outbox.enqueue(channel, fresh, ctx.now);
+  for (const d of drafts) if (!(await ctx.rs.eventEnqueued(channel, d.id))) fresh.push(d);
+  const added = await ctx.outbox.enqueue(channel, fresh, ctx.now);
+  for (const d of fresh) await ctx.rs.markEventEnqueued(channel, d.id, ctx.dedupeTtlMs);
+  return added;
 }
 
 /** Snoozes are also written by the Snooze button: merge our changes into what is stored now. */

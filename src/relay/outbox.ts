@@ -37,12 +37,15 @@ export function createOutbox(root: Store): Outbox {
     async enqueue(channel, drafts, now) {
       if (drafts.length === 0) return 0;
       await remember(channel);
-      let seq = await tail(channel);
+      let seq = Math.max(await tail(channel), await head(channel));
       for (const draft of drafts) {
-        const item: OutboxItem = { ...draft, seq, enqueuedAt: now };
-        // The item is written before the tail moves: a crash in between leaves no hole, only an orphan key.
-        await s.set(`${channel}:item:${seq}`, item);
+        // SET NX per slot: a stale second writer (a paused former leader) can never overwrite an item.
+        while (
+          !(await s.add(`${channel}:item:${seq}`, { ...draft, seq, enqueuedAt: now } satisfies OutboxItem))
+        )
+          seq += 1;
         seq += 1;
+        // The item is written before the tail moves: a crash in between leaves no hole, only an orphan key.
         await s.set(`${channel}:tail`, seq);
       }
       return drafts.length;

@@ -21,7 +21,7 @@ export type SlackFailure =
 
 function field(err: unknown, name: string): unknown {
   return typeof err === 'object' && err !== null && name in err
-    ? (err as Record<string, unknown>)[name]
+    ? (Reflect.get(err, name) as unknown)
     : undefined;
 }
 

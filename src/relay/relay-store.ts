@@ -84,8 +84,12 @@ export function relayStore(root: Store) {
       return (await s.get<Record<string, Snooze>>(`snoozes:${channel}`)) ?? {};
     },
     saveSnoozes: (channel: string, snoozes: Record<string, Snooze>) => s.set(`snoozes:${channel}`, snoozes),
-    /** true the first time an event id is seen for a channel (SET NX). */
-    claimEvent: (channel: string, id: string, ttlMs: number) => s.add(`evt:${channel}:${id}`, 1, ttlMs),
+    /** Whether an event was already enqueued for a channel (guards a re-plan after a crash mid-cycle). */
+    async eventEnqueued(channel: string, id: string): Promise<boolean> {
+      return (await s.get<number>(`evt:${channel}:${id}`)) !== undefined;
+    },
+    markEventEnqueued: (channel: string, id: string, ttlMs: number) =>
+      s.set(`evt:${channel}:${id}`, 1, ttlMs),
     // ── delivery records ──
     message: (channel: string, subject: string) => s.get<MessageRecord>(`msg:${channel}:${subject}`),
     saveMessage: (channel: string, subject: string, rec: MessageRecord) =>

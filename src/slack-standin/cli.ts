@@ -6,16 +6,26 @@
 import { parseArgs } from 'node:util';
 import { startStandin } from './index.ts';
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '3100' },
-    host: { type: 'string', default: '127.0.0.1' },
-    'app-url': { type: 'string' },
-    'signing-secret': { type: 'string' },
-    'bot-token': { type: 'string' },
-    'no-schema': { type: 'boolean', default: false },
-  },
-});
+function readFlags() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', default: '3100' },
+        host: { type: 'string', default: '127.0.0.1' },
+        'app-url': { type: 'string' },
+        'signing-secret': { type: 'string' },
+        'bot-token': { type: 'string' },
+        'no-schema': { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (err) {
+    // Unknown or malformed flags: one line, no stack trace.
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+}
+
+const values = readFlags();
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

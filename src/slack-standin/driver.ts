@@ -153,25 +153,36 @@ export class Driver {
     return this.post('block_actions', payload, { triggerId, ...(responseUrl ? { responseUrl } : {}) });
   }
 
-  /** Options for an external select in a view; the app's ack body (`options`/`option_groups`) is the result. */
+  /** Options for an external select in a view or a message; the app's ack body (`options`) is the result. */
   blockSuggestion(input: {
     actionId: string;
     value: string;
-    view: StoredView;
+    view?: StoredView;
+    message?: MessageRef;
+    channel?: string;
     blockId?: string;
     user?: string;
   }): Promise<DriverResult> {
     const user = requireUser(this.state, input.user);
-    const view = this.state.view(input.view.id) ?? input.view;
-    const found = findElement(view.blocks, input.actionId);
-    if (!found) throw new DriverError(`no element with action_id ${input.actionId} in view ${view.id}`);
+    const view = input.view ? (this.state.view(input.view.id) ?? input.view) : undefined;
+    const message =
+      input.message !== undefined ? resolveMessage(this.state, input.message, input.channel) : undefined;
+    if (!view && !message) throw new DriverError('blockSuggestion needs a view or a message');
+    const found = findElement(view?.blocks ?? message?.blocks ?? [], input.actionId);
+    if (!found) throw new DriverError(`no element with action_id ${input.actionId}`);
+    const where = view
+      ? { container: { type: 'view', view_id: view.id }, view: viewPayload(view) }
+      : message && {
+          container: { type: 'message', message_ts: message.ts, channel_id: message.channel },
+          channel: channelRef(this.state, message.channel),
+          message: messagePayload(this.deps.ctx, message),
+        };
     const payload = {
       ...interactionBase('block_suggestion', user),
-      container: { type: 'view', view_id: view.id },
+      ...where,
       action_id: input.actionId,
       block_id: input.blockId ?? found.blockId,
       value: input.value,
-      view: viewPayload(view),
     };
     return this.post('block_suggestion', payload);
   }

@@ -23,9 +23,15 @@ export interface Leadership {
 
 /** The few Redis commands the lease needs; @redis/client's client satisfies it. */
 export interface LeaseRedis {
-  set(key: string, value: string, opts: { condition: 'NX'; expiration: { type: 'PX'; value: number } }): Promise<string | null>;
+  set(
+    key: string,
+    value: string,
+    opts: { condition: 'NX'; expiration: { type: 'PX'; value: number } },
+  ): Promise<string | null>;
   get(key: string): Promise<string | null>;
   eval(script: string, opts: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  /** Remaining ms of the key (-2 absent, -1 no expiry); lets a follower retry right after the lease expires. */
+  pTTL?(key: string): Promise<number>;
 }
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
@@ -39,6 +45,15 @@ export interface RedisLeaseOptions {
   now?: () => number;
   /** Identifies this replica in the token (log readability only). */
   instance?: string;
+}
+
+/** A hung connection must not stall renewals (the schedule waits for each attempt): give up after `ms`. */
+function withTimeout<T>(run: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([run, timeout]).finally(() => clearTimeout(timer));
 }
 
 export function alwaysLeader(): Leadership {
@@ -64,33 +79,60 @@ export function redisLease(opts: RedisLeaseOptions): Leadership {
   let lastRenewal = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  /** When a follower should try again: right after the holder's lease would expire, or the usual period. */
+  let nextAttemptMs = renewEveryMs;
+  let failing = false;
 
   const setLeader = (leader: boolean) => {
     const was = heldSince !== null;
     if (leader === was) return;
     heldSince = leader ? now() : null;
-    opts.log.info({ token, leader }, leader ? 'lease acquired: this replica polls and delivers' : 'lease lost');
+    opts.log.info(
+      { token, leader },
+      leader ? 'lease acquired: this replica polls and delivers' : 'lease lost',
+    );
     for (const l of listeners) l(leader);
   };
 
   async function attempt(): Promise<void> {
+    nextAttemptMs = renewEveryMs;
     try {
-      if (heldSince !== null) {
-        const renewed = await opts.redis.eval(RENEW, { keys: [opts.key], arguments: [token, String(ttlMs)] });
-        if (Number(renewed) === 1) lastRenewal = now();
-        else setLeader(false);
-      } else {
-        const started = now();
-        const ok = await opts.redis.set(opts.key, token, { condition: 'NX', expiration: { type: 'PX', value: ttlMs } });
-        if (ok === 'OK') {
-          lastRenewal = started;
-          setLeader(true);
-        }
-      }
+      await tryOnce();
+      if (failing) opts.log.info('lease backend reachable again');
+      failing = false;
     } catch (err) {
       // Unreachable Redis: we cannot prove we hold the lease, so we stop acting as leader at once.
-      opts.log.warn({ err: (err as Error).message }, 'lease renewal failed');
+      // Warn once per outage, not on every attempt.
+      if (!failing || heldSince !== null)
+        opts.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'lease renewal failed');
+      failing = true;
       setLeader(false);
+    }
+  }
+
+  async function tryOnce(): Promise<void> {
+    if (heldSince !== null) {
+      const started = now();
+      const renewed = await withTimeout(
+        opts.redis.eval(RENEW, { keys: [opts.key], arguments: [token, String(ttlMs)] }),
+        renewEveryMs,
+      );
+      if (Number(renewed) === 1) lastRenewal = started;
+      else setLeader(false);
+    } else {
+      const started = now();
+      const ok = await withTimeout(
+        opts.redis.set(opts.key, token, { condition: 'NX', expiration: { type: 'PX', value: ttlMs } }),
+        renewEveryMs,
+      );
+      if (ok === 'OK') {
+        lastRenewal = started;
+        setLeader(true);
+      } else if (opts.redis.pTTL) {
+        const left = await withTimeout(opts.redis.pTTL(opts.key), renewEveryMs);
+        // A dead holder's lease lapses after `left` ms: try again just then instead of up to a period later.
+        if (left >= 0) nextAttemptMs = Math.min(renewEveryMs, left + 20);
+      }
     }
   }
 
@@ -98,7 +140,7 @@ export function redisLease(opts: RedisLeaseOptions): Leadership {
     if (stopped) return;
     timer = setTimeout(() => {
       void attempt().finally(schedule);
-    }, renewEveryMs);
+    }, nextAttemptMs);
     timer.unref();
   };
 
@@ -108,7 +150,7 @@ export function redisLease(opts: RedisLeaseOptions): Leadership {
     async fence() {
       if (heldSince === null || now() - lastRenewal >= trustMs) return false;
       try {
-        return (await opts.redis.get(opts.key)) === token;
+        return (await withTimeout(opts.redis.get(opts.key), renewEveryMs)) === token;
       } catch {
         return false;
       }
@@ -123,7 +165,7 @@ export function redisLease(opts: RedisLeaseOptions): Leadership {
       if (timer) clearTimeout(timer);
       if (heldSince !== null) {
         try {
-          await opts.redis.eval(RELEASE, { keys: [opts.key], arguments: [token] });
+          await withTimeout(opts.redis.eval(RELEASE, { keys: [opts.key], arguments: [token] }), renewEveryMs);
         } catch {
           /* the lease expires on its own */
         }

@@ -152,8 +152,12 @@ describe('timestamp formats', () => {
 
 describe('numeric columns', () => {
   it('lists rows whose numeric cells are not numbers, allowing empty cells', () => {
-    const csv = 'timestamp,Active energy,Status\n2026-11-01 08:00:00,1.5,ok\n2026-11-01 09:00:00,,ok\n2026-11-01 10:00:00,lots,ok\n';
+    const csv =
+      'timestamp,Active energy,Status\n2026-11-01 08:00:00,1.5,ok\n2026-11-01 09:00:00,,ok\n2026-11-01 10:00:00,lots,ok\n';
     const r = checkImportCsv({ csv, template: TEMPLATE, zone, numericColumns: ['Active energy'] });
-    expect(r).toMatchObject({ ok: false, problems: [{ line: 4, message: '"lots" in column "Active energy" is not a number' }] });
+    expect(r).toMatchObject({
+      ok: false,
+      problems: [{ line: 4, message: '"lots" in column "Active energy" is not a number' }],
+    });
   });
 });

@@ -79,6 +79,19 @@ describe('GET /export', () => {
     expect(kolkata[1]?.startsWith('2026-11-21T15:30:00+05:30,')).toBe(true);
   });
 
+  it('round-trips a form export through import, ignoring the submission columns', async () => {
+    const form = api.sandbox.admin.state.sources.find((s) => s.name === 'Shift Handover Checklist')?.id ?? '';
+    const lines = await exportCsv(form, '&startTime=2026-11-19T00:00:00&endTime=2026-11-21T00:00:00');
+    expect(lines[0]).toBe(
+      'timestamp,Inspector,Oil Level,Result,Notes,Submission Id,Submitted By,Submitted At',
+    );
+    const before = api.sandbox.admin.written().imports.length;
+    const url = await importUrl(form);
+    expect((await fetch(url, { method: 'PUT', body: lines.join('\n') })).status).toBe(200);
+    expect(await waitForImport(before)).toBe('done');
+    expect(api.sandbox.admin.written().imports[before]).toMatchObject({ rows: lines.length - 1, errors: [] });
+  });
+
   it('answers {data: null} when the range holds no readings', async () => {
     expect(
       await api.data('/export?meterId=1001&startTime=2020-01-01T00:00:00&endTime=2020-01-02T00:00:00'),

@@ -348,4 +348,32 @@ describe('more response_actions and view actions', () => {
       actions: [{ action_id: 'home_refresh', type: 'button' }],
     });
   });
+
+  it('block_suggestion from an external select in a message carries the message as container', async () => {
+    const blocks = [
+      {
+        type: 'section',
+        block_id: 'pick',
+        text: { type: 'mrkdwn', text: 'Pick a site' },
+        accessory: {
+          type: 'external_select',
+          action_id: 'site_select',
+          placeholder: { type: 'plain_text', text: 'Site' },
+        },
+      },
+    ];
+    const posted = await fx.app.client.chat.postMessage({ channel: 'C0ALERTS', text: 'pick', blocks });
+    const res = await fx.standin.driver.blockSuggestion({
+      actionId: 'site_select',
+      value: 'so',
+      message: posted.ts!,
+      channel: 'C0ALERTS',
+    });
+    expect(res.body).toMatchObject({ options: [{ value: 'site-north' }] });
+    expect(seen.options?.at(-1)).toMatchObject({
+      container: { type: 'message', message_ts: posted.ts, channel_id: 'C0ALERTS' },
+      channel: { id: 'C0ALERTS' },
+      block_id: 'pick',
+    });
+  });
 });

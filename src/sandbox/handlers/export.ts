@@ -30,10 +30,17 @@ export const getExport: Route = {
     if (!source || !state.canRead(keyOf(ctx), source)) throw noAccess('data source');
     const tz = source.site.timeZone;
     const window = parseTimeWindow(query, tz, state.now(), false) ?? { from: -Infinity, to: state.now() };
-    const lines: (string | number | null)[][] = [['timestamp', ...source.kind.metrics.map((m) => m.name)]];
+    // Form sources carry submission metadata (contract: readings rule 4 "Submission metadata may be appended
+    // for certain usage types"); these are the columns a CSV import ignores (import rule 4).
+    const form = source.kind.applyingId === 2;
+    const submission = form ? ['Submission Id', 'Submitted By', 'Submitted At'] : [];
+    const lines: (string | number | null)[][] = [
+      ['timestamp', ...source.kind.metrics.map((m) => m.name), ...submission],
+    ];
     // contract: section 7 — "The whole range is exported with no row cap"; timestamps in the site time zone.
     for (const row of state.readings.scan(source, { ...window, desc: false })) {
-      lines.push([localIso(row.t, tz), ...source.kind.metrics.map((m) => row.values[m.id] ?? null)]);
+      const meta = form ? [`${source.id}-${row.t / 1000}`, 'Integration User', localIso(row.t, tz)] : [];
+      lines.push([localIso(row.t, tz), ...source.kind.metrics.map((m) => row.values[m.id] ?? null), ...meta]);
     }
     if (lines.length === 1) return ok(null);
     const id = `exp-${state.seq.export++}`;

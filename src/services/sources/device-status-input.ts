@@ -14,7 +14,9 @@ export interface StatusForm {
   version: string | null | undefined;
 }
 
-export type StatusResult = { ok: true; status: Required<Omit<DeviceStatus, 'temperature' | 'version'>> & DeviceStatus } | { ok: false; errors: Record<string, string> };
+export type StatusResult =
+  | { ok: true; status: Required<Omit<DeviceStatus, 'temperature' | 'version'>> & DeviceStatus }
+  | { ok: false; errors: Record<string, string> };
 
 function number(text: string | null | undefined): number | null | 'bad' {
   const t = text?.trim() ?? '';
@@ -27,7 +29,8 @@ export function statusFromForm(form: StatusForm): StatusResult {
   const errors: Record<string, string> = {};
   const battery = number(form.battery);
   if (battery === null) errors[STATUS_BLOCK.battery] = 'Battery is required (0–100 %).';
-  else if (battery === 'bad' || battery < 0 || battery > 100) errors[STATUS_BLOCK.battery] = 'Battery is a percentage from 0 to 100.';
+  else if (battery === 'bad' || battery < 0 || battery > 100)
+    errors[STATUS_BLOCK.battery] = 'Battery is a percentage from 0 to 100.';
   const temperature = number(form.temperature);
   if (temperature === 'bad') errors[STATUS_BLOCK.temperature] = 'Temperature is a number of degrees Celsius.';
   if (Object.keys(errors).length > 0 || typeof battery !== 'number') return { ok: false, errors };

@@ -49,7 +49,8 @@ export async function exportToSlack(
   const rows = Math.max(0, newlines + (endsWithNewline || file.length === 0 ? 0 : 1) - 1);
   const fileName = exportFileName(source.name, range);
   const upload = { file, filename: fileName, title: `${source.name} — ${range.label}` };
-  if (args.threadTs) await client.filesUploadV2({ ...upload, channel_id: args.channel, thread_ts: args.threadTs });
+  if (args.threadTs)
+    await client.filesUploadV2({ ...upload, channel_id: args.channel, thread_ts: args.threadTs });
   else await client.filesUploadV2({ ...upload, channel_id: args.channel });
   return { kind: 'uploaded', fileName, rows, bytes };
 }

@@ -5,7 +5,11 @@
 import type { Deps } from '../../deps.ts';
 import { zoneOrUtc } from '../../readings/range.ts';
 import { safeText } from '../../slack/blocks/mrkdwn.ts';
-import { renderCsvRejected, renderImportAccepted, renderImportConfirmed } from '../../slack/blocks/reading-import.ts';
+import {
+  renderCsvRejected,
+  renderImportAccepted,
+  renderImportConfirmed,
+} from '../../slack/blocks/reading-import.ts';
 import { reportError } from '../../slack/errors.ts';
 import { notify, postReply, updateReply, type ReplyTarget } from './reply.ts';
 import { fetchSlackFile, SlackFileError } from './slack-file.ts';
@@ -19,18 +23,39 @@ export interface ImportRequest {
 
 export async function importFlow(deps: Deps, target: ReplyTarget, req: ImportRequest): Promise<void> {
   try {
-    const [file, source] = await Promise.all([fetchSlackFile(target.client, req.fileId), deps.sources.load(req.sourceId)]);
+    const [file, source] = await Promise.all([
+      fetchSlackFile(target.client, req.fileId),
+      deps.sources.load(req.sourceId),
+    ]);
     const posted = await postReply(target, {
       text: `Checking ${file.name} for ${source.name}…`,
-      blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: `:hourglass_flowing_sand: Checking *${safeText(file.name, 150)}* for *${safeText(source.name, 150)}*…` }] }],
+      blocks: [
+        {
+          type: 'context',
+          elements: [
+            {
+              type: 'mrkdwn',
+              text: `:hourglass_flowing_sand: Checking *${safeText(file.name, 150)}* for *${safeText(source.name, 150)}*…`,
+            },
+          ],
+        },
+      ],
     });
     const outcome = await deps.sources.importCsv(source, file.bytes, req.timestampFormat);
     if (outcome.kind === 'rejected') {
-      await updateReply(target.client, posted, renderCsvRejected(file.name, source.name, outcome.check.problems, outcome.check.more));
+      await updateReply(
+        target.client,
+        posted,
+        renderCsvRejected(file.name, source.name, outcome.check.problems, outcome.check.more),
+      );
       return;
     }
     const { check } = outcome;
-    await updateReply(target.client, posted, renderImportAccepted(file.name, source.name, check.rows, check.format.pattern));
+    await updateReply(
+      target.client,
+      posted,
+      renderImportAccepted(file.name, source.name, check.rows, check.format.pattern),
+    );
     const result = await deps.sources.confirmImport({
       sourceId: source.id,
       zone: zoneOrUtc(source.tzTimezoneName),
@@ -38,7 +63,12 @@ export async function importFlow(deps: Deps, target: ReplyTarget, req: ImportReq
       lastMs: check.lastMs,
       sampleMs: check.sampleMs,
     });
-    const done = renderImportConfirmed(file.name, source.name, result.confirmed, Math.round(result.waitedMs / 1000));
+    const done = renderImportConfirmed(
+      file.name,
+      source.name,
+      result.confirmed,
+      Math.round(result.waitedMs / 1000),
+    );
     const root = (posted.channel === target.channel ? target.threadTs : undefined) ?? posted.ts;
     await postReply({ ...target, channel: posted.channel, threadTs: root }, done);
   } catch (err) {

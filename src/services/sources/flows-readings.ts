@@ -22,11 +22,19 @@ export interface ReadingRequest {
 }
 
 /** `/reading <query> …`: one match answers, several offer a choice, none says so. */
-export async function readingForQuery(deps: Deps, target: ReplyTarget, query: string, req: ReadingRequest): Promise<void> {
+export async function readingForQuery(
+  deps: Deps,
+  target: ReplyTarget,
+  query: string,
+  req: ReadingRequest,
+): Promise<void> {
   try {
     const found = await deps.sources.resolve(query);
     if (found.kind === 'none') {
-      await notify(target, `No data source matches *${safeText(query, 100)}*. Try \`/source ${safeText(query, 100)}\` to search.`);
+      await notify(
+        target,
+        `No data source matches *${safeText(query, 100)}*. Try \`/source ${safeText(query, 100)}\` to search.`,
+      );
       return;
     }
     if (found.kind === 'many') {
@@ -40,7 +48,12 @@ export async function readingForQuery(deps: Deps, target: ReplyTarget, query: st
   }
 }
 
-export async function readingForSource(deps: Deps, target: ReplyTarget, sourceId: string, req: ReadingRequest): Promise<void> {
+export async function readingForSource(
+  deps: Deps,
+  target: ReplyTarget,
+  sourceId: string,
+  req: ReadingRequest,
+): Promise<void> {
   try {
     const source = await deps.sources.load(sourceId);
     if (req.export) await exportFlow(deps, target, source, req.spec);
@@ -54,7 +67,12 @@ export async function readingForSource(deps: Deps, target: ReplyTarget, sourceId
   }
 }
 
-async function reportFlow(deps: Deps, target: ReplyTarget, source: DataSource, spec: RangeSpec): Promise<void> {
+async function reportFlow(
+  deps: Deps,
+  target: ReplyTarget,
+  source: DataSource,
+  spec: RangeSpec,
+): Promise<void> {
   const range = resolveRange(spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
   const posted = await postReply(target, renderReadingProgress(source.name, range.label));
   const report = await deps.sources.report(source, spec);
@@ -67,21 +85,48 @@ async function reportFlow(deps: Deps, target: ReplyTarget, source: DataSource, s
     file: png,
     filename: exportFileName(source.name, report.range).replace(/\.csv$/, '.png'),
     title: `${source.name} — ${report.range.label}`,
-    alt_text: `Chart of ${report.chart.series.map((s) => s.label).join(', ')} for ${source.name}, ${report.range.label}`.slice(0, 1000),
+    alt_text:
+      `Chart of ${report.chart.series.map((s) => s.label).join(', ')} for ${source.name}, ${report.range.label}`.slice(
+        0,
+        1000,
+      ),
   });
 }
 
-async function exportFlow(deps: Deps, target: ReplyTarget, source: DataSource, spec: RangeSpec): Promise<void> {
+async function exportFlow(
+  deps: Deps,
+  target: ReplyTarget,
+  source: DataSource,
+  spec: RangeSpec,
+): Promise<void> {
   const range = resolveRange(spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
   const name = safeText(source.name, 150);
   const posted = await postReply(target, {
     text: `Exporting ${source.name} (${range.label})…`,
-    blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: `:hourglass_flowing_sand: Exporting *${name}* (${range.label}) as CSV…` }] }],
+    blocks: [
+      {
+        type: 'context',
+        elements: [
+          { type: 'mrkdwn', text: `:hourglass_flowing_sand: Exporting *${name}* (${range.label}) as CSV…` },
+        ],
+      },
+    ],
   });
-  const outcome = await exportToSlack(deps.monitoring, target.client, { source, range, channel: posted.channel, threadTs: posted.ts });
+  const outcome = await exportToSlack(deps.monitoring, target.client, {
+    source,
+    range,
+    channel: posted.channel,
+    threadTs: posted.ts,
+  });
   let text: string;
-  if (outcome.kind === 'empty') text = `:information_source: No readings in that range: *${name}*, ${range.label}. Nothing to export.`;
-  else if (outcome.kind === 'too-large') text = `:warning: The export of *${name}* (${range.label}) is too large for Slack (over ${formatBytes(outcome.bytes)}). Pick a shorter range.`;
-  else text = `:page_facing_up: *${name}*, ${range.label}: ${outcome.rows.toLocaleString('en-US')} readings exported as \`${outcome.fileName}\` (${formatBytes(outcome.bytes)}) — file in the thread.`;
-  await updateReply(target.client, posted, { text: text.replace(/[*`:]/g, ''), blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
+  if (outcome.kind === 'empty')
+    text = `:information_source: No readings in that range: *${name}*, ${range.label}. Nothing to export.`;
+  else if (outcome.kind === 'too-large')
+    text = `:warning: The export of *${name}* (${range.label}) is too large for Slack (over ${formatBytes(outcome.bytes)}). Pick a shorter range.`;
+  else
+    text = `:page_facing_up: *${name}*, ${range.label}: ${outcome.rows.toLocaleString('en-US')} readings exported as \`${outcome.fileName}\` (${formatBytes(outcome.bytes)}) — file in the thread.`;
+  await updateReply(target.client, posted, {
+    text: text.replace(/[*`:]/g, ''),
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
+  });
 }

@@ -14,7 +14,11 @@ export interface ConfirmPolicy {
   totalMs: number;
 }
 
-export const DEFAULT_CONFIRM_POLICY: ConfirmPolicy = { firstDelayMs: 1_000, maxDelayMs: 30_000, totalMs: 180_000 };
+export const DEFAULT_CONFIRM_POLICY: ConfirmPolicy = {
+  firstDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  totalMs: 180_000,
+};
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 

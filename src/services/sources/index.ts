@@ -6,7 +6,14 @@ import type { BaseDeps } from '../../deps.ts';
 import type { DataSource, DeviceStatus, MeterReadings } from '../../monitoring/api.ts';
 import type { RangeSpec } from '../../readings/range.ts';
 import { checkAndUpload, type ImportOutcome } from './import.ts';
-import { confirmImport, DEFAULT_CONFIRM_POLICY, importedReadable, realSleep, type ConfirmPolicy, type Sleep } from './import-confirm.ts';
+import {
+  confirmImport,
+  DEFAULT_CONFIRM_POLICY,
+  importedReadable,
+  realSleep,
+  type ConfirmPolicy,
+  type Sleep,
+} from './import-confirm.ts';
 import { buildReadingReport, loadSource, type ReadingReport } from './reading-report.ts';
 import { resolveSource, type Resolution } from './resolve.ts';
 import { searchSources, type SearchPage } from './search.ts';
@@ -17,7 +24,12 @@ export interface SourcesService {
   /** Full record with schema (when it has one) and its latest reading. */
   load(id: string, signal?: AbortSignal): Promise<DataSource>;
   report(source: DataSource, spec: RangeSpec, signal?: AbortSignal): Promise<ReadingReport>;
-  importCsv(source: DataSource, csv: Buffer, timestampFormat: string | undefined, signal?: AbortSignal): Promise<ImportOutcome>;
+  importCsv(
+    source: DataSource,
+    csv: Buffer,
+    timestampFormat: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<ImportOutcome>;
   confirmImport(
     args: { sourceId: string; zone: string; firstMs: number; lastMs: number; sampleMs: number[] },
     signal?: AbortSignal,
@@ -41,7 +53,8 @@ export function createSourcesService(base: BaseDeps, opts: SourcesOptions = {}):
     load: (id, signal) => loadSource(monitoring, id, signal),
     report: (source, spec, signal) => buildReadingReport(monitoring, source, spec, clock.now(), signal),
     importCsv: (source, csv, format, signal) => checkAndUpload(monitoring, source, csv, format, signal),
-    confirmImport: (args, signal) => confirmImport(() => importedReadable(monitoring, args, signal), policy, sleep, signal),
+    confirmImport: (args, signal) =>
+      confirmImport(() => importedReadable(monitoring, args, signal), policy, sleep, signal),
     write: (batch, signal) => monitoring.readings.write(batch, signal),
     // contract: section 14 — body {status}; callers send the full recommended set every time.
     reportDeviceStatus: (id, status, signal) => monitoring.devices.reportStatus(id, status, signal),

@@ -7,7 +7,13 @@ import { ChartInputBuilder } from '../../readings/chart-input.ts';
 import type { ChartInput } from '../../readings/chart-svg.ts';
 import { Downsampler } from '../../readings/downsample.ts';
 import { hasSchema, metricCatalog, type MetricInfo } from '../../readings/metric-catalog.ts';
-import { resolveRange, toTimeRange, zoneOrUtc, type RangeSpec, type ResolvedRange } from '../../readings/range.ts';
+import {
+  resolveRange,
+  toTimeRange,
+  zoneOrUtc,
+  type RangeSpec,
+  type ResolvedRange,
+} from '../../readings/range.ts';
 import { ReadingSummary, type MetricStats, type SummaryResult } from '../../readings/summary.ts';
 
 /** contract: section 3 — limit 1 to 500; the largest page means the fewest round trips. */
@@ -33,7 +39,11 @@ export interface ReadingReport {
   named: boolean;
 }
 
-export async function loadSource(monitoring: MonitoringApi, id: string, signal?: AbortSignal): Promise<DataSource> {
+export async function loadSource(
+  monitoring: MonitoringApi,
+  id: string,
+  signal?: AbortSignal,
+): Promise<DataSource> {
   // contract: section 2 — withSchema=true on a source without a schema fails with 500; the client retries
   // without it and reports schemaMissing.
   return monitoring.dataSources.get(id, { withSchema: true, withLastReading: true }, signal);
@@ -53,7 +63,10 @@ export async function buildReadingReport(
   const sample: ReadingRow[] = [];
   // chart slots go to schema metrics only: calculated metrics (absent from the schema) must not take them
   const charted = hasSchema(source) ? new Set((source.metrics ?? []).map((m) => m.metricId)) : null;
-  const rows = monitoring.readings.query({ meterId: source.id, range: toTimeRange(range), limit: READING_PAGE_LIMIT }, signal);
+  const rows = monitoring.readings.query(
+    { meterId: source.id, range: toTimeRange(range), limit: READING_PAGE_LIMIT },
+    signal,
+  );
   for await (const row of rows) {
     const atMs = Date.parse(row.eventDate);
     // the range is half-open [start, end) whatever the service does at the edges
@@ -72,7 +85,8 @@ export async function buildReadingReport(
   const lastAt = last ? Date.parse(last.eventDate) : NaN;
   const metrics = catalog.map((info): MetricReport => {
     const value = last?.values[info.metricId];
-    const lastKnown = value !== undefined && value !== null && !Number.isNaN(lastAt) ? { value, atMs: lastAt } : null;
+    const lastKnown =
+      value !== undefined && value !== null && !Number.isNaN(lastAt) ? { value, atMs: lastAt } : null;
     return { info, stats: byId.get(info.metricId) ?? null, lastKnown };
   });
   const chart = new ChartInputBuilder(source.name, range, zone).build(down, catalog);

@@ -48,13 +48,22 @@ export async function postReply(target: ReplyTarget, message: Message): Promise<
     if (!NOT_THERE.has(slackErrorCode(err) ?? '')) throw err;
   }
   await notify(target, 'I cannot post in this conversation, so the answer is in our DM.');
-  const dm = await client.chat.postMessage({ channel: target.user, text: message.text, ...(message.blocks ? { blocks: message.blocks } : {}) });
+  const dm = await client.chat.postMessage({
+    channel: target.user,
+    text: message.text,
+    ...(message.blocks ? { blocks: message.blocks } : {}),
+  });
   if (!dm.channel || !dm.ts) throw new Error('chat.postMessage answered without channel or ts');
   return { channel: dm.channel, ts: dm.ts };
 }
 
 export async function updateReply(client: WebClient, posted: Posted, message: Message): Promise<void> {
-  await client.chat.update({ channel: posted.channel, ts: posted.ts, text: message.text, ...(message.blocks ? { blocks: message.blocks } : {}) });
+  await client.chat.update({
+    channel: posted.channel,
+    ts: posted.ts,
+    text: message.text,
+    ...(message.blocks ? { blocks: message.blocks } : {}),
+  });
 }
 
 /** An ephemeral note to the user: through response_url when there is one, else chat.postEphemeral, else a DM. */
@@ -71,7 +80,12 @@ export async function notify(target: ReplyTarget, text: string, blocks?: object[
     if (res.ok) return;
   }
   try {
-    await target.client.chat.postEphemeral({ channel: target.channel, user: target.user, ...payload, ...(target.threadTs ? { thread_ts: target.threadTs } : {}) });
+    await target.client.chat.postEphemeral({
+      channel: target.channel,
+      user: target.user,
+      ...payload,
+      ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
+    });
   } catch {
     await target.client.chat.postMessage({ channel: target.user, ...payload });
   }

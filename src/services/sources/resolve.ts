@@ -2,13 +2,15 @@
 import type { DataSourceRow, MonitoringApi } from '../../monitoring/api.ts';
 
 export type Resolution =
-  | { kind: 'one'; row: DataSourceRow }
-  | { kind: 'many'; rows: DataSourceRow[] }
-  | { kind: 'none' };
+  { kind: 'one'; row: DataSourceRow } | { kind: 'many'; rows: DataSourceRow[] } | { kind: 'none' };
 
 export const MAX_CHOICES = 10;
 
-export async function resolveSource(monitoring: MonitoringApi, query: string, signal?: AbortSignal): Promise<Resolution> {
+export async function resolveSource(
+  monitoring: MonitoringApi,
+  query: string,
+  signal?: AbortSignal,
+): Promise<Resolution> {
   const text = query.trim();
   if (text === '') return { kind: 'none' };
   if (/^\d+$/.test(text)) {

@@ -44,17 +44,26 @@ export function trustedFileHosts(slackApiUrl: string): string[] {
   return [api.host];
 }
 
-export function isCsvFile(file: { name?: string | null; filetype?: string | null; mimetype?: string | null }): boolean {
+export function isCsvFile(file: {
+  name?: string | null;
+  filetype?: string | null;
+  mimetype?: string | null;
+}): boolean {
   return file.filetype === 'csv' || /\.csv$/i.test(file.name ?? '') || file.mimetype === 'text/csv';
 }
 
-export async function fetchSlackFile(client: WebClient, fileId: string, signal?: AbortSignal): Promise<SlackFile> {
+export async function fetchSlackFile(
+  client: WebClient,
+  fileId: string,
+  signal?: AbortSignal,
+): Promise<SlackFile> {
   const info = fileInfo.safeParse(await client.files.info({ file: fileId }));
   if (!info.success) throw new SlackFileError('NOT_FOUND', 'Slack did not describe that file.');
   const file = info.data.file;
   const url = file.url_private_download ?? file.url_private;
   if (!url) throw new SlackFileError('NOT_FOUND', 'Slack gave no download address for that file.');
-  if ((file.size ?? 0) > MAX_IMPORT_BYTES) throw new SlackFileError('TOO_LARGE', 'The file is larger than 50 MB.');
+  if ((file.size ?? 0) > MAX_IMPORT_BYTES)
+    throw new SlackFileError('TOO_LARGE', 'The file is larger than 50 MB.');
   const target = new URL(url);
   if (!trustedFileHosts(client.slackApiUrl).includes(target.host) || !/^https?:$/.test(target.protocol)) {
     throw new SlackFileError('UNTRUSTED_HOST', 'The file is not on Slack’s file host; it was not fetched.');
@@ -74,6 +83,7 @@ export async function fetchSlackFile(client: WebClient, fileId: string, signal?:
     throw new SlackFileError('HTTP', `Slack answered ${res.status} for the file.`);
   }
   const bytes = Buffer.from(await res.arrayBuffer());
-  if (bytes.length > MAX_IMPORT_BYTES) throw new SlackFileError('TOO_LARGE', 'The file is larger than 50 MB.');
+  if (bytes.length > MAX_IMPORT_BYTES)
+    throw new SlackFileError('TOO_LARGE', 'The file is larger than 50 MB.');
   return { id: file.id, name: file.name ?? file.title ?? `${fileId}.csv`, bytes };
 }

@@ -6,7 +6,11 @@
 import type { DataSource, DataSourceRow, Ref } from '../../monitoring/api.ts';
 import { APPLYING, VALIDATION_STATUS } from '../../monitoring/api.ts';
 
-const USAGE: Record<string, string> = { [APPLYING.sensor]: 'Sensor', [APPLYING.form]: 'Form', [APPLYING.aiVision]: 'AI Vision' };
+const USAGE: Record<string, string> = {
+  [APPLYING.sensor]: 'Sensor',
+  [APPLYING.form]: 'Form',
+  [APPLYING.aiVision]: 'AI Vision',
+};
 const VALIDATION: Record<number, string> = {
   [VALIDATION_STATUS.pending]: 'Pending Validation',
   [VALIDATION_STATUS.valid]: 'Valid',
@@ -48,13 +52,21 @@ export interface Silence {
 }
 
 /** How long the source has been quiet, judged against its `inactiveThreshold` (seconds) when known. */
-export function silence(lastReadingAt: string | null | undefined, nowMs: number, inactiveThreshold: number | null): Silence | null {
+export function silence(
+  lastReadingAt: string | null | undefined,
+  nowMs: number,
+  inactiveThreshold: number | null,
+): Silence | null {
   if (!lastReadingAt) return null;
   const lastMs = Date.parse(lastReadingAt);
   if (Number.isNaN(lastMs)) return null;
   const age = Math.max(0, nowMs - lastMs);
   const silent = inactiveThreshold !== null && inactiveThreshold > 0 && age > inactiveThreshold * 1000;
-  return { text: silent ? `silent for ${humanDuration(age)}` : `last reading ${humanDuration(age)} ago`, silent, lastMs };
+  return {
+    text: silent ? `silent for ${humanDuration(age)}` : `last reading ${humanDuration(age)} ago`,
+    silent,
+    lastMs,
+  };
 }
 
 function numberField(row: Record<string, unknown>, key: string): number | null {

@@ -24,7 +24,7 @@ export interface CreateContext {
 }
 
 export type UpdateOutcome =
-  | { kind: 'no-change'; task: Task | undefined }
+  | { kind: 'no-change'; task: Task | undefined; assigneeTook?: boolean }
   | {
       kind: 'changed';
       before: Task | undefined;
@@ -112,10 +112,11 @@ export function createTaskService(base: BaseDeps, directory: Directory): TaskSer
             ? fresh.assignee?.id === patch.assigneeId
             : undefined;
       const reassigned = assigneeTook === true && before?.assignee?.id !== patch.assigneeId;
-      if (!result.changed && !reassigned) return { kind: 'no-change', task: fresh ?? before };
+      const took = assigneeTook === undefined ? {} : { assigneeTook };
+      if (!result.changed && !reassigned) return { kind: 'no-change', task: fresh ?? before, ...took };
       const task = fresh ?? (before ? applyPatch(before, patch, { ...ctx, statusName }) : undefined);
       if (task && !fresh) await snapshots.put(task);
-      return { kind: 'changed', before, task, ...(assigneeTook === undefined ? {} : { assigneeTook }) };
+      return { kind: 'changed', before, task, ...took };
     },
 
     // Listed tasks become snapshots so their cards (and the card's buttons) work from the list.

@@ -5,14 +5,24 @@ import { renderImportView } from '../blocks/reading-import.ts';
 import { decodeImportStart, READING_ACTION } from '../blocks/source-ids.ts';
 
 export function registerReadingImportStart(app: App, _deps: Deps): void {
-  app.action<BlockButtonAction>(READING_ACTION.importStart, async ({ ack, body, action, client, respond }) => {
-    await ack();
-    const value = decodeImportStart(action.value);
-    if (!value) {
-      await respond({ response_type: 'ephemeral', replace_original: false, text: 'That button has expired: send the CSV again.' });
-      return;
-    }
-    const files = value.f.map(([id, name]) => ({ id, name }));
-    await client.views.open({ trigger_id: body.trigger_id, view: renderImportView({ files, channel: value.c, ts: value.ts }) });
-  });
+  app.action<BlockButtonAction>(
+    READING_ACTION.importStart,
+    async ({ ack, body, action, client, respond }) => {
+      await ack();
+      const value = decodeImportStart(action.value);
+      if (!value) {
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: 'That button has expired: send the CSV again.',
+        });
+        return;
+      }
+      const files = value.f.map(([id, name]) => ({ id, name }));
+      await client.views.open({
+        trigger_id: body.trigger_id,
+        view: renderImportView({ files, channel: value.c, ts: value.ts }),
+      });
+    },
+  );
 }

@@ -12,7 +12,11 @@ export function registerSourceCreateTask(app: App, deps: Deps): void {
     await ack();
     const about = decodeTaskAbout(action.value);
     if (!about) {
-      await respond({ response_type: 'ephemeral', replace_original: false, text: 'That button has expired: look the source up again with `/source`.' });
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        text: 'That button has expired: look the source up again with `/source`.',
+      });
       return;
     }
     try {

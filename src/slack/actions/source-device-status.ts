@@ -11,10 +11,17 @@ export function registerSourceDeviceStatus(app: App, deps: Deps): void {
   app.action<BlockButtonAction>(SOURCE_ACTION.deviceStatus, async ({ ack, body, action, client }) => {
     await ack();
     const channel = body.channel?.id ?? null;
-    await openSourceModal(deps, client, { triggerId: body.trigger_id, sourceId: action.value ?? '', title: 'Device status' }, (source) =>
-      isCamera(source)
-        ? renderDeviceStatusView(source, { sourceId: source.id, channel })
-        : renderMessageView('Device status', 'Device status applies to camera (AI Vision) data sources only.'),
+    await openSourceModal(
+      deps,
+      client,
+      { triggerId: body.trigger_id, sourceId: action.value ?? '', title: 'Device status' },
+      (source) =>
+        isCamera(source)
+          ? renderDeviceStatusView(source, { sourceId: source.id, channel })
+          : renderMessageView(
+              'Device status',
+              'Device status applies to camera (AI Vision) data sources only.',
+            ),
     );
   });
 }

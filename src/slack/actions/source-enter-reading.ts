@@ -11,12 +11,23 @@ export function registerSourceEnterReading(app: App, deps: Deps): void {
   app.action<BlockButtonAction>(SOURCE_ACTION.enterReading, async ({ ack, body, action, client }) => {
     await ack();
     const channel = body.channel?.id ?? null;
-    await openSourceModal(deps, client, { triggerId: body.trigger_id, sourceId: action.value ?? '', title: 'Enter reading' }, (source) => {
-      const catalog = source.metrics && source.metrics.length > 0 ? metricCatalog(source) : [];
-      if (catalog.length === 0) {
-        return renderMessageView('Enter reading', 'This data source has no schema, so fieldline does not know its writable metrics.');
-      }
-      return renderReadingEntryView(source, catalog, zoneOrUtc(source.tzTimezoneName), { sourceId: source.id, channel });
-    });
+    await openSourceModal(
+      deps,
+      client,
+      { triggerId: body.trigger_id, sourceId: action.value ?? '', title: 'Enter reading' },
+      (source) => {
+        const catalog = source.metrics && source.metrics.length > 0 ? metricCatalog(source) : [];
+        if (catalog.length === 0) {
+          return renderMessageView(
+            'Enter reading',
+            'This data source has no schema, so fieldline does not know its writable metrics.',
+          );
+        }
+        return renderReadingEntryView(source, catalog, zoneOrUtc(source.tzTimezoneName), {
+          sourceId: source.id,
+          channel,
+        });
+      },
+    );
   });
 }

@@ -11,12 +11,20 @@ export function registerSourceMore(app: App, deps: Deps): void {
     await ack();
     const more = decodeMore(action.value);
     if (!more) {
-      await respond({ response_type: 'ephemeral', replace_original: false, text: 'That button has expired: search again with `/source`.' });
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        text: 'That button has expired: search again with `/source`.',
+      });
       return;
     }
     try {
       const page = await deps.sources.search(more.t, more.c);
-      await respond({ response_type: 'ephemeral', replace_original: false, ...renderSourceList(more.t, page, deps.clock.now(), false) });
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        ...renderSourceList(more.t, page, deps.clock.now(), false),
+      });
     } catch (err) {
       await reportError(deps, buttonTarget(body, client), err, { action: SOURCE_ACTION.more });
     }

@@ -16,7 +16,11 @@ function handler(deps: Deps, exportIt: boolean | 'from-value') {
     await ack();
     const value = decodeSourceRange(action.value);
     if (!value) {
-      await respond({ response_type: 'ephemeral', replace_original: false, text: 'That button has expired: ask again with `/reading`.' });
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        text: 'That button has expired: ask again with `/reading`.',
+      });
       return;
     }
     const wantsExport = exportIt === 'from-value' ? value.x === true : exportIt;

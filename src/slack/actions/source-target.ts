@@ -4,7 +4,9 @@ import type { WebClient } from '@slack/web-api';
 import type { ReplyTarget } from '../../services/sources/reply.ts';
 
 export function buttonTarget(body: BlockButtonAction, client: WebClient): ReplyTarget {
-  const channel = body.channel?.id ?? (typeof body.container.channel_id === 'string' ? body.container.channel_id : undefined);
+  const channel =
+    body.channel?.id ??
+    (typeof body.container.channel_id === 'string' ? body.container.channel_id : undefined);
   return {
     client,
     // no conversation (a modal): answers go to the user's DM with the app

@@ -51,26 +51,30 @@ export async function changeTask(
       else if (ctx.replaceEphemeral) await ctx.replaceEphemeral(card);
     }
     const name = safeText(task?.name ?? before?.name ?? `task ${taskId}`, 200);
+    const assigneeName = extra.assignee?.name ?? extra.assignee?.email ?? null;
+    if (outcome.assigneeTook === false) {
+      // contract: PATCH — assigneeId "is not among the listed fields … unreliable; verify the result".
+      await tell(
+        `The platform did not take the reassignment of “${name}”${assigneeName ? ` to ${safeText(assigneeName, 100)}` : ''}: ` +
+          'it still shows the previous assignee. Reassign it on the platform itself; fieldline cannot do it reliably.',
+      );
+    }
+    const onlyAssignee = Object.keys(patch).every((k) => k === 'assigneeId');
     if (outcome.kind === 'no-change') {
+      if (outcome.assigneeTook === false && onlyAssignee) return;
       // contract: PATCH — {data:"SUCCESS"} when nothing changed (or the task has no feed post).
       await tell(
         `No change: the platform reports nothing changed on “${name}” (it may already have been that way). The card shows its current state.`,
       );
       return;
     }
-    const assigneeName = extra.assignee?.name ?? extra.assignee?.email ?? null;
-    const changes = describePatch(before, patch, {
+    const { assigneeId: _asked, ...rest } = patch;
+    const changes = describePatch(before, outcome.assigneeTook === false ? rest : patch, {
       status: (id) => deps.directory.statuses.nameFor(id),
       assignee: assigneeName,
     });
     if (ctx.place) await noteInThread(ctx.client, ctx.place, changeNote(ctx.user, changes));
     else await tell(`You ${changes.join('; ')} on “${name}”.`);
-    if (outcome.assigneeTook === false) {
-      await tell(
-        `The platform did not take the reassignment of “${name}”${assigneeName ? ` to ${safeText(assigneeName, 100)}` : ''}: ` +
-          'it still shows the previous assignee. Reassign it on the platform itself; fieldline cannot do it reliably.',
-      );
-    }
   } catch (err) {
     await reportError(
       deps,

@@ -6,7 +6,11 @@ import { mrkdwn, plain } from './reading-format.ts';
 import type { RenderedMessage } from './reading-report.ts';
 import { encodeSourceRange, indexed, READING_ACTION } from './source-ids.ts';
 
-export function renderSourceChoice(query: string, rows: readonly DataSourceRow[], req: { spec: RangeSpec; export: boolean }): RenderedMessage {
+export function renderSourceChoice(
+  query: string,
+  rows: readonly DataSourceRow[],
+  req: { spec: RangeSpec; export: boolean },
+): RenderedMessage {
   const buttons = rows.slice(0, 25).map((row, i) => ({
     type: 'button',
     action_id: indexed(READING_ACTION.pickSource, i),

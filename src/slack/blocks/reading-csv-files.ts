@@ -19,5 +19,7 @@ const withFiles = z.looseObject({
 export function csvFilesOf(message: unknown): { id: string; name: string }[] {
   const parsed = withFiles.safeParse(message);
   if (!parsed.success) return [];
-  return (parsed.data.files ?? []).filter((f) => isCsvFile(f)).map((f) => ({ id: f.id, name: f.name ?? f.title ?? f.id }));
+  return (parsed.data.files ?? [])
+    .filter((f) => isCsvFile(f))
+    .map((f) => ({ id: f.id, name: f.name ?? f.title ?? f.id }));
 }

@@ -24,10 +24,10 @@ export interface EntryMeta {
 }
 
 function input(metric: MetricInfo, last: number | string | null | undefined): InputBlock {
-  const initial = last === null || last === undefined ? {} : { initial_value: String(last) };
+  // no initial values: an untouched field must not silently repeat the last reading (the hint shows it)
   const element: NumberInput | PlainTextInput =
     metric.kind === 'number'
-      ? { type: 'number_input', action_id: 'value', is_decimal_allowed: true, ...(typeof last === 'number' ? initial : {}) }
+      ? { type: 'number_input', action_id: 'value', is_decimal_allowed: true }
       : { type: 'plain_text_input', action_id: 'value', max_length: 500 };
   const unit = metric.unit ? ` (${metric.unit})` : '';
   return {
@@ -36,15 +36,25 @@ function input(metric: MetricInfo, last: number | string | null | undefined): In
     optional: !metric.required,
     label: plain(`${metric.label}${unit}`, 2000),
     element,
-    ...(last !== null && last !== undefined ? { hint: plain(`Last: ${truncate(String(last), 100)}`, 2000) } : {}),
+    ...(last !== null && last !== undefined
+      ? { hint: plain(`Last: ${truncate(String(last), 100)}`, 2000) }
+      : {}),
   };
 }
 
-export function renderReadingEntryView(source: DataSource, catalog: readonly MetricInfo[], zone: string, meta: EntryMeta): ModalView {
+export function renderReadingEntryView(
+  source: DataSource,
+  catalog: readonly MetricInfo[],
+  zone: string,
+  meta: EntryMeta,
+): ModalView {
   const shown = catalog.slice(0, MAX_ENTRY_METRICS);
   const last = source.lastReading?.values ?? {};
   const blocks: KnownBlock[] = [
-    { type: 'section', text: mrkdwn(`*${safeText(source.name, 200)}* · ${safeText(source.site.name ?? source.site.id, 200)}`) },
+    {
+      type: 'section',
+      text: mrkdwn(`*${safeText(source.name, 200)}* · ${safeText(source.site.name ?? source.site.id, 200)}`),
+    },
     ...shown.map((m) => input(m, last[m.metricId])),
     {
       type: 'input',
@@ -56,7 +66,10 @@ export function renderReadingEntryView(source: DataSource, catalog: readonly Met
     },
   ];
   if (catalog.length > shown.length) {
-    blocks.push({ type: 'context', elements: [mrkdwn(`${catalog.length - shown.length} more metrics are left empty (stored as null).`)] });
+    blocks.push({
+      type: 'context',
+      elements: [mrkdwn(`${catalog.length - shown.length} more metrics are left empty (stored as null).`)],
+    });
   }
   return {
     type: 'modal',
@@ -88,4 +101,3 @@ export function renderMessageView(title: string, text: string): ModalView {
     blocks: [{ type: 'section', text: mrkdwn(text) }],
   };
 }
-

@@ -26,8 +26,15 @@ export function whenText(epochMs: number, zone: string): string {
   return `${local} site · ${slackDate(epochMs, '{date_short_pretty} {time}', `${local} ${zone}`)} yours`;
 }
 
-export const plain = (text: string, max = 75) => ({ type: 'plain_text' as const, text: truncate(text, max), emoji: true });
-export const mrkdwn = (text: string) => ({ type: 'mrkdwn' as const, text: text.length <= 3000 ? text : `${text.slice(0, 2999)}…` });
+export const plain = (text: string, max = 75) => ({
+  type: 'plain_text' as const,
+  text: truncate(text, max),
+  emoji: true,
+});
+export const mrkdwn = (text: string) => ({
+  type: 'mrkdwn' as const,
+  text: text.length <= 3000 ? text : `${text.slice(0, 2999)}…`,
+});
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -21,7 +21,10 @@ export interface ImportMeta {
 export function renderImportView(meta: ImportMeta): ModalView {
   const formats = [
     { text: plain('Detect automatically'), value: DETECT_FORMAT },
-    ...TIMESTAMP_FORMATS.filter((f) => f.sendPattern).map((f) => ({ text: plain(f.pattern), value: f.pattern })),
+    ...TIMESTAMP_FORMATS.filter((f) => f.sendPattern).map((f) => ({
+      text: plain(f.pattern),
+      value: f.pattern,
+    })),
   ];
   const blocks: KnownBlock[] = [
     {
@@ -71,7 +74,8 @@ export function renderImportView(meta: ImportMeta): ModalView {
   return {
     type: 'modal',
     callback_id: READING_VIEW.import,
-    private_metadata: shortMeta.length <= 3000 ? shortMeta : JSON.stringify({ ...meta, files: meta.files.slice(0, 1) }),
+    private_metadata:
+      shortMeta.length <= 3000 ? shortMeta : JSON.stringify({ ...meta, files: meta.files.slice(0, 1) }),
     title: plain('Import readings', 24),
     submit: plain('Check and import', 24),
     close: plain('Cancel', 24),
@@ -85,33 +89,74 @@ export function renderImportOffer(value: ImportStartValue, names: string[]): Ren
     text: `Import ${names.join(', ')} as readings?`,
     blocks: [
       { type: 'section', text: mrkdwn(`I can import ${list} as readings into a data source.`) },
-      { type: 'actions', elements: [{ type: 'button', action_id: READING_ACTION.importStart, style: 'primary', text: plain('Import readings…'), value: encodeImportStart(value) }] },
+      {
+        type: 'actions',
+        elements: [
+          {
+            type: 'button',
+            action_id: READING_ACTION.importStart,
+            style: 'primary',
+            text: plain('Import readings…'),
+            value: encodeImportStart(value),
+          },
+        ],
+      },
     ],
   };
 }
 
-export function renderCsvRejected(fileName: string, sourceName: string, problems: CsvProblem[], more: number): RenderedMessage {
-  const lines = problems.map((p) => `• line ${p.line}: ${escapeMrkdwn(p.message)}`);
+export function renderCsvRejected(
+  fileName: string,
+  sourceName: string,
+  problems: CsvProblem[],
+  more: number,
+): RenderedMessage {
+  const lines = problems.map((p) => `• line ${p.line}: ${safeText(p.message, 200)}`);
   if (more > 0) lines.push(`• …and ${more} more`);
   const head = `:x: *${safeText(fileName, 150)}* was not imported into *${safeText(sourceName, 150)}*: nothing was uploaded. Fix these and try again:`;
-  return {
-    text: `${fileName} was not imported: ${problems.map((p) => `line ${p.line}: ${p.message}`).join('; ')}`.slice(0, 3000),
-    blocks: [{ type: 'section', text: mrkdwn(`${head}\n${lines.join('\n')}`) }],
-  };
+  // one section per ~2,900 characters of problems, so no line is cut off by the 3,000-character text limit
+  const blocks: object[] = [{ type: 'section', text: mrkdwn(head) }];
+  let chunk: string[] = [];
+  for (const line of lines) {
+    if ([...chunk, line].join('\n').length > 2900) {
+      blocks.push({ type: 'section', text: mrkdwn(chunk.join('\n')) });
+      chunk = [];
+    }
+    chunk.push(line);
+  }
+  if (chunk.length > 0) blocks.push({ type: 'section', text: mrkdwn(chunk.join('\n')) });
+  const summary = problems.map((p) => `line ${p.line}: ${p.message.slice(0, 200)}`).join('; ');
+  return { text: `${fileName} was not imported: ${summary}`.slice(0, 3000), blocks };
 }
 
-export function renderImportAccepted(fileName: string, sourceName: string, rows: number, format: string): RenderedMessage {
+export function renderImportAccepted(
+  fileName: string,
+  sourceName: string,
+  rows: number,
+  format: string,
+): RenderedMessage {
   const text =
     `:inbox_tray: *${safeText(fileName, 150)}* arrived on the platform for *${safeText(sourceName, 150)}* ` +
     `(${rows.toLocaleString('en-US')} rows, timestamps ${escapeMrkdwn(format)}). Import is asynchronous: ` +
     'I will confirm here when the readings can be read back.';
-  return { text: `${fileName} arrived; import is asynchronous`, blocks: [{ type: 'section', text: mrkdwn(text) }] };
+  return {
+    text: `${fileName} arrived; import is asynchronous`,
+    blocks: [{ type: 'section', text: mrkdwn(text) }],
+  };
 }
 
-export function renderImportConfirmed(fileName: string, sourceName: string, confirmed: boolean, waitedS: number): RenderedMessage {
+export function renderImportConfirmed(
+  fileName: string,
+  sourceName: string,
+  confirmed: boolean,
+  waitedS: number,
+): RenderedMessage {
   const text = confirmed
     ? `:white_check_mark: The readings from *${safeText(fileName, 150)}* can now be read on *${safeText(sourceName, 150)}*.`
     : `:grey_question: I could not confirm the import of *${safeText(fileName, 150)}* into *${safeText(sourceName, 150)}* ` +
       `after ${waitedS} s: the readings are not readable yet. Check later with \`/reading\`.`;
-  return { text: confirmed ? `Import of ${fileName} confirmed` : `Import of ${fileName} could not be confirmed`, blocks: [{ type: 'section', text: mrkdwn(text) }] };
+  return {
+    text: confirmed ? `Import of ${fileName} confirmed` : `Import of ${fileName} could not be confirmed`,
+    blocks: [{ type: 'section', text: mrkdwn(text) }],
+  };
 }

@@ -14,15 +14,22 @@ function metricText(m: MetricReport, zone: string, showLastKnown: boolean): stri
   if (stats?.latest) {
     lines.push(`Latest *${valueText(stats.latest.value, info.unit)}* · ${whenText(stats.latest.atMs, zone)}`);
   } else if (showLastKnown && m.lastKnown) {
-    lines.push(`Last known *${valueText(m.lastKnown.value, info.unit)}* · ${whenText(m.lastKnown.atMs, zone)}`);
+    lines.push(
+      `Last known *${valueText(m.lastKnown.value, info.unit)}* · ${whenText(m.lastKnown.atMs, zone)}`,
+    );
   }
   const parts: string[] = [];
   if (stats && stats.count > 0 && stats.min !== null && stats.max !== null && stats.mean !== null) {
-    parts.push(`min ${formatNumber(stats.min)}`, `max ${formatNumber(stats.max)}`, `mean ${formatNumber(stats.mean)}`);
+    parts.push(
+      `min ${formatNumber(stats.min)}`,
+      `max ${formatNumber(stats.max)}`,
+      `mean ${formatNumber(stats.mean)}`,
+    );
   }
   const count = (stats?.count ?? 0) + (stats?.textCount ?? 0);
   parts.push(`${count.toLocaleString('en-US')} value${count === 1 ? '' : 's'}`);
-  if (stats && stats.gaps > 0) parts.push(`${stats.gaps.toLocaleString('en-US')} gap${stats.gaps === 1 ? '' : 's'}`);
+  if (stats && stats.gaps > 0)
+    parts.push(`${stats.gaps.toLocaleString('en-US')} gap${stats.gaps === 1 ? '' : 's'}`);
   lines.push(count === 0 && !stats?.gaps ? '_no values in this range_' : parts.join(' · '));
   return lines.join('\n');
 }
@@ -49,13 +56,15 @@ export function renderReadingReport(report: ReadingReport): RenderedMessage {
   const showLastKnown = report.spec.kind === 'default';
   if (showLastKnown && source.lastReading) {
     const at = Date.parse(source.lastReading.eventDate);
-    if (!Number.isNaN(at)) blocks.push({ type: 'section', text: mrkdwn(`*Latest reading* ${whenText(at, zone)}`) });
+    if (!Number.isNaN(at))
+      blocks.push({ type: 'section', text: mrkdwn(`*Latest reading* ${whenText(at, zone)}`) });
   }
   if (summary.rows === 0) blocks.push({ type: 'section', text: mrkdwn('_No readings in this range._') });
   const shown = report.metrics.slice(0, MAX_METRIC_BLOCKS);
   for (const m of shown) blocks.push({ type: 'section', text: mrkdwn(metricText(m, zone, showLastKnown)) });
   const notes: string[] = [];
-  if (report.metrics.length > shown.length) notes.push(`${report.metrics.length - shown.length} more metrics not shown.`);
+  if (report.metrics.length > shown.length)
+    notes.push(`${report.metrics.length - shown.length} more metrics not shown.`);
   if (!report.named) notes.push('This data source has no schema, so metrics are shown by their ids.');
   if (summary.rows > 0 && report.chart) notes.push('Chart in the thread.');
   if (notes.length > 0) blocks.push({ type: 'context', elements: [mrkdwn(notes.join(' '))] });
@@ -76,5 +85,15 @@ export function renderReadingReport(report: ReadingReport): RenderedMessage {
 
 export function renderReadingProgress(sourceName: string, label: string): RenderedMessage {
   const text = `Reading ${sourceName} (${label})…`;
-  return { text, blocks: [{ type: 'context', elements: [mrkdwn(`:hourglass_flowing_sand: Reading *${safeText(sourceName, 200)}* (${escapeMrkdwn(label)})…`)] }] };
+  return {
+    text,
+    blocks: [
+      {
+        type: 'context',
+        elements: [
+          mrkdwn(`:hourglass_flowing_sand: Reading *${safeText(sourceName, 200)}* (${escapeMrkdwn(label)})…`),
+        ],
+      },
+    ],
+  };
 }

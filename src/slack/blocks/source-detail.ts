@@ -1,6 +1,12 @@
 /** The data source card: metrics, site and zone, collector, thresholds, device status, and what to do next. Pure. */
 import type { DataSource } from '../../monitoring/api.ts';
-import { humanDuration, isCamera, silence, usageLabel, validationLabel } from '../../services/sources/source-facts.ts';
+import {
+  humanDuration,
+  isCamera,
+  silence,
+  usageLabel,
+  validationLabel,
+} from '../../services/sources/source-facts.ts';
 import { zoneOrUtc } from '../../readings/range.ts';
 import { escapeMrkdwn, safeText } from './mrkdwn.ts';
 import { mrkdwn, plain, whenText } from './reading-format.ts';
@@ -21,55 +27,102 @@ function metricsText(source: DataSource): string {
     const unit = m.unitLabel ? ` (${escapeMrkdwn(m.unitLabel)})` : '';
     return `• ${name}${unit}${m.isRequired ? ' — required' : ''}`;
   });
-  if (source.metrics.length > MAX_METRIC_LINES) lines.push(`…and ${source.metrics.length - MAX_METRIC_LINES} more`);
+  if (source.metrics.length > MAX_METRIC_LINES)
+    lines.push(`…and ${source.metrics.length - MAX_METRIC_LINES} more`);
   return `*Metrics*\n${lines.join('\n')}`;
 }
 
 function fields(source: DataSource, nowMs: number): object[] {
   const zone = zoneOrUtc(source.tzTimezoneName);
   const quiet = silence(source.lastReading?.eventDate, nowMs, source.inactiveThreshold);
-  const lastAt = quiet ? `${quiet.silent ? ':red_circle: ' : ''}${quiet.text}\n${whenText(quiet.lastMs, zone)}` : 'no readings yet';
-  const collector = [source.collector?.name, source.collectorType?.name].filter(Boolean).map((s) => escapeMrkdwn(String(s)));
+  const lastAt = quiet
+    ? `${quiet.silent ? ':red_circle: ' : ''}${quiet.text}\n${whenText(quiet.lastMs, zone)}`
+    : 'no readings yet';
+  const collector = [source.collector?.name, source.collectorType?.name]
+    .filter(Boolean)
+    .map((s) => escapeMrkdwn(String(s)));
   const status = [validationLabel(source.validationStatus), source.activityStatus?.name].filter(Boolean);
   return [
-    field('Usage', escapeMrkdwn(usageLabel(source.applying) ?? '—') + (source.type.name ? ` · ${escapeMrkdwn(source.type.name)}` : '')),
-    field('Site', `${safeText(source.site.name ?? source.site.id, 200)}\n${escapeMrkdwn(source.tzTimezoneName ?? 'time zone unknown (UTC used)')}`),
+    field(
+      'Usage',
+      escapeMrkdwn(usageLabel(source.applying) ?? '—') +
+        (source.type.name ? ` · ${escapeMrkdwn(source.type.name)}` : ''),
+    ),
+    field(
+      'Site',
+      `${safeText(source.site.name ?? source.site.id, 200)}\n${escapeMrkdwn(source.tzTimezoneName ?? 'time zone unknown (UTC used)')}`,
+    ),
     field('Status', status.map((s) => escapeMrkdwn(String(s))).join(' · ') || '—'),
     field('Last reading', lastAt),
     field('Collector', collector.join(' · ') || '—'),
     field('Inactive after', source.inactiveThreshold ? humanDuration(source.inactiveThreshold * 1000) : '—'),
-    field('Reading interval', source.readingInterval ? `every ${humanDuration(source.readingInterval * 1000)}` : 'pushed by the device'),
+    field(
+      'Reading interval',
+      source.readingInterval
+        ? `every ${humanDuration(source.readingInterval * 1000)}`
+        : 'pushed by the device',
+    ),
   ];
 }
 
 function buttons(source: DataSource): object[] {
   const out: object[] = [
-    { type: 'button', action_id: SOURCE_ACTION.readings, text: plain('Readings 24 h'), style: 'primary', value: encodeSourceRange({ s: source.id, r: { kind: 'default' } }) },
-    { type: 'button', action_id: SOURCE_ACTION.export, text: plain('Export CSV'), value: encodeSourceRange({ s: source.id, r: { kind: 'default' } }) },
+    {
+      type: 'button',
+      action_id: SOURCE_ACTION.readings,
+      text: plain('Readings 24 h'),
+      style: 'primary',
+      value: encodeSourceRange({ s: source.id, r: { kind: 'default' } }),
+    },
+    {
+      type: 'button',
+      action_id: SOURCE_ACTION.export,
+      text: plain('Export CSV'),
+      value: encodeSourceRange({ s: source.id, r: { kind: 'default' } }),
+    },
   ];
   if (source.metrics && source.metrics.length > 0) {
-    out.push({ type: 'button', action_id: SOURCE_ACTION.enterReading, text: plain('Enter reading'), value: source.id });
+    out.push({
+      type: 'button',
+      action_id: SOURCE_ACTION.enterReading,
+      text: plain('Enter reading'),
+      value: source.id,
+    });
   }
   out.push({
     type: 'button',
     action_id: SOURCE_ACTION.createTask,
     text: plain('Create task about this'),
-    value: encodeTaskAbout({ s: source.id, n: source.name, site: source.site.id, sn: source.site.name ?? undefined }),
+    value: encodeTaskAbout({
+      s: source.id,
+      n: source.name,
+      site: source.site.id,
+      sn: source.site.name ?? undefined,
+    }),
   });
   if (isCamera(source)) {
-    out.push({ type: 'button', action_id: SOURCE_ACTION.deviceStatus, text: plain('Report device status'), value: source.id });
+    out.push({
+      type: 'button',
+      action_id: SOURCE_ACTION.deviceStatus,
+      text: plain('Report device status'),
+      value: source.id,
+    });
   }
   return out;
 }
 
 export function renderSourceDetail(source: DataSource, nowMs: number): RenderedMessage {
   const blocks: object[] = [{ type: 'header', text: plain(source.name, 150) }];
-  if (source.description) blocks.push({ type: 'context', elements: [mrkdwn(safeText(source.description, 2000))] });
+  if (source.description)
+    blocks.push({ type: 'context', elements: [mrkdwn(safeText(source.description, 2000))] });
   blocks.push({ type: 'section', fields: fields(source, nowMs) });
   blocks.push({ type: 'section', text: mrkdwn(metricsText(source)) });
   if (isCamera(source)) {
     const zone = zoneOrUtc(source.tzTimezoneName);
-    blocks.push({ type: 'section', text: mrkdwn(`*Device status*\n${deviceStatusText(source.deviceStatus, zone)}`) });
+    blocks.push({
+      type: 'section',
+      text: mrkdwn(`*Device status*\n${deviceStatusText(source.deviceStatus, zone)}`),
+    });
   }
   blocks.push({ type: 'actions', elements: buttons(source) });
   blocks.push({ type: 'context', elements: [mrkdwn(`Data source id \`${escapeMrkdwn(source.id)}\``)] });

@@ -17,12 +17,18 @@ export const FLAG_FIELDS = [
 ] as const;
 export type FlagField = (typeof FLAG_FIELDS)[number][0];
 
-export const STATUS_BLOCK = { battery: 'battery', flags: 'flags', temperature: 'temperature', version: 'version' } as const;
+export const STATUS_BLOCK = {
+  battery: 'battery',
+  flags: 'flags',
+  temperature: 'temperature',
+  version: 'version',
+} as const;
 
 export function deviceStatusText(status: DataSource['deviceStatus'], zone: string): string {
   if (!status) return '_No status reported yet._';
   const parts: string[] = [];
-  if (status.battery !== undefined) parts.push(`battery ${formatNumber(status.battery)}%${status.isCharging ? ' (charging)' : ''}`);
+  if (status.battery !== undefined)
+    parts.push(`battery ${formatNumber(status.battery)}%${status.isCharging ? ' (charging)' : ''}`);
   for (const [key, label] of FLAG_FIELDS) {
     if (key === 'isCharging') continue;
     const v = status[key];
@@ -42,11 +48,19 @@ export interface DeviceStatusMeta {
 
 export function renderDeviceStatusView(source: DataSource, meta: DeviceStatusMeta): ModalView {
   const last: DeviceStatus = source.deviceStatus ?? {};
-  const flagOptions: PlainTextOption[] = FLAG_FIELDS.map(([key, label]) => ({ text: plain(label), value: key }));
+  const flagOptions: PlainTextOption[] = FLAG_FIELDS.map(([key, label]) => ({
+    text: plain(label),
+    value: key,
+  }));
   // a first report starts from a healthy device: the technician unticks what is wrong
-  const initial = FLAG_FIELDS.filter(([key]) => (source.deviceStatus ? last[key] === true : key !== 'isCharging' && key !== 'cellularConnected' && key !== 'ethernetConnected'));
+  const initial = FLAG_FIELDS.filter(([key]) =>
+    source.deviceStatus
+      ? last[key] === true
+      : key !== 'isCharging' && key !== 'cellularConnected' && key !== 'ethernetConnected',
+  );
   const flags: Checkboxes = { type: 'checkboxes', action_id: 'value', options: flagOptions };
-  if (initial.length > 0) flags.initial_options = initial.map(([key, label]) => ({ text: plain(label), value: key }));
+  if (initial.length > 0)
+    flags.initial_options = initial.map(([key, label]) => ({ text: plain(label), value: key }));
   const number = (initialValue: number | undefined, min?: string, max?: string): NumberInput => ({
     type: 'number_input',
     action_id: 'value',
@@ -64,18 +78,52 @@ export function renderDeviceStatusView(source: DataSource, meta: DeviceStatusMet
     submit: plain('Report', 24),
     close: plain('Cancel', 24),
     blocks: [
-      { type: 'section', text: mrkdwn(`*${safeText(source.name, 200)}*\nLast report: ${deviceStatusText(source.deviceStatus, zone)}`) },
-      { type: 'input', block_id: STATUS_BLOCK.battery, label: plain('Battery (%)', 2000), element: number(last.battery, '0', '100') },
-      { type: 'input', block_id: STATUS_BLOCK.flags, optional: true, label: plain('Device', 2000), element: flags },
-      { type: 'input', block_id: STATUS_BLOCK.temperature, optional: true, label: plain('Temperature (°C)', 2000), element: number(last.temperature) },
+      {
+        type: 'section',
+        text: mrkdwn(
+          `*${safeText(source.name, 200)}*\nLast report: ${deviceStatusText(source.deviceStatus, zone)}`,
+        ),
+      },
+      {
+        type: 'input',
+        block_id: STATUS_BLOCK.battery,
+        label: plain('Battery (%)', 2000),
+        element: number(last.battery, '0', '100'),
+      },
+      {
+        type: 'input',
+        block_id: STATUS_BLOCK.flags,
+        optional: true,
+        label: plain('Device', 2000),
+        element: flags,
+      },
+      {
+        type: 'input',
+        block_id: STATUS_BLOCK.temperature,
+        optional: true,
+        label: plain('Temperature (°C)', 2000),
+        element: number(last.temperature),
+      },
       {
         type: 'input',
         block_id: STATUS_BLOCK.version,
         optional: true,
         label: plain('Software version', 2000),
-        element: { type: 'plain_text_input', action_id: 'value', max_length: 100, ...(last.version ? { initial_value: last.version } : {}) },
+        element: {
+          type: 'plain_text_input',
+          action_id: 'value',
+          max_length: 100,
+          ...(last.version ? { initial_value: last.version } : {}),
+        },
       },
-      { type: 'context', elements: [mrkdwn('Every report sends the full status: unticked boxes are reported as false and may raise alerts.')] },
+      {
+        type: 'context',
+        elements: [
+          mrkdwn(
+            'Every report sends the full status: unticked boxes are reported as false and may raise alerts.',
+          ),
+        ],
+      },
     ],
   };
 }

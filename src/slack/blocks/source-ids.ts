@@ -56,7 +56,12 @@ export function decodeSourceRange(raw: string | undefined): SourceRangeValue | n
 }
 
 /** "Create task about this": what the task modal needs without another platform call (trigger_id lasts 3 s). */
-const taskAbout = z.object({ s: z.string().min(1), n: z.string(), site: z.string().optional(), sn: z.string().optional() });
+const taskAbout = z.object({
+  s: z.string().min(1),
+  n: z.string(),
+  site: z.string().optional(),
+  sn: z.string().optional(),
+});
 export type TaskAboutValue = z.infer<typeof taskAbout>;
 export function encodeTaskAbout(value: TaskAboutValue): string {
   return JSON.stringify({ ...value, n: value.n.slice(0, 200), sn: value.sn?.slice(0, 200) });
@@ -76,7 +81,11 @@ export function decodeMore(raw: string | undefined): MoreValue | null {
 }
 
 /** Import from a DM: the Slack files and where they were sent. */
-const importStart = z.object({ f: z.array(z.tuple([z.string(), z.string()])).min(1), c: z.string(), ts: z.string() });
+const importStart = z.object({
+  f: z.array(z.tuple([z.string(), z.string()])).min(1),
+  c: z.string(),
+  ts: z.string(),
+});
 export type ImportStartValue = z.infer<typeof importStart>;
 export function encodeImportStart(value: ImportStartValue): string {
   return JSON.stringify(value);

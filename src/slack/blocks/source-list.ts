@@ -11,19 +11,35 @@ function hitText(hit: SourceHit, nowMs: number): string {
   const facts = rowFacts(row, nowMs);
   const threshold = detail?.inactiveThreshold ?? facts.inactiveThreshold;
   const quiet = silence(row.lastReading?.eventDate ?? detail?.lastReading?.eventDate, nowMs, threshold);
-  const head = [`*${safeText(row.name, 150)}*`, facts.usage, row.site.name ? safeText(row.site.name, 100) : null];
-  const status = [facts.validation, detail?.activityStatus?.name ?? facts.activity].filter(Boolean).map((s) => safeText(String(s), 60));
+  const head = [
+    `*${safeText(row.name, 150)}*`,
+    facts.usage,
+    row.site.name ? safeText(row.site.name, 100) : null,
+  ];
+  const status = [facts.validation, detail?.activityStatus?.name ?? facts.activity]
+    .filter(Boolean)
+    .map((s) => safeText(String(s), 60));
   let age = quiet ? quiet.text : 'no readings yet';
   if (quiet?.silent) age = `:red_circle: ${age}`;
   if (threshold) age += ` (inactive after ${humanDuration(threshold * 1000)})`;
   return [head.filter(Boolean).join(' · '), [...status, age].join(' · ')].join('\n');
 }
 
-export function renderSourceList(text: string, page: SearchPage, nowMs: number, first: boolean): RenderedMessage {
+export function renderSourceList(
+  text: string,
+  page: SearchPage,
+  nowMs: number,
+  first: boolean,
+): RenderedMessage {
   const blocks: object[] = [];
-  const heading = first ? `Data sources matching *${safeText(text, 100)}*` : `More data sources matching *${safeText(text, 100)}*`;
+  const heading = first
+    ? `Data sources matching *${safeText(text, 100)}*`
+    : `More data sources matching *${safeText(text, 100)}*`;
   if (page.hits.length === 0) {
-    blocks.push({ type: 'section', text: mrkdwn(first ? `No data sources match *${safeText(text, 100)}*.` : 'No more data sources.') });
+    blocks.push({
+      type: 'section',
+      text: mrkdwn(first ? `No data sources match *${safeText(text, 100)}*.` : 'No more data sources.'),
+    });
     return { text: first ? `No data sources match ${text}` : 'No more data sources', blocks };
   }
   blocks.push({ type: 'section', text: mrkdwn(heading) });
@@ -31,7 +47,12 @@ export function renderSourceList(text: string, page: SearchPage, nowMs: number, 
     blocks.push({
       type: 'section',
       text: mrkdwn(hitText(hit, nowMs)),
-      accessory: { type: 'button', action_id: indexed(SOURCE_ACTION.details, i), text: plain('Details'), value: hit.row.id },
+      accessory: {
+        type: 'button',
+        action_id: indexed(SOURCE_ACTION.details, i),
+        text: plain('Details'),
+        value: hit.row.id,
+      },
     });
   });
   const moreValue = page.next ? encodeMore({ t: text, c: page.next }) : null;

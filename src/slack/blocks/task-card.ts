@@ -59,10 +59,8 @@ function statusButtons(task: Task, statuses: StatusLookup) {
       button['style'] = 'danger';
       button['confirm'] = {
         title: plain('Cancel this task?', 100),
-        text: {
-          type: 'plain_text',
-          text: truncate(`Cancel “${task.name}”? Its feed post is removed for viewers.`, 300),
-        },
+        // Platform text stays out of plain_text, where it cannot be escaped for display.
+        text: plain(`Cancel task ${task.id}? Its feed post is removed from the feed for viewers.`, 300),
         confirm: plain('Cancel task', 30),
         deny: plain('Keep it', 30),
         style: 'danger',

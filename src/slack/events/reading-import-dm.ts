@@ -24,7 +24,11 @@ export function registerReadingImportDm(app: App, deps: Deps): void {
     const files = csvFilesOf(event);
     if (files.length === 0) return;
     const offer = renderImportOffer(
-      { f: files.slice(0, 10).map((f): [string, string] => [f.id, f.name.slice(0, 80)]), c: msg.data.channel, ts: msg.data.ts },
+      {
+        f: files.slice(0, 10).map((f): [string, string] => [f.id, f.name.slice(0, 80)]),
+        c: msg.data.channel,
+        ts: msg.data.ts,
+      },
       files.map((f) => f.name),
     );
     try {

@@ -8,10 +8,17 @@ export function registerReadingImportSourceOptions(app: App, deps: Deps): void {
   app.options(READING_ACTION.importSource, async ({ ack, options }) => {
     const text = options.value.trim();
     try {
-      const page = await deps.monitoring.dataSources.listPage({ limit: 50, ...(text ? { textSearch: text } : {}) }, null, AbortSignal.timeout(2_500));
+      const page = await deps.monitoring.dataSources.listPage(
+        { limit: 50, ...(text ? { textSearch: text } : {}) },
+        null,
+        AbortSignal.timeout(2_500),
+      );
       await ack({
         options: page.rows.slice(0, 100).map((row) => ({
-          text: { type: 'plain_text', text: truncate(row.site.name ? `${row.name} · ${row.site.name}` : row.name, 75) },
+          text: {
+            type: 'plain_text',
+            text: truncate(row.site.name ? `${row.name} · ${row.site.name}` : row.name, 75),
+          },
           value: row.id,
         })),
       });

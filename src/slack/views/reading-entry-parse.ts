@@ -7,7 +7,12 @@ import type { ViewOutput } from '@slack/bolt';
 import { z } from 'zod';
 import type { EntryInput } from '../../readings/manual-entry.ts';
 import type { MetricInfo } from '../../readings/metric-catalog.ts';
-import { metricBlockId, metricIdOfBlock, TIMESTAMP_BLOCK, type EntryMeta } from '../blocks/reading-entry-view.ts';
+import {
+  metricBlockId,
+  metricIdOfBlock,
+  TIMESTAMP_BLOCK,
+  type EntryMeta,
+} from '../blocks/reading-entry-view.ts';
 import { parseJson } from '../blocks/source-ids.ts';
 
 const inputBlock = z.looseObject({
@@ -18,7 +23,10 @@ const inputBlock = z.looseObject({
   element: z.looseObject({ type: z.string() }),
 });
 
-const entryMeta: z.ZodType<EntryMeta> = z.object({ sourceId: z.string().min(1), channel: z.string().nullable() });
+const entryMeta: z.ZodType<EntryMeta> = z.object({
+  sourceId: z.string().min(1),
+  channel: z.string().nullable(),
+});
 
 export function entryMetaOf(view: ViewOutput): EntryMeta | null {
   return parseJson(entryMeta, view.private_metadata);
@@ -44,7 +52,8 @@ export function catalogOfView(view: ViewOutput): MetricInfo[] {
 
 export function entryInputOf(view: ViewOutput, catalog: readonly MetricInfo[]): EntryInput {
   const values: Record<string, string | null> = {};
-  for (const m of catalog) values[m.metricId] = view.state.values[metricBlockId(m.metricId)]?.value?.value ?? null;
+  for (const m of catalog)
+    values[m.metricId] = view.state.values[metricBlockId(m.metricId)]?.value?.value ?? null;
   const picked = view.state.values[TIMESTAMP_BLOCK]?.value?.selected_date_time;
   return { values, timestampSec: typeof picked === 'number' ? picked : null };
 }
@@ -52,6 +61,7 @@ export function entryInputOf(view: ViewOutput, catalog: readonly MetricInfo[]): 
 /** Errors keyed by metric id (or `timestamp`) → keyed by the view's block ids, as response_action errors expects. */
 export function errorsByBlock(errors: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors)) out[key === 'timestamp' ? TIMESTAMP_BLOCK : metricBlockId(key)] = message;
+  for (const [key, message] of Object.entries(errors))
+    out[key === 'timestamp' ? TIMESTAMP_BLOCK : metricBlockId(key)] = message;
   return out;
 }

@@ -35,9 +35,15 @@ export function registerReadingEntrySubmit(app: App, deps: Deps): void {
     try {
       await deps.sources.write(entry.batch);
       const when = entry.batch[0]?.readings[0]?.timestamp ?? 'now';
-      await notify(target, `:white_check_mark: Reading saved (${escapeMrkdwn(when)}): ${typed}. The platform stores it shortly; it may take a moment to show in \`/reading\`.`);
+      await notify(
+        target,
+        `:white_check_mark: Reading saved (${escapeMrkdwn(when)}): ${typed}. The platform stores it shortly; it may take a moment to show in \`/reading\`.`,
+      );
     } catch (err) {
-      const message = await reportError(deps, target, err, { view: READING_VIEW.entry, sourceId: meta.sourceId });
+      const message = await reportError(deps, target, err, {
+        view: READING_VIEW.entry,
+        sourceId: meta.sourceId,
+      });
       deps.log.debug({ ref: message.ref }, 'reading entry failed');
       await notify(target, `Your reading was not saved. You entered: ${typed}`).catch(() => undefined);
     }

@@ -18,7 +18,10 @@ export function registerReadingImportSubmit(app: App, deps: Deps): void {
     const v = view.state.values;
     const sourceId = v[IMPORT_BLOCK.source]?.[READING_ACTION.importSource]?.selected_option?.value;
     if (!sourceId) {
-      await ack({ response_action: 'errors', errors: { [IMPORT_BLOCK.source]: 'Pick the data source to import into.' } });
+      await ack({
+        response_action: 'errors',
+        errors: { [IMPORT_BLOCK.source]: 'Pick the data source to import into.' },
+      });
       return;
     }
     await ack();
@@ -26,10 +29,14 @@ export function registerReadingImportSubmit(app: App, deps: Deps): void {
     const fileId = v[IMPORT_BLOCK.file]?.value?.selected_option?.value ?? m.files[0]?.id ?? '';
     const format = v[IMPORT_BLOCK.format]?.value?.selected_option?.value;
     const user = body.user.id;
-    await importFlow(deps, { client, channel: m.channel, user, threadTs: m.ts }, {
-      fileId,
-      sourceId,
-      timestampFormat: format && format !== DETECT_FORMAT ? format : undefined,
-    });
+    await importFlow(
+      deps,
+      { client, channel: m.channel, user, threadTs: m.ts },
+      {
+        fileId,
+        sourceId,
+        timestampFormat: format && format !== DETECT_FORMAT ? format : undefined,
+      },
+    );
   });
 }

@@ -8,7 +8,10 @@ import { STATUS_BLOCK, type DeviceStatusMeta } from '../blocks/source-device-sta
 import { parseJson, SOURCE_VIEW } from '../blocks/source-ids.ts';
 import { reportError } from '../errors.ts';
 
-const meta: z.ZodType<DeviceStatusMeta> = z.object({ sourceId: z.string().min(1), channel: z.string().nullable() });
+const meta: z.ZodType<DeviceStatusMeta> = z.object({
+  sourceId: z.string().min(1),
+  channel: z.string().nullable(),
+});
 
 export function registerSourceDeviceStatusSubmit(app: App, deps: Deps): void {
   app.view(SOURCE_VIEW.deviceStatus, async ({ ack, body, view, client }) => {
@@ -33,7 +36,10 @@ export function registerSourceDeviceStatusSubmit(app: App, deps: Deps): void {
     const target = { client, channel: m.channel ?? user, user };
     try {
       await deps.sources.reportDeviceStatus(m.sourceId, result.status);
-      await notify(target, ':white_check_mark: Device status reported. The platform re-evaluates its alerts from this report.');
+      await notify(
+        target,
+        ':white_check_mark: Device status reported. The platform re-evaluates its alerts from this report.',
+      );
     } catch (err) {
       await reportError(deps, target, err, { view: SOURCE_VIEW.deviceStatus, sourceId: m.sourceId });
     }

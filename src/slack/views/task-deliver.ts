@@ -20,6 +20,8 @@ export interface Audience {
 }
 
 export async function renderCardFor(deps: Deps, task: Task): Promise<Rendered> {
+  // Cheap when every status is known; otherwise one throttled scan of GET /tasks to learn the missing ids.
+  await deps.directory.statuses.refresh().catch(() => undefined);
   const site = task.site ? await deps.directory.site(task.site.id).catch(() => undefined) : undefined;
   return renderTaskCard(task, { timeZone: site?.timeZone ?? null, statuses: deps.directory.statuses });
 }

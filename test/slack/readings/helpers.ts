@@ -6,9 +6,16 @@ import { CHANNEL } from '../sources/helpers.ts';
 export async function readingAnswer(h: Harness, text: string, channel = CHANNEL) {
   const before = h.standin.callsTo('chat.update').length;
   await h.driver.command({ command: '/reading', text, channel });
-  const update = await waitFor(() => h.standin.callsTo('chat.update').slice(before).find((c) => c.response.ok === true), {
-    timeoutMs: 20_000,
-  });
+  const update = await waitFor(
+    () =>
+      h.standin
+        .callsTo('chat.update')
+        .slice(before)
+        .find((c) => c.response.ok === true),
+    {
+      timeoutMs: 20_000,
+    },
+  );
   const ts = String(update.args.ts);
   const message = h.standin.messages(String(update.args.channel)).find((m) => m.ts === ts);
   if (!message) throw new Error('answer not stored');

@@ -17,16 +17,24 @@ describe('/reading', () => {
     const { json } = await readingAnswer(h, 'Main Energy Meter');
     expect(json).toContain('Main Energy Meter — last 24 h');
     expect(json).toContain('*Latest reading*');
-    expect(json).toMatch(/\*Active Power\* \(kW\)\\nLatest \*[\d.,]+ kW\* · \d{4}-\d\d-\d\d \d\d:\d\d site · <!date\^\d+\^/);
+    expect(json).toMatch(
+      /\*Active Power\* \(kW\)\\nLatest \*[\d.,]+ kW\* · \d{4}-\d\d-\d\d \d\d:\d\d site · <!date\^\d+\^/,
+    );
     expect(json).not.toContain('*1101*');
   });
 
   it('puts a PNG chart of the numeric metrics into the answer’s thread', async () => {
     const { ts } = await readingAnswer(h, 'Cooling Water Flow 7d');
-    const png = await waitFor(() => h.standin.uploads().find((f) => f.name === 'Cooling-Water-Flow_last-7d.png' && f.completed));
-    expect(png.content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    const png = await waitFor(() =>
+      h.standin.uploads().find((f) => f.name === 'Cooling-Water-Flow_last-7d.png' && f.completed),
+    );
+    expect(
+      png.content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+    ).toBe(true);
     expect(png.content.length).toBeLessThan(400_000);
-    const complete = h.standin.callsTo('files.completeUploadExternal').find((c) => JSON.stringify(c.args).includes(png.id));
+    const complete = h.standin
+      .callsTo('files.completeUploadExternal')
+      .find((c) => JSON.stringify(c.args).includes(png.id));
     expect(complete?.args.thread_ts).toBe(ts);
   });
 
@@ -39,23 +47,41 @@ describe('/reading', () => {
   it('offers a choice when several sources match, and answers for the one picked', async () => {
     const before = h.standin.messages(CHANNEL).length;
     await h.driver.command({ command: '/reading', text: 'Energy 1h' });
-    const choice = await waitFor(() => h.standin.messages(CHANNEL).slice(before).find((m) => m.text.includes('Several data sources')));
+    const choice = await waitFor(() =>
+      h.standin
+        .messages(CHANNEL)
+        .slice(before)
+        .find((m) => m.text.includes('Several data sources')),
+    );
     expect(choice.ephemeralTo).toBeDefined();
     const updates = h.standin.callsTo('chat.update').length;
     await h.driver.blockAction({ actionId: 'reading_pick_source:1', message: choice });
-    const answer = await waitFor(() => h.standin.callsTo('chat.update').slice(updates).find((c) => String(c.args.text).includes('last 1 h')));
+    const answer = await waitFor(() =>
+      h.standin
+        .callsTo('chat.update')
+        .slice(updates)
+        .find((c) => String(c.args.text).includes('last 1 h')),
+    );
     expect(String(answer.args.text)).toMatch(/Energy/);
   });
 
   it('says so when nothing matches', async () => {
     const before = h.standin.messages(CHANNEL).length;
     await h.driver.command({ command: '/reading', text: 'Nonexistent Thing 24h' });
-    const reply = await waitFor(() => h.standin.messages(CHANNEL).slice(before).find((m) => m.text.includes('No data source matches')));
+    const reply = await waitFor(() =>
+      h.standin
+        .messages(CHANNEL)
+        .slice(before)
+        .find((m) => m.text.includes('No data source matches')),
+    );
     expect(reply.ephemeralTo).toBeDefined();
   });
 
   it('refuses an impossible range at once, keeping what was typed in the notice', async () => {
-    const res = await h.driver.command({ command: '/reading', text: 'Main Energy Meter 2026-02-30..2026-03-02' });
+    const res = await h.driver.command({
+      command: '/reading',
+      text: 'Main Energy Meter 2026-02-30..2026-03-02',
+    });
     expect(JSON.stringify(res.body)).toContain('2026-02-30');
     expect(JSON.stringify(res.body)).toContain('not a real calendar date');
   });
@@ -63,7 +89,12 @@ describe('/reading', () => {
   it('says when a range ends before it starts', async () => {
     const before = h.standin.messages(CHANNEL).length;
     await h.driver.command({ command: '/reading', text: 'Main Energy Meter 2026-11-05..2026-11-01' });
-    const reply = await waitFor(() => h.standin.messages(CHANNEL).slice(before).find((m) => m.text.includes('ends before it starts')));
+    const reply = await waitFor(() =>
+      h.standin
+        .messages(CHANNEL)
+        .slice(before)
+        .find((m) => m.text.includes('ends before it starts')),
+    );
     expect(reply.ephemeralTo).toBeDefined();
     expectValidBlockKit(h.standin);
   });

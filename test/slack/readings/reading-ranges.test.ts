@@ -27,7 +27,12 @@ describe('/reading range forms in site time (America/Chicago)', () => {
     ['today', 'today (2026-11-03)', '2026-11-03T00:00:00', '2026-11-04T00:00:00'],
     ['yesterday', 'yesterday (2026-11-02)', '2026-11-02T00:00:00', '2026-11-03T00:00:00'],
     ['2026-10-30..2026-11-01', '2026-10-30 to 2026-11-01', '2026-10-30T00:00:00', '2026-11-02T00:00:00'],
-    ['2026-11-01 08:00..2026-11-01 16:00', '2026-11-01 08:00 to 2026-11-01 16:00', '2026-11-01T08:00:00', '2026-11-01T16:00:00'],
+    [
+      '2026-11-01 08:00..2026-11-01 16:00',
+      '2026-11-01 08:00 to 2026-11-01 16:00',
+      '2026-11-01T08:00:00',
+      '2026-11-01T16:00:00',
+    ],
     ['', 'last 24 h', '2026-11-02T06:00:00', '2026-11-03T06:00:00'],
   ])('"%s" asks for %s as %s..%s', async (range, label, start, end) => {
     h.sandbox.admin.clearRequests();
@@ -59,7 +64,9 @@ describe('/reading range forms in site time (America/Chicago)', () => {
       `min ${fmt(Math.min(...power))} · max ${fmt(Math.max(...power))} · mean ${fmt(mean)} · ${power.length} values`,
     );
     const states = rows.map((r) => r['1104']);
-    const newest = rows.reduce((a, b) => (Date.parse(String(a.event_date)) > Date.parse(String(b.event_date)) ? a : b));
+    const newest = rows.reduce((a, b) =>
+      Date.parse(String(a.event_date)) > Date.parse(String(b.event_date)) ? a : b,
+    );
     expect(json).toContain(`*Breaker State*\\nLatest *${String(newest['1104'])}*`);
     expect(json).toContain(`${states.filter((s) => typeof s === 'string').length} values`);
     const gaps = states.filter((s) => s === null).length;

@@ -11,11 +11,16 @@ export function expectValidBlockKit(standin: Standin): number {
       expect(validateView(call.args.view), `${call.method} view`).toEqual([]);
       checked++;
     }
-    if ((call.method.startsWith('chat.') || call.method === 'response_url') && Array.isArray(call.args.blocks)) {
+    if (
+      (call.method.startsWith('chat.') || call.method === 'response_url') &&
+      Array.isArray(call.args.blocks)
+    ) {
       expect(validateBlocks(call.args.blocks, 'message'), `${call.method} blocks`).toEqual([]);
       checked++;
     }
-    expect(call.response.error, `${call.method} answered ${String(call.response.error)}`).not.toBe('invalid_blocks');
+    expect(call.response.error, `${call.method} answered ${String(call.response.error)}`).not.toBe(
+      'invalid_blocks',
+    );
   }
   return checked;
 }
@@ -27,14 +32,28 @@ export function sourceNamed(h: Harness, name: string) {
 }
 
 /** All reading rows of a source over an absolute local range, read straight from the sandbox over HTTP. */
-export async function sandboxRows(h: Harness, meterId: string, startTime: string, endTime: string): Promise<Record<string, unknown>[]> {
+export async function sandboxRows(
+  h: Harness,
+  meterId: string,
+  startTime: string,
+  endTime: string,
+): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
   let lastValue: string | undefined;
   for (;;) {
-    const q = new URLSearchParams({ meterId, startTime, endTime, limit: '500', ...(lastValue ? { lastValue } : {}) });
-    const res = await fetch(`${h.sandbox.url}/reading?${q}`, { headers: { 'x-api-key': h.sandbox.keys.full } });
+    const q = new URLSearchParams({
+      meterId,
+      startTime,
+      endTime,
+      limit: '500',
+      ...(lastValue ? { lastValue } : {}),
+    });
+    const res = await fetch(`${h.sandbox.url}/reading?${q}`, {
+      headers: { 'x-api-key': h.sandbox.keys.full },
+    });
     const body: unknown = await res.json();
-    if (!res.ok || body === null || typeof body !== 'object' || !('data' in body)) throw new Error(`GET /reading ${res.status}`);
+    if (!res.ok || body === null || typeof body !== 'object' || !('data' in body))
+      throw new Error(`GET /reading ${res.status}`);
     const data = Array.isArray(body.data) ? body.data : [];
     for (const row of data) if (row && typeof row === 'object') rows.push({ ...row });
     if (data.length < 500 || !('lastValue' in body) || typeof body.lastValue !== 'string') return rows;

@@ -16,13 +16,18 @@ let seen = 0;
 async function ephemeralWith(text: string) {
   const from = seen;
   const found = await waitFor(() =>
-    h.standin.messages(CHANNEL).slice(from).find((m) => m.ephemeralTo && JSON.stringify(m.blocks ?? m.text).includes(text)),
+    h.standin
+      .messages(CHANNEL)
+      .slice(from)
+      .find((m) => m.ephemeralTo && JSON.stringify(m.blocks ?? m.text).includes(text)),
   );
   seen = h.standin.messages(CHANNEL).indexOf(found) + 1;
   return found;
 }
 
-function buttonsOf(blocks: unknown[] | undefined): { action_id: string; value?: string; text: { text: string } }[] {
+function buttonsOf(
+  blocks: unknown[] | undefined,
+): { action_id: string; value?: string; text: { text: string } }[] {
   const out: { action_id: string; value?: string; text: { text: string } }[] = [];
   for (const b of (blocks ?? []) as Record<string, unknown>[]) {
     const els = [...(Array.isArray(b.elements) ? b.elements : []), ...(b.accessory ? [b.accessory] : [])];
@@ -52,7 +57,9 @@ describe('/source search', () => {
     await h.driver.blockAction({ actionId: 'source_more', message: first });
     const second = await ephemeralWith('More data sources matching');
     const firstIds = details.map((b) => b.value);
-    const secondIds = buttonsOf(second.blocks).filter((b) => b.action_id.startsWith('source_details')).map((b) => b.value);
+    const secondIds = buttonsOf(second.blocks)
+      .filter((b) => b.action_id.startsWith('source_details'))
+      .map((b) => b.value);
     expect(secondIds.length).toBeGreaterThan(0);
     expect(secondIds.filter((id) => firstIds.includes(id))).toEqual([]);
     const lists = h.sandbox.admin.requests().filter((r) => r.path === '/data-sources');
@@ -85,7 +92,11 @@ describe('/source detail card', () => {
     await h.driver.blockAction({ actionId: button!.action_id, message: list });
     const card = await ephemeralWith('Data source id');
     expect(JSON.stringify(card.blocks)).toContain(name);
-    return { card, json: JSON.stringify(card.blocks), buttons: buttonsOf(card.blocks).map((b) => b.text.text) };
+    return {
+      card,
+      json: JSON.stringify(card.blocks),
+      buttons: buttonsOf(card.blocks).map((b) => b.text.text),
+    };
   }
 
   it('shows metrics with display names and units, site, zone, collector, thresholds and the actions', async () => {
@@ -105,13 +116,24 @@ describe('/source detail card', () => {
     const { json, buttons } = await detailOf('Legacy Gateway');
     expect(json).toContain('has no schema');
     expect(buttons).not.toContain('Enter reading');
-    const schemaCalls = h.sandbox.admin.requests().filter((r) => r.path === `/data-sources/${sourceNamed(h, 'Legacy Gateway').id}`);
+    const schemaCalls = h.sandbox.admin
+      .requests()
+      .filter((r) => r.path === `/data-sources/${sourceNamed(h, 'Legacy Gateway').id}`);
     expect(schemaCalls.some((r) => r.query.withSchema === 'true' && r.status === 500)).toBe(true);
   });
 
   it('shows a camera’s device status and offers to report it', async () => {
     const cam = sourceNamed(h, 'Gate Camera North');
-    h.sandbox.admin.setDeviceStatus(cam.id, { battery: 17, isCharging: false, onLine: true, deviceOn: true, cameraOn: false, wifiConnected: true, cellularConnected: false, temperature: 41 });
+    h.sandbox.admin.setDeviceStatus(cam.id, {
+      battery: 17,
+      isCharging: false,
+      onLine: true,
+      deviceOn: true,
+      cameraOn: false,
+      wifiConnected: true,
+      cellularConnected: false,
+      temperature: 41,
+    });
     const { json, buttons } = await detailOf('Gate Camera North');
     expect(json).toContain('battery 17%');
     expect(json).toContain('*not camera on*');
@@ -125,7 +147,9 @@ describe('/source file <id>', () => {
   it('hands over to the file pipeline, which posts the platform file here', async () => {
     const file = h.sandbox.admin.state.files[0]!;
     await h.driver.command({ command: '/source', text: `file ${file.id}` });
-    const uploaded = await waitFor(() => h.standin.uploads().find((f) => f.name === file.name && f.completed));
+    const uploaded = await waitFor(() =>
+      h.standin.uploads().find((f) => f.name === file.name && f.completed),
+    );
     expect(uploaded.channels).toContain(CHANNEL);
   });
 });

@@ -1,0 +1,88 @@
+/**
+ * Ack benchmark, the app under test (its own process): either fieldline's Slack app wired like main.ts
+ * (sqlite store, monitoring client, every surface registered, info-level JSON logs to /dev/null), or a bare
+ * Bolt app with the same receiver (HTTPReceiver, signature checks, processBeforeResponse false) whose
+ * listeners only ack.
+ *   argv: fieldline|bare; env: BENCH_SANDBOX_URL, BENCH_API_KEY, BENCH_SLACK_API_URL, BENCH_SIGNING_SECRET,
+ *   BENCH_BOT_TOKEN
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, HTTPReceiver } from '@slack/bolt';
+import { pino } from 'pino';
+import { loadConfig } from '../../src/config.ts';
+import { systemClock, type BaseDeps, type Deps } from '../../src/deps.ts';
+import { createLogger, slackLogger } from '../../src/log.ts';
+import { createMonitoringClient } from '../../src/monitoring/index.ts';
+import { createServices } from '../../src/services/index.ts';
+import { createSlackApp } from '../../src/slack/app.ts';
+import { openStore } from '../../src/store/open-store.ts';
+import { serveParent } from '../lib/child.ts';
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+const mode = process.argv[2] === 'bare' ? 'bare' : 'fieldline';
+const signingSecret = env('BENCH_SIGNING_SECRET');
+const botToken = env('BENCH_BOT_TOKEN');
+const slackApiUrl = env('BENCH_SLACK_API_URL');
+const apiKey = env('BENCH_API_KEY');
+const log = createLogger({
+  level: 'info',
+  secrets: [signingSecret, botToken, apiKey],
+  destination: pino.destination({ dest: '/dev/null', sync: false }),
+});
+
+async function startFieldline(): Promise<{ port: number; stop(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'fieldline-bench-'));
+  const config = loadConfig({
+    SLACK_BOT_TOKEN: botToken,
+    SLACK_SIGNING_SECRET: signingSecret,
+    SLACK_API_URL: slackApiUrl,
+    STORE_URL: `sqlite://${join(dir, 'fieldline.sqlite')}`,
+    LOG_LEVEL: 'info',
+  });
+  const store = await openStore(config.store, { log });
+  const monitoring = createMonitoringClient({ baseUrl: env('BENCH_SANDBOX_URL'), apiKey, log: log.child({ module: 'monitoring' }) });
+  const base: BaseDeps = { config, log, monitoring, store, clock: systemClock };
+  const deps: Deps = { ...base, ...createServices(base) };
+  const slack = createSlackApp(deps, { mode: 'http', port: 0, host: '127.0.0.1', signingSecret, botToken, slackApiUrl });
+  const { port } = await slack.start();
+  return {
+    port,
+    async stop() {
+      await slack.stop();
+      await monitoring.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startBare(): Promise<{ port: number; stop(): Promise<void> }> {
+  const logger = slackLogger(log);
+  const receiver = new HTTPReceiver({ signingSecret, endpoints: '/slack/events', processBeforeResponse: false, logger });
+  const app = new App({ token: botToken, receiver, logger, clientOptions: { slackApiUrl } });
+  app.command(/.*/, async ({ ack }) => ack());
+  app.view(/.*/, async ({ ack }) => ack());
+  const server = createServer((req, res) => receiver.requestListener(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = address !== null && typeof address === 'object' ? address.port : 0;
+  return {
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const running = mode === 'bare' ? await startBare() : await startFieldline();
+serveParent({ port: () => running.port, rss: () => process.memoryUsage().rss }, () => running.stop());

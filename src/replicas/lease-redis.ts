@@ -1,0 +1,53 @@
+/**
+ * The relay lease's own Redis connection (the store's client belongs to keyv). Like the store, it fails
+ * commands at once while disconnected (`disableOfflineQueue`): a queued renewal answered after a reconnect
+ * would let a replica believe in a lease it may no longer hold.
+ */
+import { createClient } from '@redis/client';
+import type { Logger } from '../log.ts';
+import type { LeaseRedis } from '../store/lease.ts';
+
+export interface LeaseConnection {
+  redis: LeaseRedis;
+  close(): Promise<void>;
+}
+
+export async function connectLeaseRedis(
+  url: string,
+  log: Logger,
+  opts: { connectTimeoutMs?: number } = {},
+): Promise<LeaseConnection> {
+  const connectTimeout = opts.connectTimeoutMs ?? 2_000;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout, reconnectStrategy: (attempt: number) => Math.min(100 * 2 ** attempt, 2_000) },
+  });
+  // Reconnect attempts error every time while Redis is down; the lease logs the outage itself.
+  client.on('error', (err: unknown) =>
+    log.debug({ err: err instanceof Error ? err.message : String(err) }, 'lease redis error'),
+  );
+  const connected = client.connect().then(
+    () => true,
+    () => false,
+  );
+  let timer: NodeJS.Timeout | undefined;
+  // A replica starts (as a follower) even while Redis is down, and competes for the lease once it is back.
+  await Promise.race([connected, new Promise((resolve) => (timer = setTimeout(resolve, connectTimeout)))]);
+  clearTimeout(timer);
+
+  const redis: LeaseRedis = {
+    set: (key, value, o) =>
+      client.set(key, value, { condition: 'NX', expiration: { type: 'PX', value: o.expiration.value } }),
+    get: (key) => client.get(key),
+    eval: (script, o) => client.eval(script, { keys: o.keys, arguments: o.arguments }),
+    pTTL: (key) => client.pTTL(key),
+  };
+  return {
+    redis,
+    close: async () => {
+      if (client.isOpen) await client.close().catch(() => client.destroy());
+      else client.destroy();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { buildEntry } from '../../src/readings/manual-entry.ts';
+import type { MetricInfo } from '../../src/readings/metric-catalog.ts';
+
+const catalog: MetricInfo[] = [
+  { metricId: '1101', label: 'Active Power', unit: 'kW', kind: 'number', required: true },
+  { metricId: '1102', label: 'Energy', unit: 'kWh', kind: 'number', required: false },
+  { metricId: '1104', label: 'Breaker State', unit: null, kind: 'text', required: false },
+];
+const NOW = Date.parse('2026-11-21T06:00:00Z');
+
+describe('buildEntry', () => {
+  it('builds exactly one meter object with only timestamp and values; blank metrics are left out', () => {
+    const r = buildEntry(
+      '1001',
+      catalog,
+      { values: { '1101': ' 12.5 ', '1102': '', '1104': 'OPEN' }, timestampSec: null },
+      NOW,
+    );
+    expect(r).toEqual({
+      ok: true,
+      batch: [{ meterId: '1001', readings: [{ timestamp: null, values: { '1101': 12.5, '1104': 'OPEN' } }] }],
+    });
+    if (r.ok) expect(Object.keys(r.batch[0]!.readings[0]!)).toEqual(['timestamp', 'values']);
+  });
+
+  it('sends a picked time as ISO 8601 UTC', () => {
+    const r = buildEntry('1001', catalog, { values: { '1101': '1' }, timestampSec: 1_795_000_000 }, NOW);
+    expect(r.ok && r.batch[0]?.readings[0]?.timestamp).toBe('2026-11-18T11:06:40.000Z');
+  });
+
+  it.each(['lots', '1,2.3.4', '12kW', 'NaN', 'Infinity', '0x10'])(
+    'refuses %j in a number field, naming the metric',
+    (typed) => {
+      const r = buildEntry('1001', catalog, { values: { '1101': typed }, timestampSec: null }, NOW);
+      expect(r).toEqual({
+        ok: false,
+        errors: { '1101': `Active Power takes a number (kW); "${typed}" is not one.` },
+      });
+    },
+  );
+
+  it('accepts thousands separators, signs and exponents', () => {
+    const r = buildEntry(
+      '1001',
+      catalog,
+      { values: { '1101': '-1,250.5', '1102': '2e3' }, timestampSec: null },
+      NOW,
+    );
+    expect(r.ok && r.batch[0]?.readings[0]?.values).toEqual({ '1101': -1250.5, '1102': 2000 });
+  });
+
+  it('requires required metrics and refuses a time in the future', () => {
+    const r = buildEntry(
+      '1001',
+      catalog,
+      { values: { '1104': 'OPEN' }, timestampSec: NOW / 1000 + 3600 },
+      NOW,
+    );
+    expect(r).toEqual({
+      ok: false,
+      errors: { '1101': 'Active Power is required.', timestamp: 'The reading time is in the future.' },
+    });
+  });
+
+  it('asks for at least one value when everything is blank', () => {
+    const optional = catalog.map((m) => ({ ...m, required: false }));
+    expect(buildEntry('1001', optional, { values: {}, timestampSec: null }, NOW)).toEqual({
+      ok: false,
+      errors: { '1101': 'Enter at least one value.' },
+    });
+  });
+});

@@ -1,0 +1,100 @@
+/** `/task list` end to end: filters, "mine", paging to the end with the More button, and specific parse errors. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JsonObject, StoredMessage } from '../../../src/slack-standin/index.ts';
+import { startHarness, waitFor, type Harness } from '../../harness.ts';
+import { expectValidBlockKit } from './task-helpers.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ seed: { tasks: 80 } });
+});
+afterAll(async () => {
+  expectValidBlockKit(h);
+  await h?.stop();
+});
+
+function listed(message: StoredMessage): string[] {
+  return (message.blocks ?? []).flatMap((b) => {
+    const accessory = (b as { accessory?: JsonObject }).accessory;
+    return accessory && typeof accessory.value === 'string' ? [accessory.value] : [];
+  });
+}
+
+const moreButton = (m: StoredMessage) => JSON.stringify(m.blocks).includes('"task_list_more"');
+
+async function listReply(text: string, user = 'U0ANA'): Promise<StoredMessage> {
+  const count = h.standin.messages('C0GENERAL').length;
+  const res = await h.driver.command({ command: '/task', text, channel: 'C0GENERAL', user });
+  expect(res.tooSlow).toBe(false);
+  return waitFor(() => h.standin.messages('C0GENERAL').slice(count).find((m) => m.ephemeralTo === user));
+}
+
+describe('/task list', () => {
+  it('pages through every task of a site with More until the end', async () => {
+    const expected = h.sandbox.admin.state.tasks.filter((t) => t.siteId === '101').map((t) => t.id);
+    expect(expected.length).toBeGreaterThan(10);
+    let page = await listReply('list site berlin');
+    const seen = [...listed(page)];
+    let clicks = 0;
+    while (moreButton(page)) {
+      const shownBefore = JSON.stringify(page.blocks);
+      await h.driver.blockAction({ actionId: 'task_list_more', message: page, channel: 'C0GENERAL' });
+      page = await waitFor(() =>
+        h.standin
+          .messages('C0GENERAL')
+          .find((m) => m.ephemeralTo === 'U0ANA' && m.ts === page.ts && JSON.stringify(m.blocks) !== shownBefore),
+      );
+      seen.push(...listed(page));
+      expect(++clicks).toBeLessThan(10);
+    }
+    expect(clicks).toBeGreaterThan(0);
+    expect(seen.sort()).toEqual([...expected].sort());
+    expect(JSON.stringify(page.blocks)).toContain('End of the list');
+  });
+
+  it('lists only the caller’s tasks for "mine"', async () => {
+    const mine = h.sandbox.admin.state.tasks.filter((t) => t.assigneeId === '501').map((t) => t.id);
+    expect(mine.length).toBeGreaterThan(0);
+    let page = await listReply('list mine');
+    const seen = [...listed(page)];
+    while (moreButton(page)) {
+      const shownBefore = JSON.stringify(page.blocks);
+      await h.driver.blockAction({ actionId: 'task_list_more', message: page, channel: 'C0GENERAL' });
+      page = await waitFor(() =>
+        h.standin.messages('C0GENERAL').find((m) => m.ts === page.ts && JSON.stringify(m.blocks) !== shownBefore),
+      );
+      seen.push(...listed(page));
+    }
+    expect(seen.sort()).toEqual([...mine].sort());
+  });
+
+  it('says why "mine" is empty for someone without a platform account', async () => {
+    const reply = await listReply('list mine', 'U0EVE');
+    expect(reply.text).toContain('eve@contractor.example');
+  });
+
+  it('shows only open, high-priority tasks when asked', async () => {
+    const page = await listReply('list open priority high');
+    const ids = listed(page);
+    expect(ids.length).toBeGreaterThan(0);
+    const tasks = h.sandbox.admin.state.tasks;
+    for (const id of ids) {
+      const task = tasks.find((t) => t.id === id)!;
+      expect(task.priorityId).toBe('15');
+      expect(['5', '10']).toContain(task.statusId);
+    }
+  });
+
+  it('answers a parse error with the specific problem and the usage', async () => {
+    const res = await h.driver.command({ command: '/task', text: 'list priority urgent', channel: 'C0GENERAL' });
+    const text = JSON.stringify(res.body);
+    expect(text).toContain('`priority` must be high, medium or low (got `urgent`)');
+    expect(text).toContain('/task list [open|mine|overdue]');
+  });
+
+  it('names the sites when none matches', async () => {
+    const reply = await listReply('list site atlantis');
+    expect(reply.text).toContain('No site matches “atlantis”');
+    expect(reply.text).toContain('Berlin Plant');
+  });
+});
