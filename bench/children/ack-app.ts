@@ -44,7 +44,7 @@ async function startFieldline(): Promise<{ port: number; stop(): Promise<void> }
     SLACK_BOT_TOKEN: botToken,
     SLACK_SIGNING_SECRET: signingSecret,
     SLACK_API_URL: slackApiUrl,
-    STORE_URL: `sqlite://${join(dir, 'fieldline.sqlite')}`,
+    STORE_URL: process.env.BENCH_STORE ?? `sqlite://${join(dir, 'fieldline.sqlite')}`,
     LOG_LEVEL: 'info',
   });
   const store = await openStore(config.store, { log });

@@ -5,6 +5,9 @@
  */
 import { createServer, request, type Server } from 'node:http';
 
+/** The poller's page requests: data sources with their last readings, and tasks of subscribed sites. */
+const POLL = /^\/(data-sources\?.*withLastReadings=true|tasks\?)/;
+
 export interface ProxiedRequest {
   at: number;
   method: string;
@@ -16,7 +19,7 @@ export interface CountingProxy {
   requests: ProxiedRequest[];
   /** Requests forwarded but not answered yet. */
   inFlight(): number;
-  /** Poller traffic: the relay pages GET /data-sources and GET /tasks (commands are not sent in these windows). */
+  /** Poller traffic (a command's directory lookups page /data-sources without last readings). */
   polls(since?: number): ProxiedRequest[];
   close(): Promise<void>;
 }
@@ -63,9 +66,7 @@ export async function startCountingProxy(target: string, opts: { delayMs?: numbe
     requests,
     inFlight: () => inFlight,
     polls: (since = 0) =>
-      requests.filter(
-        (r) => r.at >= since && r.method === 'GET' && /^\/(data-sources|tasks)(\?|\/?$)/.test(r.path),
-      ),
+      requests.filter((r) => r.at >= since && r.method === 'GET' && POLL.test(r.path)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

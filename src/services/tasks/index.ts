@@ -104,7 +104,9 @@ export function createTaskService(base: BaseDeps, directory: Directory): TaskSer
       const result = await base.monitoring.tasks.update(taskId, patch, signal);
       // contract: PATCH — {data:"SUCCESS"} when nothing changed; reassignment is unreliable, so it is verified
       // even then.
-      const fresh = before ? await refresh({ id: taskId, name: patch.name ?? before.name }, signal) : undefined;
+      const fresh = before
+        ? await refresh({ id: taskId, name: patch.name ?? before.name }, signal)
+        : undefined;
       const assigneeTook =
         patch.assigneeId === undefined
           ? undefined

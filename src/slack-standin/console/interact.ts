@@ -35,7 +35,15 @@ function outcome(result: { status: number; tooSlow: boolean; body: unknown }): O
   return { status: result.status, body: result.body };
 }
 
-export async function runCommand(standin: Standin, input: CommandBody): Promise<Outcome> {
+/** The page's name for "the DM between this user and the app", which Slack opens on first use. */
+export const APP_DM = '@app';
+
+function channelFor(standin: Standin, user: string, channel: string): string {
+  return channel === APP_DM ? standin.state.dmWith(user).id : channel;
+}
+
+export async function runCommand(standin: Standin, body: CommandBody): Promise<Outcome> {
+  const input = { ...body, channel: channelFor(standin, body.user, body.channel) };
   const [command = ''] = input.text.trim().split(/\s+/);
   const text = input.text.trim().slice(command.length).trim();
   const result = await standin.driver.command({ command, text, user: input.user, channel: input.channel });
@@ -81,7 +89,8 @@ function addBotMessage(
 }
 
 /** A typed message: in a DM with the app it is a `message.im` event; elsewhere the app is not subscribed. */
-export async function postMessage(standin: Standin, input: MessageBody): Promise<Outcome> {
+export async function postMessage(standin: Standin, body: MessageBody): Promise<Outcome> {
+  const input = { ...body, channel: channelFor(standin, body.user, body.channel) };
   const channel = standin.state.channel(input.channel);
   if (channel?.is_im) {
     const event: JsonObject = {

@@ -5,33 +5,39 @@
  */
 import { createHash } from 'node:crypto';
 import type { App } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import type { Assignee } from '../../monitoring/api.ts';
 import { within } from '../../services/tasks/budget.ts';
 import { isPastDue } from '../../services/tasks/dates.ts';
+import { StoreUnavailableError } from '../../store/store.ts';
 import { TASK_FIELD, TASK_VIEW } from '../blocks/task-ids.ts';
 import { runCreate } from './task-create-run.ts';
 import { assigneeError } from './task-assignee.ts';
-import { PAST_DUE_TEXT, parseCreateMeta, parseTaskForm, validateTaskForm, viewState } from './task-form.ts';
+import {
+  PAST_DUE_TEXT,
+  parseCreateMeta,
+  parseTaskForm,
+  validateTaskForm,
+  viewState,
+  type TaskForm,
+} from './task-form.ts';
 
 const INLINE_BUDGET_MS = 1_200;
 const CONFIRM_TTL_MS = 30 * 60_000;
+export const STORE_DOWN_TEXT =
+  "fieldline's storage is unavailable right now, so the task can't be created safely. Try again in a minute.";
 
 export function submissionKey(viewId: string, values: unknown): string {
   return `${viewId}:${createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 24)}`;
 }
 
+type Inline = { errors: Record<string, string> } | { assignee: Assignee | null | 'later'; first: boolean };
+
 export function registerTaskCreateSubmit(app: App, deps: Deps): void {
   const confirmations = deps.store.namespace('task-due-confirm');
 
-  app.view(TASK_VIEW.create, async ({ ack, body, view, client }) => {
-    const state = viewState.parse(view.state);
-    const form = parseTaskForm(state);
-    const meta = parseCreateMeta(view.private_metadata);
-    const errors = validateTaskForm(form, 'create');
-    if (Object.keys(errors).length > 0) return ack({ response_action: 'errors', errors });
-
-    const key = submissionKey(view.id, state.values);
+  async function inlineChecks(form: TaskForm, key: string, client: WebClient): Promise<Inline> {
     if (form.dueDate && form.siteId) {
       const site = await within(deps.directory.site(form.siteId), INLINE_BUDGET_MS).catch(() => undefined);
       // A past date is asked about, not refused: the same submission a second time confirms it.
@@ -40,24 +46,41 @@ export function registerTaskCreateSubmit(app: App, deps: Deps): void {
         !(await confirmations.get(key))
       ) {
         await confirmations.set(key, true, CONFIRM_TTL_MS);
-        return ack({ response_action: 'errors', errors: { [TASK_FIELD.due]: PAST_DUE_TEXT } });
+        return { errors: { [TASK_FIELD.due]: PAST_DUE_TEXT } };
       }
     }
-
     let assignee: Assignee | null | 'later' = null;
     if (form.assigneeSlackId) {
       const match = await within(
         deps.directory.people.platformUserFor(client, form.assigneeSlackId),
         INLINE_BUDGET_MS,
       ).catch(() => undefined);
-      if (match && match.kind !== 'found')
-        return ack({ response_action: 'errors', errors: { [TASK_FIELD.assignee]: assigneeError(match) } });
+      if (match && match.kind !== 'found') return { errors: { [TASK_FIELD.assignee]: assigneeError(match) } };
       assignee = match ? match.assignee : 'later';
     }
-
     // One task per submission, however often Slack (or a double click) delivers it.
-    if (!(await deps.tasks.claimSubmission(key))) return ack();
+    return { assignee, first: await deps.tasks.claimSubmission(key) };
+  }
+
+  app.view(TASK_VIEW.create, async ({ ack, body, view, client }) => {
+    const state = viewState.parse(view.state);
+    const form = parseTaskForm(state);
+    const errors = validateTaskForm(form, 'create');
+    if (Object.keys(errors).length > 0) return ack({ response_action: 'errors', errors });
+
+    const key = submissionKey(view.id, state.values);
+    let inline: Inline;
+    try {
+      inline = await inlineChecks(form, key, client);
+    } catch (err) {
+      if (!(err instanceof StoreUnavailableError)) throw err;
+      // The modal stays open with everything typed; nothing is created without the idempotency claim.
+      return ack({ response_action: 'errors', errors: { [TASK_FIELD.name]: STORE_DOWN_TEXT } });
+    }
+    if ('errors' in inline) return ack({ response_action: 'errors', errors: inline.errors });
     await ack();
-    await runCreate(deps, { client, user: body.user.id, form, meta, key, assignee });
+    if (!inline.first) return;
+    const meta = parseCreateMeta(view.private_metadata);
+    await runCreate(deps, { client, user: body.user.id, form, meta, key, assignee: inline.assignee });
   });
 }

@@ -4,12 +4,14 @@
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
-import type { Assignee } from '../../monitoring/api.ts';
+import type { Assignee, Task } from '../../monitoring/api.ts';
+import { StoreUnavailableError } from '../../store/store.ts';
 import { within } from '../../services/tasks/budget.ts';
 import { changeTask, type ChangeContext } from '../actions/task-change.ts';
 import { TASK_FIELD, TASK_VIEW } from '../blocks/task-ids.ts';
 import { renderNotice } from '../blocks/task-notices.ts';
 import { assigneeError } from './task-assignee.ts';
+import { STORE_DOWN_TEXT } from './task-create-submit.ts';
 import { replaceViaResponseUrl, tellUser } from './task-deliver.ts';
 import { editPatch, parseEditMeta } from './task-edit-form.ts';
 import { parseTaskForm, validateTaskForm, viewState } from './task-form.ts';
@@ -20,7 +22,13 @@ export function registerTaskEditSubmit(app: App, deps: Deps): void {
   app.view(TASK_VIEW.edit, async ({ ack, body, view, client }) => {
     const form = parseTaskForm(viewState.parse(view.state));
     const meta = parseEditMeta(view.private_metadata);
-    const before = meta ? await deps.tasks.get(meta.taskId) : undefined;
+    let before: Task | undefined;
+    try {
+      before = meta ? await deps.tasks.get(meta.taskId) : undefined;
+    } catch (err) {
+      if (!(err instanceof StoreUnavailableError)) throw err;
+      return ack({ response_action: 'errors', errors: { [TASK_FIELD.name]: STORE_DOWN_TEXT } });
+    }
     if (!meta || !before) {
       return ack({
         response_action: 'errors',

@@ -26,7 +26,11 @@ beforeAll(async () => {
   base = {
     config: loadConfig({ STORE_URL: 'memory://' }),
     log,
-    monitoring: createMonitoringClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.full, retry: { baseDelayMs: 5, maxDelayMs: 10 } }),
+    monitoring: createMonitoringClient({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.keys.full,
+      retry: { baseDelayMs: 5, maxDelayMs: 10 },
+    }),
     store: await openStore({ kind: 'memory' }, { log }),
     clock: { now: () => now },
   };
@@ -73,7 +77,10 @@ describe('people', () => {
   it('says when the Slack profile has no email, and which email found nobody', async () => {
     const directory = createDirectory(base);
     expect(await directory.people.platformUserFor(slack(), 'U0GUS')).toEqual({ kind: 'no-email' });
-    expect(await directory.people.platformUserFor(slack(), 'U0EVE')).toEqual({ kind: 'no-match', email: 'eve@contractor.example' });
+    expect(await directory.people.platformUserFor(slack(), 'U0EVE')).toEqual({
+      kind: 'no-match',
+      email: 'eve@contractor.example',
+    });
   });
 
   it('learns status ids from the same scan', async () => {

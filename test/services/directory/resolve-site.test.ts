@@ -5,7 +5,13 @@ import { sitesFromRows } from '../../../src/services/directory/sites.ts';
 import type { DataSourceRow } from '../../../src/monitoring/api.ts';
 
 const site = (id: string, name: string) => ({ id, name, channelId: null, timeZone: null });
-const SITES = [site('1', 'Berlin Plant'), site('2', 'Berlin Warehouse'), site('3', 'Chicago Works'), site('4', 'North'), site('5', 'North Harbour')];
+const SITES = [
+  site('1', 'Berlin Plant'),
+  site('2', 'Berlin Warehouse'),
+  site('3', 'Chicago Works'),
+  site('4', 'North'),
+  site('5', 'North Harbour'),
+];
 
 describe('resolveSiteIn', () => {
   it('matches an exact name case-insensitively, even when it is also a prefix of another', () => {
@@ -27,7 +33,12 @@ describe('resolveSiteIn', () => {
 
   it('orders typeahead matches with prefixes first', () => {
     expect(filterSites(SITES, 'har').map((s) => s.id)).toEqual(['5']);
-    expect(filterSites(SITES, 'n').map((s) => s.name)).toEqual(['North', 'North Harbour', 'Berlin Plant', 'Berlin Warehouse']);
+    expect(filterSites(SITES, 'n').map((s) => s.name)).toEqual([
+      'North',
+      'North Harbour',
+      'Berlin Plant',
+      'Berlin Warehouse',
+    ]);
   });
 });
 
@@ -44,7 +55,11 @@ describe('sitesFromRows', () => {
   });
 
   it('derives one site per id and prefers a site’s own source over a shared one for its time zone', () => {
-    const { sites, sampleSource } = sitesFromRows([row('1', '101', 'Berlin', true), row('2', '101', 'Berlin'), row('3', '102', 'Chicago')]);
+    const { sites, sampleSource } = sitesFromRows([
+      row('1', '101', 'Berlin', true),
+      row('2', '101', 'Berlin'),
+      row('3', '102', 'Chicago'),
+    ]);
     expect(sites).toEqual([
       { id: '101', name: 'Berlin', channelId: '7101', timeZone: null },
       { id: '102', name: 'Chicago', channelId: '7102', timeZone: null },

@@ -28,7 +28,9 @@ describe('status registry', () => {
 
   it('learns pairs from tasks, matching names loosely', async () => {
     const { reg } = await registry();
-    expect(reg.learn([{ status: { id: '10', name: 'On Hold' } }, { status: { id: '20', name: 'Done' } }])).toBe(true);
+    expect(
+      reg.learn([{ status: { id: '10', name: 'On Hold' } }, { status: { id: '20', name: 'Done' } }]),
+    ).toBe(true);
     expect(reg.learn([{ status: { id: '20', name: 'Done' } }])).toBe(false);
     expect(reg.idFor('on-hold')).toBe('10');
     expect(reg.nameFor('20')).toBe('Done');

@@ -24,7 +24,11 @@ beforeAll(async () => {
   base = {
     config: loadConfig({ STORE_URL: 'memory://' }),
     log,
-    monitoring: createMonitoringClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.full, retry: { baseDelayMs: 5, maxDelayMs: 10 } }),
+    monitoring: createMonitoringClient({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.keys.full,
+      retry: { baseDelayMs: 5, maxDelayMs: 10 },
+    }),
     store: await openStore({ kind: 'memory' }, { log }),
     clock: { now: () => Date.now() },
   };
@@ -39,7 +43,14 @@ afterAll(async () => {
 describe('create and refresh', () => {
   it('builds the task from what was sent, then finds the platform’s version by name and id', async () => {
     const task = await services.tasks.create(
-      { name: 'Service test task', siteId: '101', typeId: '3', deviceId: '1001', priorityId: '10', dueDate: '2030-01-01' },
+      {
+        name: 'Service test task',
+        siteId: '101',
+        typeId: '3',
+        deviceId: '1001',
+        priorityId: '10',
+        dueDate: '2030-01-01',
+      },
       { site, device: { id: '1001', name: 'Main Energy Meter' }, assignee: null },
     );
     expect(task).toMatchObject({
@@ -66,7 +77,10 @@ describe('create and refresh', () => {
 
 describe('update', () => {
   it('reports a change, then "no change" for the same PATCH again', async () => {
-    const task = await services.tasks.create({ name: 'Patch twice', siteId: '101', typeId: '1' }, { site, device: null, assignee: null });
+    const task = await services.tasks.create(
+      { name: 'Patch twice', siteId: '101', typeId: '1' },
+      { site, device: null, assignee: null },
+    );
     const first = await services.tasks.update(task.id, { priorityId: '15' });
     expect(first).toMatchObject({ kind: 'changed', task: { priority: { id: '15' } } });
     const second = await services.tasks.update(task.id, { priorityId: '15' });
@@ -74,7 +88,10 @@ describe('update', () => {
   });
 
   it('verifies a reassignment and says when it did not take', async () => {
-    const task = await services.tasks.create({ name: 'Sydney reassignment', siteId: '105', typeId: '1' }, { site: { id: '105', name: 'Sydney Terminal', channelId: '7105' }, device: null, assignee: null });
+    const task = await services.tasks.create(
+      { name: 'Sydney reassignment', siteId: '105', typeId: '1' },
+      { site: { id: '105', name: 'Sydney Terminal', channelId: '7105' }, device: null, assignee: null },
+    );
     const ignored = await services.tasks.update(task.id, { assigneeId: '501' });
     expect(ignored.assigneeTook).toBe(false);
     const taken = await services.tasks.update(task.id, { assigneeId: '511' });
@@ -82,10 +99,16 @@ describe('update', () => {
   });
 
   it('finds a renamed task by its new name', async () => {
-    const task = await services.tasks.create({ name: 'Before rename', siteId: '101', typeId: '1' }, { site, device: null, assignee: null });
+    const task = await services.tasks.create(
+      { name: 'Before rename', siteId: '101', typeId: '1' },
+      { site, device: null, assignee: null },
+    );
     await services.tasks.refresh(task);
     const renamed = await services.tasks.update(task.id, { name: 'After rename' });
-    expect(renamed).toMatchObject({ kind: 'changed', task: { name: 'After rename', postId: expect.any(Number) } });
+    expect(renamed).toMatchObject({
+      kind: 'changed',
+      task: { name: 'After rename', postId: expect.any(Number) },
+    });
   });
 });
 
@@ -100,7 +123,9 @@ describe('list', () => {
       page = more!;
       ids.push(...page.tasks.map((t) => t.id));
     }
-    const expected = sandbox.admin.state.tasks.filter((t) => t.statusId === '5' || t.statusId === '10').map((t) => t.id);
+    const expected = sandbox.admin.state.tasks
+      .filter((t) => t.statusId === '5' || t.statusId === '10')
+      .map((t) => t.id);
     expect(ids.sort()).toEqual(expected.sort());
   });
 
@@ -114,7 +139,12 @@ describe('list', () => {
     }
     const zone = (siteId: string | null) => SEED_SITES.find((s) => s.id === siteId)?.timeZone ?? null;
     const expected = sandbox.admin.state.tasks
-      .filter((t) => (t.statusId === '5' || t.statusId === '10') && t.dueDate && isPastDue(t.dueDate, Date.now(), zone(t.siteId)))
+      .filter(
+        (t) =>
+          (t.statusId === '5' || t.statusId === '10') &&
+          t.dueDate &&
+          isPastDue(t.dueDate, Date.now(), zone(t.siteId)),
+      )
       .map((t) => t.id);
     expect(expected.length).toBeGreaterThan(0);
     expect(ids.sort()).toEqual(expected.sort());

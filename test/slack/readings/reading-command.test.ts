@@ -65,6 +65,12 @@ describe('/reading', () => {
     expect(String(answer.args.text)).toMatch(/Energy/);
   });
 
+  it('takes a data source id as well as a name', async () => {
+    const id = h.sandbox.admin.state.sources.find((s) => s.name === 'Boiler Feed Flow')!.id;
+    const { json } = await readingAnswer(h, `${id} 1h`);
+    expect(json).toContain('Boiler Feed Flow — last 1 h');
+  });
+
   it('says so when nothing matches', async () => {
     const before = h.standin.messages(CHANNEL).length;
     await h.driver.command({ command: '/reading', text: 'Nonexistent Thing 24h' });

@@ -153,6 +153,17 @@ describe('Report device status', () => {
   });
 });
 
+describe('Readings 24 h', () => {
+  it('answers in the conversation with the last 24 hours of the card’s source', async () => {
+    const message = await card('Compressed Air Header');
+    const before = h.standin.callsTo('chat.update').length;
+    await h.driver.blockAction({ actionId: 'source_readings', message });
+    const answer = await waitFor(() => h.standin.callsTo('chat.update').slice(before).find((c) => c.response.ok === true));
+    expect(String(answer.args.text)).toContain('Compressed Air Header — last 24 h');
+    expect(answer.args.channel).toBe(CHANNEL);
+  });
+});
+
 describe('Create task about this', () => {
   it('opens the task modal with the data source chosen', async () => {
     const message = await card('Boiler Feed Flow');

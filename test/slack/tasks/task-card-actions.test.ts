@@ -5,7 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../../src/slack-standin/index.ts';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
-import { cardFor, cardText, expectValidBlockKit, newView, openByCommand, option, tasksWritten } from './task-helpers.ts';
+import {
+  cardFor,
+  cardText,
+  expectValidBlockKit,
+  newView,
+  openByCommand,
+  option,
+  tasksWritten,
+} from './task-helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,12 +26,18 @@ afterAll(async () => {
 
 const patches = () => h.sandbox.admin.written().patches;
 
-async function createTask(name: string, siteText = 'berlin', extra: Record<string, string> = {}): Promise<{ taskId: string; card: StoredMessage }> {
+async function createTask(
+  name: string,
+  siteText = 'berlin',
+  extra: Record<string, string> = {},
+): Promise<{ taskId: string; card: StoredMessage }> {
   const view = await openByCommand(h, `new ${name}`);
   const site = await option(h, view, 'task_site', siteText);
   const before = tasksWritten(h).length;
   await h.driver.viewSubmission({ view, values: { task_site: site, ...extra } });
-  const [record] = await waitFor(() => (tasksWritten(h).length > before ? tasksWritten(h).slice(before) : null));
+  const [record] = await waitFor(() =>
+    tasksWritten(h).length > before ? tasksWritten(h).slice(before) : null,
+  );
   const taskId = record!.taskId;
   // Wait for the refresh from GET /tasks so later updates compare with the platform's state.
   const postId = h.sandbox.admin.state.tasks.find((t) => t.id === taskId)?.postId;
@@ -62,7 +76,9 @@ describe('status buttons', () => {
     const [patch] = await waitFor(() => (patches().length > count ? patches().slice(count) : null));
     expect(patch!.commentId).toBeNull();
     const notice = await waitFor(() =>
-      h.standin.messages(card.channel).find((m) => m.ephemeralTo === 'U0ANA' && m.text.startsWith('No change')),
+      h.standin
+        .messages(card.channel)
+        .find((m) => m.ephemeralTo === 'U0ANA' && m.text.startsWith('No change')),
     );
     expect(notice.text).toContain('Someone else finished it');
     await waitFor(() => cardText(cardFor(h, taskId)!).includes('*Status*\\nOn Hold'));
@@ -73,7 +89,12 @@ describe('status buttons', () => {
     const count = patches().length;
     const menu = JSON.stringify(card.blocks);
     expect(menu).toContain(`${taskId}|15`);
-    await h.driver.blockAction({ actionId: 'task_priority', message: card, channel: card.channel, selectedOption: `${taskId}|15` });
+    await h.driver.blockAction({
+      actionId: 'task_priority',
+      message: card,
+      channel: card.channel,
+      selectedOption: `${taskId}|15`,
+    });
     const [patch] = await waitFor(() => (patches().length > count ? patches().slice(count) : null));
     expect(patch!.body).toEqual({ priorityId: '15' });
     await waitFor(() => threadNotes(card).find((m) => m.text.includes('priority')));
@@ -82,12 +103,18 @@ describe('status buttons', () => {
 
 describe('edit', () => {
   it('sends only the changed fields', async () => {
-    const { taskId, card } = await createTask('Edit me', 'berlin', { task_priority_input: '10', task_description: 'same text' });
+    const { taskId, card } = await createTask('Edit me', 'berlin', {
+      task_priority_input: '10',
+      task_description: 'same text',
+    });
     const before = h.standin.views().length;
     await h.driver.blockAction({ actionId: 'task_edit_open', message: card, channel: card.channel });
     const view = await newView(h, before, 'task_edit');
     const count = patches().length;
-    const result = await h.driver.viewSubmission({ view, values: { task_name: 'Edited name', task_due: '2031-05-06' } });
+    const result = await h.driver.viewSubmission({
+      view,
+      values: { task_name: 'Edited name', task_due: '2031-05-06' },
+    });
     expect(result.closed).toBe(true);
     const [patch] = await waitFor(() => (patches().length > count ? patches().slice(count) : null));
     expect(patch!.body).toEqual({ name: 'Edited name', dueDate: '2031-05-06' });
@@ -107,7 +134,9 @@ describe('edit', () => {
     expect(patch!.body).toEqual({ assigneeId: '501' });
     expect(patch!.ignored).toContain('assigneeId');
     const notice = await waitFor(() =>
-      h.standin.messages(card.channel).find((m) => m.ephemeralTo === 'U0ANA' && m.text.includes('did not take')),
+      h.standin
+        .messages(card.channel)
+        .find((m) => m.ephemeralTo === 'U0ANA' && m.text.includes('did not take')),
     );
     expect(notice.text).toContain('Reassign me');
     expect(cardText(cardFor(h, taskId)!)).toContain('Unassigned');

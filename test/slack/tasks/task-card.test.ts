@@ -27,7 +27,16 @@ function task(over: Partial<Task> = {}): Task {
     timeToRespond: null,
     timeToResolve: null,
     timeToDueDate: null,
-    assignee: { id: '501', firstName: 'Ana', lastName: 'Silva', name: 'Ana Silva', email: 'ana.silva@plant.example', username: null, channelId: null, image: null },
+    assignee: {
+      id: '501',
+      firstName: 'Ana',
+      lastName: 'Silva',
+      name: 'Ana Silva',
+      email: 'ana.silva@plant.example',
+      username: null,
+      channelId: null,
+      image: null,
+    },
     status: { id: '5', name: 'To Do' },
     site: { id: '101', name: 'Berlin Plant', channelId: '7101' },
     system: null,
@@ -48,14 +57,29 @@ describe('renderTaskCard', () => {
     const card = renderTaskCard(task(), { timeZone: 'Europe/Berlin', statuses: ALL });
     expect(validateBlocks(card.blocks, 'message')).toEqual([]);
     const text = json(card.blocks);
-    for (const part of ['Replace gasket', 'To Do', 'High', '2026-11-25', 'Europe/Berlin', 'Ana Silva', 'Berlin Plant', 'Main Energy Meter', 'task 3001', 'feed post 90001']) {
+    for (const part of [
+      'Replace gasket',
+      'To Do',
+      'High',
+      '2026-11-25',
+      'Europe/Berlin',
+      'Ana Silva',
+      'Berlin Plant',
+      'Main Energy Meter',
+      'task 3001',
+      'feed post 90001',
+    ]) {
       expect(text).toContain(part);
     }
   });
 
   it('escapes platform text so <!channel> and mentions ping nobody', () => {
     const card = renderTaskCard(
-      task({ name: '<!channel> leak & <@U123>', site: { id: '1', name: '<!here>', channelId: null }, device: { id: '2', name: '*bold* <b>' } }),
+      task({
+        name: '<!channel> leak & <@U123>',
+        site: { id: '1', name: '<!here>', channelId: null },
+        device: { id: '2', name: '*bold* <b>' },
+      }),
       { timeZone: null, statuses: ALL },
     );
     const text = json(card.blocks) + card.text;
@@ -75,15 +99,26 @@ describe('renderTaskCard', () => {
 
   it('offers the other statuses; Cancel asks for confirmation', () => {
     const card = renderTaskCard(task(), { timeZone: null, statuses: ALL });
-    const actions = card.blocks.find((b) => b.type === 'actions') as unknown as { elements: { action_id: string; confirm?: unknown; value?: string }[] };
+    const actions = card.blocks.find((b) => b.type === 'actions') as unknown as {
+      elements: { action_id: string; confirm?: unknown; value?: string }[];
+    };
     const ids = actions.elements.map((e) => e.action_id);
-    expect(ids).toEqual(['task_status_onhold', 'task_status_done', 'task_status_cancelled', 'task_priority', 'task_edit_open']);
+    expect(ids).toEqual([
+      'task_status_onhold',
+      'task_status_done',
+      'task_status_cancelled',
+      'task_priority',
+      'task_edit_open',
+    ]);
     expect(actions.elements.find((e) => e.action_id === 'task_status_cancelled')?.confirm).toBeDefined();
     expect(actions.elements[0]?.value).toBe('3001');
   });
 
   it('marks a status with an unknown id unavailable and explains why', () => {
-    const card = renderTaskCard(task(), { timeZone: null, statuses: statuses({ 'To Do': '5', Cancelled: '25' }) });
+    const card = renderTaskCard(task(), {
+      timeZone: null,
+      statuses: statuses({ 'To Do': '5', Cancelled: '25' }),
+    });
     const text = json(card.blocks);
     expect(text).toContain('On Hold (unavailable)');
     expect(text).toContain('Done (unavailable)');
@@ -95,13 +130,20 @@ describe('renderTaskCard', () => {
   it('shows the due date in site time and as a viewer-local Slack date', () => {
     // 2026-11-25 23:59 in Berlin (UTC+1) = 22:59 UTC
     const epoch = Date.UTC(2026, 10, 25, 22, 59) / 1000;
-    expect(dueText('2026-11-25', 'Europe/Berlin')).toContain(`<!date^${epoch}^{date_short_pretty} {time}|2026-11-25 23:59>`);
+    expect(dueText('2026-11-25', 'Europe/Berlin')).toContain(
+      `<!date^${epoch}^{date_short_pretty} {time}|2026-11-25 23:59>`,
+    );
     expect(dueText('2026-11-25', null)).toContain('UTC — site zone unknown');
     expect(dueText(null, 'UTC')).toBe('—');
   });
 
   it('says Unassigned and None where the platform has nothing', () => {
-    const text = json(renderTaskCard(task({ assignee: null, priority: null, device: null }), { timeZone: null, statuses: ALL }).blocks);
+    const text = json(
+      renderTaskCard(task({ assignee: null, priority: null, device: null }), {
+        timeZone: null,
+        statuses: ALL,
+      }).blocks,
+    );
     expect(text).toContain('Unassigned');
     expect(text).toContain('*Priority*\\nNone');
   });

@@ -30,14 +30,18 @@ beforeEach(() => {
 });
 
 async function created(before: number) {
-  const [record] = await waitFor(() => (tasksWritten(h).length > before ? tasksWritten(h).slice(before) : null));
+  const [record] = await waitFor(() =>
+    tasksWritten(h).length > before ? tasksWritten(h).slice(before) : null,
+  );
   return record!;
 }
 
 describe('create by /task', () => {
   it('creates from /task new with a strict body; the card lands in the channel and is refreshed from GET /tasks', async () => {
     const view = await openByCommand(h, 'new Leaking valve on pump 3');
-    const name = view.blocks.find((b) => b.block_id === 'task_name') as { element: { initial_value?: string } };
+    const name = view.blocks.find((b) => b.block_id === 'task_name') as {
+      element: { initial_value?: string };
+    };
     expect(name.element.initial_value).toBe('Leaking valve on pump 3');
     const site = await option(h, view, 'task_site', 'berlin');
     expect(site).toMatchObject({ value: '101' });
@@ -73,12 +77,19 @@ describe('create by /task', () => {
     const refused = await h.driver.viewSubmission({ view, values: { task_site: site, task_kind: '3' } });
     expect(refused.responseAction).toBe('errors');
     expect(Object.keys(refused.errors ?? {})).toEqual(['task_device']);
-    const res = await h.driver.blockSuggestion({ actionId: 'task_device', value: '', view: withState(view, { task_site: site }) });
+    const res = await h.driver.blockSuggestion({
+      actionId: 'task_device',
+      value: '',
+      view: withState(view, { task_site: site }),
+    });
     const options = (res.body as { options: { value: string }[] }).options;
     expect(options.length).toBeGreaterThan(0);
     expect(options.every((o) => o.value.endsWith('|102'))).toBe(true);
     const device = options.find((o) => o.value.startsWith('1008|'))!;
-    const ok = await h.driver.viewSubmission({ view, values: { task_site: site, task_kind: '3', task_device: device } });
+    const ok = await h.driver.viewSubmission({
+      view,
+      values: { task_site: site, task_kind: '3', task_device: device },
+    });
     expect(ok.closed).toBe(true);
     const record = await created(before);
     expect(record.body).toMatchObject({ typeId: '3', deviceId: '1008', siteId: '102' });
@@ -104,10 +115,17 @@ describe('create by /task', () => {
     const site = await option(h, view, 'task_site', 'sydney');
     const before = tasksWritten(h).length;
     const values = { task_site: site };
-    await Promise.all([h.driver.viewSubmission({ view, values }), h.driver.viewSubmission({ view, values }).catch(() => null)]);
+    await Promise.all([
+      h.driver.viewSubmission({ view, values }),
+      h.driver.viewSubmission({ view, values }).catch(() => null),
+    ]);
     await created(before);
     await new Promise((r) => setTimeout(r, 300));
-    expect(tasksWritten(h).slice(before).filter((t) => t.body.name === 'Double click')).toHaveLength(1);
+    expect(
+      tasksWritten(h)
+        .slice(before)
+        .filter((t) => t.body.name === 'Double click'),
+    ).toHaveLength(1);
   });
 });
 
@@ -141,7 +159,9 @@ describe('platform failures during create', () => {
     const site = await option(h, view, 'task_site', 'berlin');
     await h.driver.viewSubmission({ view, values: { task_site: site, task_description: 'keep me' } });
     const notice = await waitFor(() =>
-      h.standin.messages('C0GENERAL').find((m) => m.ephemeralTo === 'U0ANA' && m.text.includes('Rate limited task')),
+      h.standin
+        .messages('C0GENERAL')
+        .find((m) => m.ephemeralTo === 'U0ANA' && m.text.includes('Rate limited task')),
     );
     expect(notice.text).toContain('try again in 7 s');
     expect(JSON.stringify(notice.blocks)).toContain('keep me');
@@ -161,7 +181,9 @@ describe('platform failures during create', () => {
     const before = tasksWritten(h).length;
     await h.driver.viewSubmission({ view, values: { task_site: site } });
     const notice = await waitFor(() =>
-      h.standin.messages('C0GENERAL').find((m) => m.ephemeralTo === 'U0ANA' && m.text.includes('Server down task')),
+      h.standin
+        .messages('C0GENERAL')
+        .find((m) => m.ephemeralTo === 'U0ANA' && m.text.includes('Server down task')),
     );
     expect(notice.text).toContain('unavailable');
     expect(tasksWritten(h).length).toBe(before);
@@ -184,17 +206,25 @@ describe('create by shortcuts', () => {
 
   it('Create task from message: title from the first line, permalink in the description, card in the thread, file uploaded', async () => {
     const file = h.standin.addFile({ name: 'valve.png', content: PNG, mimetype: 'image/png' });
-    const long = 'Pump 3 discharge valve is leaking oil onto the floor near the east wall and needs a new gasket today';
-    const message = h.standin.addMessage({ channel: 'C0GENERAL', text: `${long}\nSecond line`, files: [file.id] });
+    const long =
+      'Pump 3 discharge valve is leaking oil onto the floor near the east wall and needs a new gasket today';
+    const message = h.standin.addMessage({
+      channel: 'C0GENERAL',
+      text: `${long}\nSecond line`,
+      files: [file.id],
+    });
     const before = h.standin.views().length;
     await h.driver.messageShortcut('create_task_from_message', { channel: 'C0GENERAL', message });
     const view = await newView(h, before);
-    const name = (view.blocks.find((b) => b.block_id === 'task_name') as { element: { initial_value: string } }).element.initial_value;
+    const name = (
+      view.blocks.find((b) => b.block_id === 'task_name') as { element: { initial_value: string } }
+    ).element.initial_value;
     expect(name.length).toBeLessThanOrEqual(80);
     expect(name.endsWith('…')).toBe(true);
     expect(long.startsWith(name.slice(0, -1))).toBe(true);
-    const description = (view.blocks.find((b) => b.block_id === 'task_description') as { element: { initial_value: string } })
-      .element.initial_value;
+    const description = (
+      view.blocks.find((b) => b.block_id === 'task_description') as { element: { initial_value: string } }
+    ).element.initial_value;
     expect(description).toContain('Second line');
     expect(description).toContain(`/archives/C0GENERAL/p${message.ts.replace('.', '')}`);
     const site = await option(h, view, 'task_site', 'berlin');
@@ -206,7 +236,9 @@ describe('create by shortcuts', () => {
     const card = await waitFor(() => cardFor(h, record.taskId));
     expect(card.thread_ts).toBe(message.ts);
     await waitFor(() => h.sandbox.admin.written().uploads.length > uploads);
-    const note = await waitFor(() => h.standin.messages('C0GENERAL').find((m) => m.thread_ts === card.ts && m.text.includes('valve.png')));
+    const note = await waitFor(() =>
+      h.standin.messages('C0GENERAL').find((m) => m.thread_ts === card.ts && m.text.includes('valve.png')),
+    );
     expect(note.text).toContain('Uploaded 1 file');
   });
 });

@@ -52,7 +52,14 @@ describe('create modal', () => {
   });
 
   it('renders the edit modal within limits for any task', () => {
-    const task = { id: '1', name: '<'.repeat(10_000), description: null, dueDate: '2026-01-01', priority: { id: '5', name: 'Low' }, assignee: null } as unknown as Task;
+    const task = {
+      id: '1',
+      name: '<'.repeat(10_000),
+      description: null,
+      dueDate: '2026-01-01',
+      priority: { id: '5', name: 'Low' },
+      assignee: null,
+    } as unknown as Task;
     expect(validateView(renderEditTaskModal(task, { taskId: '1', channel: 'C1', ts: '1.1' }))).toEqual([]);
   });
 });
@@ -62,9 +69,15 @@ describe('parseTaskForm and validateTaskForm', () => {
     const form = parseTaskForm(
       state({
         task_name: { type: 'plain_text_input', value: '  Leak  ' },
-        task_site: { type: 'external_select', selected_option: { value: '101', text: { type: 'plain_text', text: 'Berlin Plant' } } },
+        task_site: {
+          type: 'external_select',
+          selected_option: { value: '101', text: { type: 'plain_text', text: 'Berlin Plant' } },
+        },
         task_kind: { type: 'radio_buttons', selected_option: { value: '3' } },
-        task_device: { type: 'external_select', selected_option: { value: '1001|101', text: { type: 'plain_text', text: 'Meter' } } },
+        task_device: {
+          type: 'external_select',
+          selected_option: { value: '1001|101', text: { type: 'plain_text', text: 'Meter' } },
+        },
         task_due: { type: 'datepicker', selected_date: '2030-01-02' },
         task_assignee: { type: 'users_select', selected_user: 'U1' },
         task_file_ids: { type: 'plain_text_input', value: '8001, 8002' },
@@ -86,7 +99,9 @@ describe('parseTaskForm and validateTaskForm', () => {
   });
 
   it('rejects a task about a data source without one, on the data source field', () => {
-    expect(validateTaskForm({ ...base, kind: '3' }, 'create')).toEqual({ task_device: expect.stringContaining('needs one') });
+    expect(validateTaskForm({ ...base, kind: '3' }, 'create')).toEqual({
+      task_device: expect.stringContaining('needs one'),
+    });
   });
 
   it('rejects a data source of another site', () => {
@@ -95,7 +110,10 @@ describe('parseTaskForm and validateTaskForm', () => {
   });
 
   it('needs a site and a name, and file ids that look like ids', () => {
-    const errors = validateTaskForm({ name: '', kind: '1', slackFileIds: [], fileIdsText: '12, 0' }, 'create');
+    const errors = validateTaskForm(
+      { name: '', kind: '1', slackFileIds: [], fileIdsText: '12, 0' },
+      'create',
+    );
     expect(Object.keys(errors).sort()).toEqual(['task_file_ids', 'task_name', 'task_site']);
     expect(parseFileIds('8001; 8002 8001')).toEqual({ ok: true, ids: ['8001', '8002'] });
   });
@@ -105,7 +123,12 @@ describe('createBody', () => {
   it('sends typeId always, deviceId only with type 3, and omits what was not given', () => {
     expect(createBody(base, {})).toEqual({ name: 'Fix it', siteId: '101', typeId: '1' });
     expect(createBody({ ...base, deviceId: '1001' }, {})).not.toHaveProperty('deviceId');
-    expect(createBody({ ...base, kind: '3', deviceId: '1001', fileIdsText: '8001' }, { toChannelId: '7101', assigneeId: '501' })).toEqual({
+    expect(
+      createBody(
+        { ...base, kind: '3', deviceId: '1001', fileIdsText: '8001' },
+        { toChannelId: '7101', assigneeId: '501' },
+      ),
+    ).toEqual({
       name: 'Fix it',
       siteId: '101',
       typeId: '3',
@@ -121,8 +144,18 @@ describe('createBody', () => {
   });
 
   it('turns a form back into a prefill that keeps everything typed', () => {
-    const prefill = formToPrefill({ ...base, description: 'keep', dueDate: '2030-01-01' }, { replyChannel: 'C1' });
-    expect(prefill).toMatchObject({ name: 'Fix it', siteId: '101', description: 'keep', dueDate: '2030-01-01', replyChannel: 'C1', typeId: '1' });
+    const prefill = formToPrefill(
+      { ...base, description: 'keep', dueDate: '2030-01-01' },
+      { replyChannel: 'C1' },
+    );
+    expect(prefill).toMatchObject({
+      name: 'Fix it',
+      siteId: '101',
+      description: 'keep',
+      dueDate: '2030-01-01',
+      replyChannel: 'C1',
+      typeId: '1',
+    });
   });
 
   it('reads damaged private_metadata as empty', () => {
@@ -132,15 +165,29 @@ describe('createBody', () => {
 });
 
 describe('editPatch', () => {
-  const before = { id: '1', name: 'Old', description: 'same', dueDate: '2030-01-01', priority: { id: '10', name: 'Medium' } } as unknown as Task;
+  const before = {
+    id: '1',
+    name: 'Old',
+    description: 'same',
+    dueDate: '2030-01-01',
+    priority: { id: '10', name: 'Medium' },
+  } as unknown as Task;
 
   it('contains only the fields that changed', () => {
-    const { patch, errors } = editPatch(before, { ...base, name: 'New', description: 'same', dueDate: '2030-01-01', priorityId: '10' });
+    const { patch, errors } = editPatch(before, {
+      ...base,
+      name: 'New',
+      description: 'same',
+      dueDate: '2030-01-01',
+      priorityId: '10',
+    });
     expect(errors).toEqual({});
     expect(patch).toEqual({ name: 'New' });
   });
 
   it('refuses to clear a due date, which the platform cannot do', () => {
-    expect(editPatch(before, { ...base, name: 'Old', description: 'same' }).errors).toHaveProperty('task_due');
+    expect(editPatch(before, { ...base, name: 'Old', description: 'same' }).errors).toHaveProperty(
+      'task_due',
+    );
   });
 });

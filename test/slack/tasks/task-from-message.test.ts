@@ -1,6 +1,11 @@
 /** Create task from message: title from the first line, description with author and permalink. */
 import { describe, expect, it } from 'vitest';
-import { descriptionFromMessage, filesOf, plainFromSlack, titleFromText } from '../../../src/slack/shortcuts/task-from-message.ts';
+import {
+  descriptionFromMessage,
+  filesOf,
+  plainFromSlack,
+  titleFromText,
+} from '../../../src/slack/shortcuts/task-from-message.ts';
 
 describe('titleFromText', () => {
   it('takes the first non-empty line', () => {
@@ -18,16 +23,18 @@ describe('titleFromText', () => {
   });
 
   it('turns Slack markup into readable text', () => {
-    expect(titleFromText('<@U1> see <https://x.example|the dashboard> in <#C1|ops> &amp; *now*')).toBe('@U1 see the dashboard in #ops & now');
+    expect(titleFromText('<@U1> see <https://x.example|the dashboard> in <#C1|ops> &amp; *now*')).toBe(
+      '@U1 see the dashboard in #ops & now',
+    );
     expect(plainFromSlack('<!here> <https://a.example>')).toBe('@here https://a.example');
   });
 });
 
 describe('descriptionFromMessage', () => {
   it('adds author and permalink after the text', () => {
-    expect(descriptionFromMessage({ text: 'Line 1\nLine 2', author: 'Ana Silva', permalink: 'https://s/p1' })).toBe(
-      'Line 1\nLine 2\n\n— From Ana Silva in Slack: https://s/p1',
-    );
+    expect(
+      descriptionFromMessage({ text: 'Line 1\nLine 2', author: 'Ana Silva', permalink: 'https://s/p1' }),
+    ).toBe('Line 1\nLine 2\n\n— From Ana Silva in Slack: https://s/p1');
   });
 
   it('keeps the permalink when the text is too long for the field', () => {
@@ -39,7 +46,14 @@ describe('descriptionFromMessage', () => {
 
 describe('filesOf', () => {
   it('lists the files of a message and ignores anything malformed', () => {
-    expect(filesOf({ files: [{ id: 'F1', name: 'a.png' }, { id: 'F2', title: 'b' }] })).toEqual([
+    expect(
+      filesOf({
+        files: [
+          { id: 'F1', name: 'a.png' },
+          { id: 'F2', title: 'b' },
+        ],
+      }),
+    ).toEqual([
       { id: 'F1', name: 'a.png' },
       { id: 'F2', name: 'b' },
     ]);

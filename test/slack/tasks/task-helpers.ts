@@ -12,11 +12,16 @@ export function expectValidBlockKit(h: Harness): number {
       expect(validateView(call.args.view), `${call.method} view`).toEqual([]);
       checked++;
     }
-    if ((call.method.startsWith('chat.') || call.method === 'response_url') && Array.isArray(call.args.blocks)) {
+    if (
+      (call.method.startsWith('chat.') || call.method === 'response_url') &&
+      Array.isArray(call.args.blocks)
+    ) {
       expect(validateBlocks(call.args.blocks, 'message'), `${call.method} blocks`).toEqual([]);
       checked++;
     }
-    expect(call.response.error, `${call.method} answered ${String(call.response.error)}`).not.toBe('invalid_blocks');
+    expect(call.response.error, `${call.method} answered ${String(call.response.error)}`).not.toBe(
+      'invalid_blocks',
+    );
   }
   return checked;
 }
@@ -30,7 +35,12 @@ export async function newView(h: Harness, before: number, callbackId = 'task_cre
   );
 }
 
-export async function openByCommand(h: Harness, text = '', channel = 'C0GENERAL', user?: string): Promise<StoredView> {
+export async function openByCommand(
+  h: Harness,
+  text = '',
+  channel = 'C0GENERAL',
+  user?: string,
+): Promise<StoredView> {
   const before = h.standin.views().length;
   const res = await h.driver.command({ command: '/task', text, channel, ...(user ? { user } : {}) });
   expect(res.status).toBe(200);
@@ -39,7 +49,12 @@ export async function openByCommand(h: Harness, text = '', channel = 'C0GENERAL'
 }
 
 /** The first option the app offers for an external select in the view. */
-export async function option(h: Harness, view: StoredView, actionId: string, value = ''): Promise<JsonObject> {
+export async function option(
+  h: Harness,
+  view: StoredView,
+  actionId: string,
+  value = '',
+): Promise<JsonObject> {
   const res = await h.driver.blockSuggestion({ actionId, value, view });
   const body = res.body as { options?: JsonObject[] };
   expect(body.options?.length ?? 0, `options for ${actionId} "${value}"`).toBeGreaterThan(0);
@@ -50,19 +65,31 @@ export async function option(h: Harness, view: StoredView, actionId: string, val
 export function withState(view: StoredView, values: Record<string, JsonObject | string>): StoredView {
   const state: Record<string, Record<string, JsonObject>> = {};
   for (const [id, v] of Object.entries(values)) {
-    state[id] = { [id]: typeof v === 'string' ? { type: 'plain_text_input', value: v } : { type: 'external_select', selected_option: v } };
+    state[id] = {
+      [id]:
+        typeof v === 'string'
+          ? { type: 'plain_text_input', value: v }
+          : { type: 'external_select', selected_option: v },
+    };
   }
   return { ...view, state: { values: state } };
 }
 
 export function cards(h: Harness, channel?: string): StoredMessage[] {
-  return h.standin.messages(channel).filter((m) => (m.blocks ?? []).some((b) => String((b as JsonObject).block_id ?? '').startsWith('task_card_')));
+  return h.standin
+    .messages(channel)
+    .filter((m) =>
+      (m.blocks ?? []).some((b) => String((b as JsonObject).block_id ?? '').startsWith('task_card_')),
+    );
 }
 
 export function cardFor(h: Harness, taskId: string): StoredMessage | undefined {
   return h.standin
     .messages()
-    .find((m) => (m.blocks ?? []).some((b) => (b as JsonObject).block_id === `task_card_${taskId}`) && !m.ephemeralTo);
+    .find(
+      (m) =>
+        (m.blocks ?? []).some((b) => (b as JsonObject).block_id === `task_card_${taskId}`) && !m.ephemeralTo,
+    );
 }
 
 export function cardText(message: StoredMessage): string {

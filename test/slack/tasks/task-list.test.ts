@@ -26,7 +26,12 @@ async function listReply(text: string, user = 'U0ANA'): Promise<StoredMessage> {
   const count = h.standin.messages('C0GENERAL').length;
   const res = await h.driver.command({ command: '/task', text, channel: 'C0GENERAL', user });
   expect(res.tooSlow).toBe(false);
-  return waitFor(() => h.standin.messages('C0GENERAL').slice(count).find((m) => m.ephemeralTo === user));
+  return waitFor(() =>
+    h.standin
+      .messages('C0GENERAL')
+      .slice(count)
+      .find((m) => m.ephemeralTo === user),
+  );
 }
 
 describe('/task list', () => {
@@ -42,7 +47,9 @@ describe('/task list', () => {
       page = await waitFor(() =>
         h.standin
           .messages('C0GENERAL')
-          .find((m) => m.ephemeralTo === 'U0ANA' && m.ts === page.ts && JSON.stringify(m.blocks) !== shownBefore),
+          .find(
+            (m) => m.ephemeralTo === 'U0ANA' && m.ts === page.ts && JSON.stringify(m.blocks) !== shownBefore,
+          ),
       );
       seen.push(...listed(page));
       expect(++clicks).toBeLessThan(10);
@@ -61,7 +68,9 @@ describe('/task list', () => {
       const shownBefore = JSON.stringify(page.blocks);
       await h.driver.blockAction({ actionId: 'task_list_more', message: page, channel: 'C0GENERAL' });
       page = await waitFor(() =>
-        h.standin.messages('C0GENERAL').find((m) => m.ts === page.ts && JSON.stringify(m.blocks) !== shownBefore),
+        h.standin
+          .messages('C0GENERAL')
+          .find((m) => m.ts === page.ts && JSON.stringify(m.blocks) !== shownBefore),
       );
       seen.push(...listed(page));
     }
@@ -86,7 +95,11 @@ describe('/task list', () => {
   });
 
   it('answers a parse error with the specific problem and the usage', async () => {
-    const res = await h.driver.command({ command: '/task', text: 'list priority urgent', channel: 'C0GENERAL' });
+    const res = await h.driver.command({
+      command: '/task',
+      text: 'list priority urgent',
+      channel: 'C0GENERAL',
+    });
     const text = JSON.stringify(res.body);
     expect(text).toContain('`priority` must be high, medium or low (got `urgent`)');
     expect(text).toContain('/task list [open|mine|overdue]');

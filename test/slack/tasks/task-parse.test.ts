@@ -6,7 +6,10 @@ import { parseListArgs, parseTaskCommand } from '../../../src/slack/commands/tas
 describe('parseTaskCommand', () => {
   it('opens the modal for empty text and prefills it for new <title>', () => {
     expect(parseTaskCommand('')).toEqual({ kind: 'create' });
-    expect(parseTaskCommand('  new   Leaking valve on pump 3 ')).toEqual({ kind: 'create', title: 'Leaking valve on pump 3' });
+    expect(parseTaskCommand('  new   Leaking valve on pump 3 ')).toEqual({
+      kind: 'create',
+      title: 'Leaking valve on pump 3',
+    });
     expect(parseTaskCommand('new')).toEqual({ kind: 'create' });
   });
 
@@ -30,11 +33,26 @@ describe('parseTaskCommand', () => {
   });
 
   it('says exactly what is wrong with a filter', () => {
-    expect(parseListArgs('priority urgent')).toEqual({ ok: false, message: '`priority` must be high, medium or low (got `urgent`).' });
-    expect(parseListArgs('priority')).toEqual({ ok: false, message: '`priority` must be high, medium or low.' });
-    expect(parseListArgs('site')).toEqual({ ok: false, message: '`site` needs a site name, e.g. `site North`.' });
-    expect(parseListArgs('open mine')).toMatchObject({ ok: false, message: expect.stringContaining('got both `open` and `mine`') });
-    expect(parseListArgs('banana')).toEqual({ ok: false, message: "I don't understand `banana` in the list filter." });
+    expect(parseListArgs('priority urgent')).toEqual({
+      ok: false,
+      message: '`priority` must be high, medium or low (got `urgent`).',
+    });
+    expect(parseListArgs('priority')).toEqual({
+      ok: false,
+      message: '`priority` must be high, medium or low.',
+    });
+    expect(parseListArgs('site')).toEqual({
+      ok: false,
+      message: '`site` needs a site name, e.g. `site North`.',
+    });
+    expect(parseListArgs('open mine')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('got both `open` and `mine`'),
+    });
+    expect(parseListArgs('banana')).toEqual({
+      ok: false,
+      message: "I don't understand `banana` in the list filter.",
+    });
     expect(parseTaskCommand('list site')).toMatchObject({ kind: 'invalid' });
   });
 

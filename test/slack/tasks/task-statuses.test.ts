@@ -4,14 +4,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
-import { cardFor, cardText, expectValidBlockKit, openByCommand, option, tasksWritten } from './task-helpers.ts';
+import {
+  cardFor,
+  cardText,
+  expectValidBlockKit,
+  openByCommand,
+  option,
+  tasksWritten,
+} from './task-helpers.ts';
 
 async function createCard(h: Harness, name: string) {
   const view = await openByCommand(h, `new ${name}`);
   const site = await option(h, view, 'task_site', 'berlin');
   const before = tasksWritten(h).length;
   await h.driver.viewSubmission({ view, values: { task_site: site } });
-  const [record] = await waitFor(() => (tasksWritten(h).length > before ? tasksWritten(h).slice(before) : null));
+  const [record] = await waitFor(() =>
+    tasksWritten(h).length > before ? tasksWritten(h).slice(before) : null,
+  );
   return { taskId: record!.taskId, card: await waitFor(() => cardFor(h, record!.taskId)) };
 }
 
@@ -43,7 +52,9 @@ describe('a status nobody has seen', () => {
 
   it('offers only statuses with known ids in the create modal', async () => {
     const view = await openByCommand(h, 'new Which statuses');
-    const status = view.blocks.find((b) => b.block_id === 'task_status_input') as { element: { options: { value: string }[] } };
+    const status = view.blocks.find((b) => b.block_id === 'task_status_input') as {
+      element: { options: { value: string }[] };
+    };
     const ids = status.element.options.map((o) => o.value);
     expect(ids).toContain('5');
     expect(ids).not.toContain('20');
@@ -74,11 +85,24 @@ describe('a status id set by configuration', () => {
   it('changes an ephemeral card from /task list through its response_url', async () => {
     const count = h.standin.messages('C0GENERAL').length;
     await h.driver.command({ command: '/task', text: 'list', channel: 'C0GENERAL' });
-    const list = await waitFor(() => h.standin.messages('C0GENERAL').slice(count).find((m) => m.ephemeralTo === 'U0ANA'));
-    const first = (list.blocks ?? []).find((b) => JSON.stringify(b).includes('task_show_card_')) as { accessory: { action_id: string; value: string } };
+    const list = await waitFor(() =>
+      h.standin
+        .messages('C0GENERAL')
+        .slice(count)
+        .find((m) => m.ephemeralTo === 'U0ANA'),
+    );
+    const first = (list.blocks ?? []).find((b) => JSON.stringify(b).includes('task_show_card_')) as {
+      accessory: { action_id: string; value: string };
+    };
     await h.driver.blockAction({ actionId: first.accessory.action_id, message: list, channel: 'C0GENERAL' });
     const card = await waitFor(() =>
-      h.standin.messages('C0GENERAL').find((m) => m.ephemeralTo === 'U0ANA' && JSON.stringify(m.blocks).includes(`task_card_${first.accessory.value}`)),
+      h.standin
+        .messages('C0GENERAL')
+        .find(
+          (m) =>
+            m.ephemeralTo === 'U0ANA' &&
+            JSON.stringify(m.blocks).includes(`task_card_${first.accessory.value}`),
+        ),
     );
     const patches = h.sandbox.admin.written().patches.length;
     const target = JSON.stringify(card.blocks).includes('task_status_onhold') ? 'onhold' : 'todo';

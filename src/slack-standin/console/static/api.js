@@ -1,0 +1,40 @@
+// The console's requests to the stand-in. Each interaction route answers { ok, status, failure?, body? }:
+// `failure` is what Slack would show when the app did not answer 200 within 3 s.
+
+const listeners = new Set();
+
+/** Called with a message for the user (a failed request, a refused submit). */
+export function onNotice(fn) {
+  listeners.add(fn);
+}
+
+export function notice(text) {
+  for (const fn of listeners) fn(text);
+}
+
+export async function getState() {
+  const res = await fetch('/console/state', { cache: 'no-store' });
+  if (!res.ok) throw new Error(`could not load the workspace (HTTP ${res.status})`);
+  return res.json();
+}
+
+export async function post(name, body, what = name) {
+  let res;
+  try {
+    res = await fetch(`/console/api/${name}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (err) {
+    notice(`The stand-in did not answer: ${err.message}`);
+    throw err;
+  }
+  const json = await res.json();
+  if (!json.ok) {
+    notice(`${what} failed: ${json.error}`);
+    throw new Error(json.error);
+  }
+  if (json.failure) notice(`${what} failed with the error "${json.failure}" (the app answered HTTP ${json.status})`);
+  return json;
+}

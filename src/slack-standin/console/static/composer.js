@@ -1,0 +1,81 @@
+// The message box: plain messages, slash commands (the manifest's commands offered as you type `/`), and the
+// shortcuts button with the manifest's global shortcuts.
+import { clear, h } from './dom.js';
+import { post } from './api.js';
+
+/** env: { manifest(), user(), target() → { channel, threadTs? }, notice(text), label() } */
+export function setupComposer(form, env, opts = {}) {
+  const input = form.querySelector('textarea');
+  const box = form.querySelector('.suggestions');
+  let matches = [];
+
+  function suggest() {
+    const text = input.value;
+    matches = text.startsWith('/') && !/\s/.test(text) && box
+      ? env.manifest().commands.filter((c) => c.command.startsWith(text.toLowerCase()))
+      : [];
+    if (!box) return;
+    clear(box).hidden = matches.length === 0;
+    for (const c of matches)
+      box.append(h('div', { role: 'option', class: 'suggestion', onmousedown: (e) => {
+        e.preventDefault();
+        pick(c);
+      } }, h('b', null, c.command), ' ', h('span', { class: 'usage' }, c.usageHint), h('div', { class: 'hint' }, c.description)));
+  }
+
+  function pick(c) {
+    input.value = `${c.command} `;
+    suggest();
+    input.focus();
+  }
+
+  async function send() {
+    const text = input.value.trim();
+    if (text === '') return;
+    const { channel, threadTs } = env.target();
+    if (text.startsWith('/') && !opts.thread) {
+      const command = text.split(/\s/)[0];
+      if (!env.manifest().commands.some((c) => c.command === command)) {
+        env.notice(`${command} is not a valid command. In Slack, messages that start with "/" are interpreted as commands.`);
+        return;
+      }
+      const res = await post('command', { user: env.user(), channel, text }, command);
+      if (!res.failure) input.value = '';
+      return;
+    }
+    await post('message', { user: env.user(), channel, text, ...(threadTs ? { threadTs } : {}) }, 'Sending the message');
+    input.value = '';
+  }
+
+  input.addEventListener('input', suggest);
+  input.addEventListener('keydown', (e) => {
+    if ((e.key === 'Tab' || e.key === 'Enter') && matches.length > 0 && !e.shiftKey) {
+      e.preventDefault();
+      pick(matches[0]);
+      return;
+    }
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void send().catch(() => undefined);
+    }
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void send().catch(() => undefined);
+  });
+
+  const button = form.querySelector('.shortcuts-button');
+  const menu = form.querySelector('.shortcut-menu');
+  if (button && menu)
+    button.addEventListener('click', () => {
+      clear(menu).hidden = !menu.hidden;
+      for (const s of env.manifest().shortcuts.filter((x) => x.type === 'global'))
+        menu.append(h('button', { type: 'button', role: 'menuitem', class: 'menu-item', title: s.description,
+          onclick: () => {
+            menu.hidden = true;
+            void post('shortcut', { user: env.user(), callbackId: s.callbackId }, s.name).catch(() => undefined);
+          } }, s.name, h('div', { class: 'hint' }, s.description)));
+      if (menu.childNodes.length === 0) menu.append(h('div', { class: 'hint' }, 'The app has no global shortcuts.'));
+    });
+  return { setPlaceholder: (text) => void (input.placeholder = text) };
+}
