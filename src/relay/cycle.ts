@@ -132,14 +132,17 @@ async function evaluate(
     health.set(siteId, e.record);
   }
   const taskChanges: TaskChange[] = [];
-  const snapshots = new Map<string, SiteTasksRecord>();
+  const snapshots = new Map<string, { next: SiteTasksRecord; prev: SiteTasksRecord | undefined }>();
   for (const [siteId, list] of tasks) {
     const next = list.map((t) => snapshotTask(t, ctx.now, zones.get(siteId) ?? null));
     const prev = await ctx.rs.siteTasks(siteId);
     // Snapshots not refreshed by the last complete cycle are stale (site was unsubscribed): record silently.
     const fresh = prev && (lastCompleteAt === null || prev.at >= lastCompleteAt) ? prev.snapshots : null;
     taskChanges.push(...diffTasks(fresh, next));
-    snapshots.set(siteId, { at: ctx.now, snapshots: Object.fromEntries(next.map((s) => [s.id, s])) });
+    snapshots.set(siteId, {
+      next: { at: ctx.now, snapshots: Object.fromEntries(next.map((s) => [s.id, s])) },
+      prev,
+    });
   }
   return { alertChanges, openKeys, health, taskChanges, snapshots };
 }
@@ -195,7 +198,7 @@ export async function runCycle(ctx: CycleContext): Promise<CycleReport> {
     },
   );
   for (const [siteId, record] of result.health) await ctx.rs.saveSiteHealth(siteId, record);
-  for (const [siteId, record] of result.snapshots) await ctx.rs.saveSiteTasks(siteId, record);
+  for (const [siteId, { next, prev }] of result.snapshots) await ctx.rs.saveSiteTasks(siteId, next, prev);
   const counts = { sources: data.sources.length, cameras: data.cameras, tasks: data.tasks.length };
   await ctx.rs.saveStatus({
     ...status,

@@ -76,7 +76,8 @@ export function evaluateSite(
   const openKeys = Object.values(tracks)
     .filter((t) => t.phase !== 'pending')
     .map((t) => t.key);
-  const keep = new Set([...sources.map((s) => s.id), ...Object.values(tracks).map((t) => t.sourceId)]);
+  // Names are kept only for sources with an open track: enough to name a source that vanished, and small.
+  const keep = new Set(Object.values(tracks).map((t) => t.sourceId));
   const kept = Object.fromEntries(Object.entries(names.sources).filter(([id]) => keep.has(id)));
   return { siteId, record: { at: now, tracks, names: kept, siteName: names.siteName }, changes, openKeys };
 }

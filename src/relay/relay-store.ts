@@ -68,8 +68,23 @@ export function relayStore(root: Store) {
     // ── per-site state of the poller ──
     siteHealth: (siteId: string) => s.get<SiteHealthRecord>(`health:${siteId}`),
     saveSiteHealth: (siteId: string, rec: SiteHealthRecord) => s.set(`health:${siteId}`, rec),
-    siteTasks: (siteId: string) => s.get<SiteTasksRecord>(`tasks:${siteId}`),
-    saveSiteTasks: (siteId: string, rec: SiteTasksRecord) => s.set(`tasks:${siteId}`, rec),
+    /** The snapshots, with `at` = the last complete cycle that confirmed them (kept in a small key of its own). */
+    async siteTasks(siteId: string): Promise<SiteTasksRecord | undefined> {
+      const rec = await s.get<SiteTasksRecord>(`tasks:${siteId}`);
+      if (rec === undefined) return undefined;
+      return { ...rec, at: Math.max(rec.at, (await s.get<number>(`tasks-at:${siteId}`)) ?? 0) };
+    },
+    /** Rewrites the (possibly large) snapshot blob only when it changed; always confirms `at`. */
+    async saveSiteTasks(
+      siteId: string,
+      rec: SiteTasksRecord,
+      previous: SiteTasksRecord | undefined,
+    ): Promise<void> {
+      if (previous === undefined || JSON.stringify(previous.snapshots) !== JSON.stringify(rec.snapshots)) {
+        await s.set(`tasks:${siteId}`, rec);
+      }
+      await s.set(`tasks-at:${siteId}`, rec.at);
+    },
     // ── per-channel planning state ──
     episode: (channel: string, key: string) => s.get<ChannelEpisode>(`ep:${channel}:${key}`),
     async saveEpisode(channel: string, key: string, ep: ChannelEpisode | null): Promise<void> {

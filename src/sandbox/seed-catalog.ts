@@ -69,16 +69,16 @@ function user(id: string, first: string, last: string, siteIds: string[]): User 
  */
 export const SEED_USERS: readonly User[] = [
   user('501', 'Ana', 'Silva', ['101', '104']),
-  user('502', 'Jonas', 'Weber', ['101']),
+  user('502', 'Ben', 'Okafor', ['101']),
   user('503', 'Lena', 'Fischer', ['101']),
-  user('504', 'Marcus', 'Johnson', ['102']),
+  user('504', 'David', 'Kim', ['102']),
   user('505', 'Emily', 'Carter', ['102']),
   user('506', 'Diego', 'Ramirez', ['102', '104']),
   user('507', 'Priya', 'Sharma', ['103']),
   user('508', 'Arjun', 'Mehta', ['103']),
   user('509', 'Beatriz', 'Costa', ['104']),
   user('510', 'Lucas', 'Oliveira', ['104']),
-  user('511', 'Chloe', 'Nguyen', ['105']),
+  user('511', 'Chloe', 'Martin', ['105']),
   user('512', 'Liam', 'Obrien', ['105']),
   user('513', 'Sam', 'Operator', ['101', '102', '103', '104', '105']),
 ];

@@ -71,6 +71,28 @@ describe('/reading', () => {
     expect(json).toContain('Boiler Feed Flow — last 1 h');
   });
 
+  it('answers in the user’s DM, and says so, when it may not post in the channel', async () => {
+    h.standin.inject({ method: 'chat.postMessage', channel: 'C0MAINT', error: 'not_in_channel', status: 200 });
+    const { message } = await readingAnswer(h, 'Main Energy Meter 1h', 'C0MAINT');
+    expect(message.channel).not.toBe('C0MAINT');
+    expect(message.text).toContain('Main Energy Meter — last 1 h');
+    const note = await waitFor(() => h.standin.messages('C0MAINT').find((m) => m.text.includes('answer is in our DM')));
+    expect(note.ephemeralTo).toBeDefined();
+  });
+
+  it('turns a platform outage into a short message with a reference, replacing the progress note', async () => {
+    h.sandbox.admin.inject({ endpoint: 'GET /reading', status: 503, times: 20 });
+    const before = h.standin.messages(CHANNEL).length;
+    await h.driver.command({ command: '/reading', text: 'Main Energy Meter 1h' });
+    const reply = await waitFor(() => h.standin.messages(CHANNEL).slice(before).find((m) => m.text.includes('platform is unavailable')), {
+      timeoutMs: 10_000,
+    });
+    expect(reply.ephemeralTo).toBeDefined();
+    expect(reply.text).toMatch(/ref `[A-Z2-9]{6}`/);
+    expect(reply.text).not.toMatch(/at .*\.ts:\d+/);
+    h.sandbox.admin.clearInjections();
+  });
+
   it('says so when nothing matches', async () => {
     const before = h.standin.messages(CHANNEL).length;
     await h.driver.command({ command: '/reading', text: 'Nonexistent Thing 24h' });
