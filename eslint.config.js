@@ -14,6 +14,26 @@ export default tseslint.config(
   },
   {
     files: ['src/slack-standin/console/**/*.js'],
-    languageOptions: { globals: { window: 'readonly', document: 'readonly', fetch: 'readonly', EventSource: 'readonly', console: 'readonly', setTimeout: 'readonly', URLSearchParams: 'readonly', location: 'readonly', history: 'readonly', HTMLElement: 'readonly', Event: 'readonly', FormData: 'readonly', clearTimeout: 'readonly', Node: 'readonly', CSS: 'readonly', localStorage: 'readonly', Intl: 'readonly' } },
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        fetch: 'readonly',
+        EventSource: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        URLSearchParams: 'readonly',
+        location: 'readonly',
+        history: 'readonly',
+        HTMLElement: 'readonly',
+        Event: 'readonly',
+        FormData: 'readonly',
+        clearTimeout: 'readonly',
+        Node: 'readonly',
+        CSS: 'readonly',
+        localStorage: 'readonly',
+        Intl: 'readonly',
+      },
+    },
   },
 );

@@ -93,6 +93,8 @@ async function startSlack(deps: Deps, lifecycle: Lifecycle): Promise<SlackConnec
     lifecycle.onStop('intake', 'slack app', () => slack.stop());
     const { port } = await slack.start();
     standin.setAppUrl(`http://127.0.0.1:${port}/slack/events`);
+    const { setupLocalWorkspace } = await import('./local/index.ts');
+    await setupLocalWorkspace(deps, standin);
     process.stdout.write(`\nOpen http://localhost:${standin.port}/ to use fieldline locally\n\n`);
     return { slack, botToken, apiUrl: standin.apiUrl };
   }

@@ -32,9 +32,14 @@ function isAnswer(msg: unknown): msg is Answer {
   return typeof msg === 'object' && msg !== null && 'id' in msg && 'ok' in msg;
 }
 
-export function startChild(script: string, args: string[] = [], env: Record<string, string> = {}): Child {
+export function startChild(
+  script: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+  execArgv: string[] = [],
+): Child {
   const proc = fork(script, args, {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...execArgv],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

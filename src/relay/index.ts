@@ -19,6 +19,8 @@ export type { CycleReport } from './cycle.ts';
 export type { DeliveryReport } from './delivery-queue.ts';
 export type { RelayStatusReport } from './status-report.ts';
 export { createRelayWebClient } from './relay-slack.ts';
+export { relayStore } from './relay-store.ts';
+export { subscribeEverySite } from './subscriptions.ts';
 
 /** Leadership hook (issue 8): checked before each cycle and before every delivery write. */
 export interface RelayLeadership {

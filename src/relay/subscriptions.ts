@@ -96,3 +96,27 @@ export async function changeSubscription(
   await deps.rs.saveSubscriptions(next);
   return { kind: 'saved', sub: next, previous };
 }
+
+/**
+ * Subscribes a channel to every site without Slack or the directory (local mode seeds its demo channels
+ * with this). Task subscriptions start unprimed: their first cycle records silently.
+ */
+export async function subscribeEverySite(
+  rs: RelayStore,
+  channel: string,
+  topics: { alerts?: boolean; tasks?: boolean },
+  now: number,
+): Promise<ChannelSubscriptions> {
+  const current = (await rs.subscriptions(channel)) ?? emptySubscriptions(channel);
+  const next: ChannelSubscriptions = {
+    ...current,
+    ...(topics.alerts
+      ? { alerts: { siteIds: null, siteNames: [], minSeverity: 'warning' as const, since: now } }
+      : {}),
+    ...(topics.tasks
+      ? { tasks: { siteIds: null, siteNames: [], minPriority: null, since: now, primed: false } }
+      : {}),
+  };
+  await rs.saveSubscriptions(next);
+  return next;
+}

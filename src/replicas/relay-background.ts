@@ -32,7 +32,7 @@ export async function startRelayBackground(
   });
   let running = false;
   leadership.onChange((leader) => {
-    log.info({ leader: leader ? 'yes' : 'no', token: leadership.token }, `leader: ${leader ? 'yes' : 'no'}`);
+    log.info({ leader: leader ? 'yes' : 'no', lease: leadership.token }, `leader: ${leader ? 'yes' : 'no'}`);
     // The poll loop's own first cycle covers leadership held from the start.
     if (!leader || !running) return;
     // A new leader polls now and resumes the outbox its predecessor left, instead of waiting for its next tick.
@@ -53,6 +53,6 @@ export async function startRelayBackground(
   await leadership.start();
   relay.start();
   running = true;
-  if (!leadership.isLeader()) log.info({ token: leadership.token }, 'leader: no');
+  if (!leadership.isLeader()) log.info({ leader: 'no', lease: leadership.token }, 'leader: no');
   return relay;
 }

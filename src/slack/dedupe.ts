@@ -14,6 +14,16 @@ import type { Logger } from '../log.ts';
 import type { Store } from '../store/store.ts';
 
 export const DEDUPE_TTL_MS = 3 * 60 * 60 * 1000; // ≥ 2 h: Slack retries events for up to about an hour
+/** The claim runs before the ack: a store that hangs must not cost Slack's 3-second budget. */
+const CLAIM_TIMEOUT_MS = 1_000;
+
+function withinBudget<T>(run: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('dedupe claim timed out')), CLAIM_TIMEOUT_MS);
+  });
+  return Promise.race([run, timeout]).finally(() => clearTimeout(timer));
+}
 
 type Claim = { key: string; releaseOnErrors: boolean };
 
@@ -52,7 +62,7 @@ export function installDeliveryDedupe(app: App, store: Store, log: Logger): void
     if (!claim) return process(event);
     let first: boolean;
     try {
-      first = await seen.add(claim.key, Date.now(), DEDUPE_TTL_MS);
+      first = await withinBudget(seen.add(claim.key, Date.now(), DEDUPE_TTL_MS));
     } catch (err) {
       // Store trouble must not block the ack path: better a rare repeat than a lost request.
       log.warn({ err: (err as Error).message, key: claim.key }, 'dedupe store unavailable; processing delivery');

@@ -88,7 +88,7 @@ export function redisLease(opts: RedisLeaseOptions): Leadership {
     if (leader === was) return;
     heldSince = leader ? now() : null;
     opts.log.info(
-      { token, leader },
+      { lease: token, leader },
       leader ? 'lease acquired: this replica polls and delivers' : 'lease lost',
     );
     for (const l of listeners) l(leader);

@@ -45,7 +45,14 @@ function fakeMonitoring(current: () => Task[]): MonitoringApi {
   const page = async (): Promise<Page<Task>> => ({ rows: current(), lastValue: null, done: true });
   return {
     dataSources: { list: unused, listPage: unused, get: unused },
-    readings: { query: unused, queryPage: unused, write: unused, template: unused, importCsv: unused, exportCsv: unused },
+    readings: {
+      query: unused,
+      queryPage: unused,
+      write: unused,
+      template: unused,
+      importCsv: unused,
+      exportCsv: unused,
+    },
     tasks: { list: unused, listPage: page, create: unused, update: unused },
     posts: { create: unused },
     files: { createSignedUpload: unused, upload: unused, get: unused },
@@ -64,7 +71,8 @@ function flakyStore(inner: Store, failing: { on: boolean }): Store {
     delete: (k) => s.delete(k),
     add: (k, v, t) => s.add(k, v, t),
     async set(k, v, t) {
-      if (failing.on && `${prefix}${k}`.startsWith('relay:tasks:')) throw new StoreUnavailableError('store down');
+      if (failing.on && `${prefix}${k}`.startsWith('relay:tasks:'))
+        throw new StoreUnavailableError('store down');
       return s.set(k, v, t);
     },
     namespace: (name) => wrap(s.namespace(name), `${prefix}${name}:`),
@@ -79,10 +87,20 @@ describe('runCycle after a crash between enqueue and saving state', () => {
     const store = flakyStore(inner, failing);
     let tasks = [task('5')];
     const slack: RelaySlack = { post: async () => '1.0', update: async () => {}, join: async () => {} };
-    const deps = { config: loadConfig({}), log, store, clock: { now: () => 1_000 }, monitoring: fakeMonitoring(() => tasks) };
+    const deps = {
+      config: loadConfig({}),
+      log,
+      store,
+      clock: { now: () => 1_000 },
+      monitoring: fakeMonitoring(() => tasks),
+    };
     const relay = createRelay(deps, { slack, random: () => 0.5 });
     const rs = relayStore(store);
-    await rs.saveSubscriptions({ channel: 'C1', alerts: null, tasks: { siteIds: ['s1'], siteNames: ['North'], minPriority: null, since: 0, primed: true } });
+    await rs.saveSubscriptions({
+      channel: 'C1',
+      alerts: null,
+      tasks: { siteIds: ['s1'], siteNames: ['North'], minPriority: null, since: 0, primed: true },
+    });
     expect((await relay.runCycle()).outcome).toBe('complete'); // records silently
 
     tasks = [task('15')];

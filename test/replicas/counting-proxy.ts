@@ -24,7 +24,10 @@ export interface CountingProxy {
   close(): Promise<void>;
 }
 
-export async function startCountingProxy(target: string, opts: { delayMs?: number } = {}): Promise<CountingProxy> {
+export async function startCountingProxy(
+  target: string,
+  opts: { delayMs?: number } = {},
+): Promise<CountingProxy> {
   const upstream = new URL(target);
   const requests: ProxiedRequest[] = [];
   let inFlight = 0;
@@ -65,8 +68,7 @@ export async function startCountingProxy(target: string, opts: { delayMs?: numbe
     url: `http://127.0.0.1:${port}`,
     requests,
     inFlight: () => inFlight,
-    polls: (since = 0) =>
-      requests.filter((r) => r.at >= since && r.method === 'GET' && POLL.test(r.path)),
+    polls: (since = 0) => requests.filter((r) => r.at >= since && r.method === 'GET' && POLL.test(r.path)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

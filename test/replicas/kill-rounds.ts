@@ -6,14 +6,7 @@
  */
 import { waitFor } from '../harness.ts';
 import type { ReplicaBed } from './replica-bed.ts';
-import {
-  ALERTS_CHANNEL,
-  botMessages,
-  isParent,
-  settled,
-  SITE_ID,
-  TASKS_CHANNEL,
-} from './relay-setup.ts';
+import { ALERTS_CHANNEL, botMessages, isParent, settled, SITE_ID, TASKS_CHANNEL } from './relay-setup.ts';
 
 export interface KillResult {
   /** Per kill: ms from SIGKILL to the first poll by another replica. */
@@ -78,7 +71,17 @@ export async function runKillRounds(bed: ReplicaBed, opts: { kills: number }): P
         return polls[0];
       },
       { timeoutMs: 20_000, intervalMs: 5, message: 'another replica polls after the kill' },
-    );
+    ).catch((err: unknown) => {
+      // Say what the survivors were doing: their last log lines.
+      const state = bed.alive().map(
+        (r) =>
+          `${r.name}: ${r.logs
+            .slice(-5)
+            .map((l) => l.msg)
+            .join(' | ')}`,
+      );
+      throw new Error(`no handover after the kill (${state.join('; ')})`, { cause: err });
+    });
     handoverMs.push(firstPoll.at - killedAt);
     await bed.spawn(`replacement-${round}`);
   }

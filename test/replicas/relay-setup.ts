@@ -13,7 +13,12 @@ export const SITE_ID = '101';
 export const SITE_NAME = 'Berlin Plant';
 
 /** Runs `/monitor <text>` against `replica` and returns the ephemeral answer. */
-export async function monitor(bed: ReplicaBed, replica: Replica, text: string, channel: string): Promise<string> {
+export async function monitor(
+  bed: ReplicaBed,
+  replica: Replica,
+  text: string,
+  channel: string,
+): Promise<string> {
   bed.standin.setAppUrl(replica.url);
   const before = bed.standin.messages(channel).length;
   const res = await bed.standin.driver.command({ command: '/monitor', text, channel });

@@ -44,7 +44,10 @@ export async function startReplicaBed(opts: ReplicaBedOptions = {}): Promise<Rep
   const prefix = `fieldline-test:${randomUUID()}:`;
   const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, ingestionDelayMs: 0 });
   const standin = await startStandin({});
-  const redis = createClient({ url: redisUrl, socket: { reconnectStrategy: (n: number) => Math.min(50 * n, 500) } });
+  const redis = createClient({
+    url: redisUrl,
+    socket: { reconnectStrategy: (n: number) => Math.min(50 * n, 500) },
+  });
   redis.on('error', () => undefined);
   await redis.connect();
   const replicas: Replica[] = [];

@@ -26,7 +26,12 @@ export interface Replica {
 }
 
 const REPO = new URL('../../', import.meta.url).pathname;
-const TSX = `${REPO}node_modules/.bin/tsx`;
+
+/** Replicas still running: killed if the test process exits without stopping them (no orphans). */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 /** Only what the replica needs: nothing of the test runner's environment leaks into its configuration. */
 function baseEnv(): Record<string, string> {
@@ -44,11 +49,13 @@ export async function startReplica(
   env: Record<string, string>,
   opts: { startTimeoutMs?: number } = {},
 ): Promise<Replica> {
-  const child = spawn(TSX, ['src/main.ts'], {
+  // `node --import tsx` (not the tsx CLI, which runs the app in a child process): SIGKILL must hit the app itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: REPO,
     env: { ...baseEnv(), PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   const logs: LogLine[] = [];
   let port: number | undefined;
   let leader = false;
@@ -56,13 +63,15 @@ export async function startReplica(
   let exitCode: number | null | undefined;
   const exited = new Promise<void>((resolve) =>
     child.once('exit', (code) => {
+      running.delete(child);
       exitCode = code;
       resolve();
     }),
   );
   const stderr: string[] = [];
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(String(chunk)));
-  createInterface({ input: child.stdout! }).on('line', (line) => {
+  if (!child.stdout) throw new Error('no stdout pipe');
+  createInterface({ input: child.stdout }).on('line', (line) => {
     let parsed: LogLine;
     try {
       parsed = JSON.parse(line) as LogLine;

@@ -45,7 +45,10 @@ describe('several replicas sharing Redis', () => {
   it('gives an event delivered four times to alternating replicas (Slack retries, same event_id) one effect', async () => {
     const user = bed.standin.users[0]!;
     const dm = bed.standin.state.dmWith(user.id).id;
-    const file = bed.standin.addFile({ name: 'meter-readings.csv', content: 'timestamp,Flow\n2026-01-01T00:00:00Z,1\n' });
+    const file = bed.standin.addFile({
+      name: 'meter-readings.csv',
+      content: 'timestamp,Flow\n2026-01-01T00:00:00Z,1\n',
+    });
     const event = {
       type: 'message',
       subtype: 'file_share',
@@ -73,22 +76,37 @@ describe('several replicas sharing Redis', () => {
   it('creates one task from a view submission that reaches both replicas', async () => {
     bed.standin.setAppUrl(a.url);
     const viewsBefore = bed.standin.views().length;
-    const opened = await bed.standin.driver.command({ command: '/task', text: 'new Replica dedupe pump', channel: 'C0GENERAL' });
+    const opened = await bed.standin.driver.command({
+      command: '/task',
+      text: 'new Replica dedupe pump',
+      channel: 'C0GENERAL',
+    });
     expect(opened.status).toBe(200);
     const view = await waitFor(
-      () => bed.standin.views().slice(viewsBefore).find((v) => v.callback_id === 'task_create' && v.open),
+      () =>
+        bed.standin
+          .views()
+          .slice(viewsBefore)
+          .find((v) => v.callback_id === 'task_create' && v.open),
       { timeoutMs: 10_000 },
     );
-    const suggestion = await bed.standin.driver.blockSuggestion({ actionId: 'task_site', value: 'berlin', view });
+    const suggestion = await bed.standin.driver.blockSuggestion({
+      actionId: 'task_site',
+      value: 'berlin',
+      view,
+    });
     const site = (suggestion.body as { options?: Record<string, unknown>[] }).options?.[0];
     expect(site).toMatchObject({ value: '101' });
-    const written = () => bed.sandbox.admin.written().tasks.filter((t) => JSON.stringify(t).includes('Replica dedupe pump'));
+    const written = () =>
+      bed.sandbox.admin.written().tasks.filter((t) => JSON.stringify(t).includes('Replica dedupe pump'));
     const ignoredBefore = ignoredRepeats(b);
     const first = await bed.standin.driver.viewSubmission({ view, values: { task_site: site! } });
     expect(first.closed).toBe(true);
     // The same submission again, now at the other replica (a double submit balanced across replicas).
     bed.standin.setAppUrl(b.url);
-    const again = await bed.standin.driver.raw({ body: new URLSearchParams({ payload: JSON.stringify(first.payload) }).toString() });
+    const again = await bed.standin.driver.raw({
+      body: new URLSearchParams({ payload: JSON.stringify(first.payload) }).toString(),
+    });
     expect(again.status).toBe(200);
     await waitFor(() => written().length === 1, { timeoutMs: 10_000 });
     await waitFor(() => ignoredRepeats(b) === ignoredBefore + 1, { timeoutMs: 5_000 });
@@ -96,14 +114,18 @@ describe('several replicas sharing Redis', () => {
   });
 
   it('hands the relay over within lease TTL + one interval when the leader is killed mid-cycle, losing no event', async () => {
-    const result = await runKillRounds(bed, { kills: 3 });
+    const result = await runKillRounds(bed, { kills: 4 });
     const sorted = [...result.handoverMs].sort((x, y) => x - y);
-    const median = sorted[Math.floor(sorted.length / 2)];
+    const mid = sorted.length / 2;
+    const median = sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    // The measured figures for the closing note of issue 8.
     console.log(
       `relay handover after SIGKILL of the leader (lease TTL ${LEASE_TTL_SECONDS} s, poll ${POLL_INTERVAL_SECONDS} s): ` +
-        `${sorted.join(', ')} ms — min ${sorted[0]} / median ${median} / max ${sorted.at(-1)} ms`,
+        `${sorted.join(', ')} ms — min ${sorted[0]} / median ${median} / max ${sorted.at(-1)} ms; ` +
+        `duplicates: ${result.duplicates.length ? result.duplicates.join(', ') : 'none'}`,
     );
-    for (const ms of result.handoverMs) expect(ms).toBeLessThanOrEqual((LEASE_TTL_SECONDS + 1.2 * POLL_INTERVAL_SECONDS) * 1000);
+    for (const ms of result.handoverMs)
+      expect(ms).toBeLessThanOrEqual((LEASE_TTL_SECONDS + 1.2 * POLL_INTERVAL_SECONDS) * 1000);
     expect(result.missing).toEqual([]);
     expect(result.duplicates.length).toBeLessThanOrEqual(result.handoverMs.length);
     // After the kills, still exactly one poller.

@@ -4,14 +4,14 @@
  */
 import type { Deps } from '../../deps.ts';
 import { zoneOrUtc } from '../../readings/range.ts';
-import { safeText } from '../../slack/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeText } from '../../slack/blocks/mrkdwn.ts';
 import {
   renderCsvRejected,
   renderImportAccepted,
   renderImportConfirmed,
 } from '../../slack/blocks/reading-import.ts';
 import { reportError } from '../../slack/errors.ts';
-import { notify, postReply, updateReply, type ReplyTarget } from './reply.ts';
+import { behindProgress, notify, postReply, updateReply, type ReplyTarget } from './reply.ts';
 import { fetchSlackFile, SlackFileError } from './slack-file.ts';
 
 export interface ImportRequest {
@@ -41,7 +41,10 @@ export async function importFlow(deps: Deps, target: ReplyTarget, req: ImportReq
         },
       ],
     });
-    const outcome = await deps.sources.importCsv(source, file.bytes, req.timestampFormat);
+    const failure = `Could not import ${escapeMrkdwn(file.name)} into ${escapeMrkdwn(source.name)}.`;
+    const outcome = await behindProgress(target.client, posted, failure, () =>
+      deps.sources.importCsv(source, file.bytes, req.timestampFormat),
+    );
     if (outcome.kind === 'rejected') {
       await updateReply(
         target.client,

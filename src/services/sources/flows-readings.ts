@@ -11,10 +11,10 @@ import { ReadingRangeError, resolveRange, zoneOrUtc, type RangeSpec } from '../.
 import { formatBytes } from '../../slack/blocks/reading-format.ts';
 import { renderReadingProgress, renderReadingReport } from '../../slack/blocks/reading-report.ts';
 import { renderSourceChoice } from '../../slack/blocks/reading-choice.ts';
-import { safeText } from '../../slack/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeText } from '../../slack/blocks/mrkdwn.ts';
 import { reportError } from '../../slack/errors.ts';
 import { exportFileName, exportToSlack } from './export.ts';
-import { notify, postReply, updateReply, type ReplyTarget } from './reply.ts';
+import { behindProgress, notify, postReply, updateReply, type ReplyTarget } from './reply.ts';
 
 export interface ReadingRequest {
   spec: RangeSpec;
@@ -75,7 +75,10 @@ async function reportFlow(
 ): Promise<void> {
   const range = resolveRange(spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
   const posted = await postReply(target, renderReadingProgress(source.name, range.label));
-  const report = await deps.sources.report(source, spec);
+  const failure = `Could not read ${escapeMrkdwn(source.name)} (${range.label}).`;
+  const report = await behindProgress(target.client, posted, failure, () =>
+    deps.sources.report(source, spec),
+  );
   await updateReply(target.client, posted, renderReadingReport(report));
   if (!report.chart || report.summary.rows === 0) return;
   const png = await renderChartPng(renderChartSvg(report.chart));
@@ -112,12 +115,15 @@ async function exportFlow(
       },
     ],
   });
-  const outcome = await exportToSlack(deps.monitoring, target.client, {
-    source,
-    range,
-    channel: posted.channel,
-    threadTs: posted.ts,
-  });
+  const failure = `Could not export ${escapeMrkdwn(source.name)} (${range.label}).`;
+  const outcome = await behindProgress(target.client, posted, failure, () =>
+    exportToSlack(deps.monitoring, target.client, {
+      source,
+      range,
+      channel: posted.channel,
+      threadTs: posted.ts,
+    }),
+  );
   let text: string;
   if (outcome.kind === 'empty')
     text = `:information_source: No readings in that range: *${name}*, ${range.label}. Nothing to export.`;

@@ -90,3 +90,24 @@ export async function notify(target: ReplyTarget, text: string, blocks?: object[
     await target.client.chat.postMessage({ channel: target.user, ...payload });
   }
 }
+
+/**
+ * Runs the work behind a progress message; when it fails, the progress message says so (instead of promising
+ * work that will never finish) and the error goes on to the caller's error report.
+ */
+export async function behindProgress<T>(
+  client: WebClient,
+  posted: Posted,
+  failure: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    await updateReply(client, posted, {
+      text: failure,
+      blocks: [{ type: 'context', elements: [{ type: 'mrkdwn', text: `:warning: ${failure}` }] }],
+    }).catch(() => undefined);
+    throw err;
+  }
+}

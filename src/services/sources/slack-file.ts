@@ -3,7 +3,6 @@
  * Slack's own file host (files.slack.com, or the host of the configured Slack API URL — the stand-in in
  * tests), and redirects are never followed: a redirect could carry the token elsewhere.
  */
-import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
@@ -52,8 +51,15 @@ export function isCsvFile(file: {
   return file.filetype === 'csv' || /\.csv$/i.test(file.name ?? '') || file.mimetype === 'text/csv';
 }
 
+/** What fetchSlackFile needs of the WebClient (a narrow seam so tests can hand it hostile answers). */
+export interface FileClient {
+  files: { info(args: { file: string }): Promise<unknown> };
+  readonly slackApiUrl: string;
+  readonly token?: string;
+}
+
 export async function fetchSlackFile(
-  client: WebClient,
+  client: FileClient,
   fileId: string,
   signal?: AbortSignal,
 ): Promise<SlackFile> {

@@ -88,6 +88,10 @@ export function consoleRoutes(deps: RouteDeps) {
     if (req.method === 'GET') {
       if (path === '/' || path === '/console' || path === '/console/')
         return deps.files.serve(res, 'index.html');
+      if (path === '/favicon.ico') {
+        res.writeHead(204).end();
+        return true;
+      }
       if (path.startsWith('/console/static/'))
         return deps.files.serve(res, path.slice('/console/static/'.length));
       if (path === '/console/state') {

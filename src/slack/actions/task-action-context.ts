@@ -17,6 +17,7 @@ const actionBody = z.looseObject({
       is_ephemeral: z.boolean().optional(),
     })
     .optional(),
+  message: z.looseObject({ thread_ts: z.string().optional() }).nullish(),
   actions: z.array(
     z.looseObject({
       action_id: z.string(),
@@ -33,6 +34,8 @@ export interface ActionFacts {
   value: string | undefined;
   channel: string | undefined;
   messageTs: string | undefined;
+  /** The thread the card sits in, when it is a reply. */
+  threadTs: string | undefined;
   ephemeral: boolean;
   responseUrl: string | undefined;
 }
@@ -47,6 +50,8 @@ export function actionFacts(body: unknown): ActionFacts {
     value: action?.selected_option?.value ?? action?.value,
     channel: b.container?.channel_id ?? b.channel?.id ?? undefined,
     messageTs: b.container?.message_ts,
+    threadTs:
+      b.message?.thread_ts !== b.container?.message_ts ? (b.message?.thread_ts ?? undefined) : undefined,
     ephemeral: b.container?.is_ephemeral === true,
     responseUrl: b.response_url,
   };
@@ -58,6 +63,12 @@ export function changeContext(facts: ActionFacts, client: WebClient, respond: Re
   if (facts.responseUrl) ctx.responseUrl = facts.responseUrl;
   if (facts.ephemeral)
     ctx.replaceEphemeral = (card) => respond({ replace_original: true, response_type: 'ephemeral', ...card });
-  else if (facts.channel && facts.messageTs) ctx.place = { channel: facts.channel, ts: facts.messageTs };
+  else if (facts.channel && facts.messageTs) {
+    ctx.place = {
+      channel: facts.channel,
+      ts: facts.messageTs,
+      ...(facts.threadTs ? { threadTs: facts.threadTs } : {}),
+    };
+  }
   return ctx;
 }

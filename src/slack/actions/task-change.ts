@@ -8,8 +8,9 @@ import type { Assignee, TaskPatch } from '../../monitoring/api.ts';
 import { describePatch } from '../blocks/task-changes.ts';
 import type { Rendered } from '../blocks/task-ids.ts';
 import { changeNote, renderNotice } from '../blocks/task-notices.ts';
-import { safeText } from '../blocks/mrkdwn.ts';
-import { reportError } from '../errors.ts';
+import { escapeMrkdwn, safeText } from '../blocks/mrkdwn.ts';
+import { reportError, userMessageFor } from '../errors.ts';
+import { isMonitoringError } from '../../monitoring/errors.ts';
 import { noteInThread, renderCardFor, tellUser, type CardPlace } from '../views/task-deliver.ts';
 
 export interface ChangeContext {
@@ -76,6 +77,16 @@ export async function changeTask(
     if (ctx.place) await noteInThread(ctx.client, ctx.place, changeNote(ctx.user, changes));
     else await tell(`You ${changes.join('; ')} on “${name}”.`);
   } catch (err) {
+    if (isMonitoringError(err)) {
+      // Say what failed and what the person asked for, so nothing they chose is lost.
+      const message = userMessageFor(err);
+      deps.log.warn({ err, ref: message.ref, taskId }, 'task change failed');
+      const asked = describePatch(undefined, patch, { status: (id) => deps.directory.statuses.nameFor(id) });
+      await tell(
+        `${message.text}\nNot saved on task ${escapeMrkdwn(taskId)}: ${asked.join('; ')}. Try again from the card.`,
+      ).catch(() => undefined);
+      return;
+    }
     await reportError(
       deps,
       {

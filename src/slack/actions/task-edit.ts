@@ -25,8 +25,13 @@ export function registerTaskEditAction(app: App, deps: Deps): void {
     }
     const meta: EditMeta = { taskId: task.id };
     if (facts.ephemeral && facts.responseUrl) meta.responseUrl = facts.responseUrl;
-    else if (facts.channel && facts.messageTs)
-      Object.assign(meta, { channel: facts.channel, ts: facts.messageTs });
+    else if (facts.channel && facts.messageTs) {
+      Object.assign(
+        meta,
+        { channel: facts.channel, ts: facts.messageTs },
+        facts.threadTs ? { threadTs: facts.threadTs } : {},
+      );
+    }
     await client.views.open({ trigger_id: facts.triggerId, view: renderEditTaskModal(task, meta) });
   });
 }

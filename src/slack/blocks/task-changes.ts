@@ -27,11 +27,19 @@ export function describePatch(
         : `set priority to ${to}`,
     );
   }
-  if (patch.name !== undefined) out.push(`renamed it from ${q(before?.name)} to ${q(patch.name)}`);
-  if (patch.dueDate !== undefined)
+  if (patch.name !== undefined) {
     out.push(
-      `changed the due date: ${escapeMrkdwn(before?.dueDate ?? 'none')} → ${escapeMrkdwn(patch.dueDate)}`,
+      before ? `renamed it from ${q(before.name)} to ${q(patch.name)}` : `set the name to ${q(patch.name)}`,
     );
+  }
+  if (patch.dueDate !== undefined) {
+    const to = escapeMrkdwn(patch.dueDate);
+    out.push(
+      before
+        ? `changed the due date: ${escapeMrkdwn(before.dueDate ?? 'none')} → ${to}`
+        : `set the due date to ${to}`,
+    );
+  }
   if (patch.description !== undefined) out.push('updated the description');
   if (patch.assigneeId !== undefined)
     out.push(

@@ -8,6 +8,7 @@ export interface EditMeta {
   taskId: string;
   channel?: string;
   ts?: string;
+  threadTs?: string;
   /** Set for ephemeral cards, which only their response_url can replace. */
   responseUrl?: string;
 }

@@ -65,6 +65,7 @@ export function renderTaskList(view: ListView): Rendered {
   } else if (view.tasks.length > 0) {
     blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: 'End of the list.' }] });
   }
-  const text = `${view.title}${range}: ${view.tasks.map((t) => t.name).join(', ')}`;
-  return { text: safeText(text, 3000), blocks };
+  // The title is mrkdwn already escaped by its builder; only the task names are escaped here.
+  const names = safeText(view.tasks.map((t) => t.name).join(', '), 2000);
+  return { text: truncate(`${view.title}${range}: ${names}`, 3000), blocks };
 }

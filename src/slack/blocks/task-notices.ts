@@ -24,7 +24,7 @@ export function renderCreateFailed(problem: string, draft: TaskPrefill, draftKey
   ].filter((x): x is string => x !== null);
   const text = `${problem}\nYour task was not created. What you entered:`;
   return {
-    text: truncate(`${text} ${draft.name ?? ''}`, 3000),
+    text: truncate(`${text} ${safeText(draft.name ?? '', 500)}`, 3000),
     blocks: [
       { type: 'section', text: { type: 'mrkdwn', text: truncate(text, 3000) } },
       { type: 'section', text: { type: 'mrkdwn', text: truncate(echo.join('\n'), 3000) } },

@@ -4,8 +4,10 @@
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { registerReadingImportDm } from './reading-import-dm.ts';
+import { registerAppHomeOpened } from './app-home-opened.ts';
 
 export function register(app: App, deps: Deps): void {
   registerReadingImportDm(app, deps);
+  registerAppHomeOpened(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

@@ -2,7 +2,7 @@
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { statusFromForm } from '../../services/sources/device-status-input.ts';
+import { statusFromForm } from './source-device-status-form.ts';
 import { notify } from '../../services/sources/reply.ts';
 import { STATUS_BLOCK, type DeviceStatusMeta } from '../blocks/source-device-status.ts';
 import { parseJson, SOURCE_VIEW } from '../blocks/source-ids.ts';

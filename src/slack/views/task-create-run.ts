@@ -53,7 +53,7 @@ export async function runCreate(deps: Deps, run: CreateRun): Promise<void> {
     if (run.assignee === 'later' && form.assigneeSlackId) {
       const match = await deps.directory.people.platformUserFor(client, form.assigneeSlackId);
       if (match.kind === 'found') assignee = match.assignee;
-      else notes.push(`Created without an assignee: ${assigneeError(match)}`);
+      else notes.push(`Created without an assignee: ${escapeMrkdwn(assigneeError(match))}`);
     }
     const site = await deps.directory.site(form.siteId ?? '');
     const body = createBody(form, {

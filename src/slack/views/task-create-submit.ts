@@ -38,26 +38,28 @@ export function registerTaskCreateSubmit(app: App, deps: Deps): void {
   const confirmations = deps.store.namespace('task-due-confirm');
 
   async function inlineChecks(form: TaskForm, key: string, client: WebClient): Promise<Inline> {
-    if (form.dueDate && form.siteId) {
-      const site = await within(deps.directory.site(form.siteId), INLINE_BUDGET_MS).catch(() => undefined);
-      // A past date is asked about, not refused: the same submission a second time confirms it.
-      if (
-        isPastDue(form.dueDate, deps.clock.now(), site?.timeZone ?? null) &&
-        !(await confirmations.get(key))
-      ) {
-        await confirmations.set(key, true, CONFIRM_TTL_MS);
-        return { errors: { [TASK_FIELD.due]: PAST_DUE_TEXT } };
-      }
+    // Both lookups run at once so the ack stays well inside Slack's 3 s, even when both use their budget.
+    const [site, match] = await Promise.all([
+      form.dueDate && form.siteId
+        ? within(deps.directory.site(form.siteId), INLINE_BUDGET_MS).catch(() => undefined)
+        : undefined,
+      form.assigneeSlackId
+        ? within(deps.directory.people.platformUserFor(client, form.assigneeSlackId), INLINE_BUDGET_MS).catch(
+            () => undefined,
+          )
+        : undefined,
+    ]);
+    // A past date is asked about, not refused: the same submission a second time confirms it.
+    if (
+      form.dueDate &&
+      isPastDue(form.dueDate, deps.clock.now(), site?.timeZone ?? null) &&
+      !(await confirmations.get(key))
+    ) {
+      await confirmations.set(key, true, CONFIRM_TTL_MS);
+      return { errors: { [TASK_FIELD.due]: PAST_DUE_TEXT } };
     }
-    let assignee: Assignee | null | 'later' = null;
-    if (form.assigneeSlackId) {
-      const match = await within(
-        deps.directory.people.platformUserFor(client, form.assigneeSlackId),
-        INLINE_BUDGET_MS,
-      ).catch(() => undefined);
-      if (match && match.kind !== 'found') return { errors: { [TASK_FIELD.assignee]: assigneeError(match) } };
-      assignee = match ? match.assignee : 'later';
-    }
+    if (match && match.kind !== 'found') return { errors: { [TASK_FIELD.assignee]: assigneeError(match) } };
+    const assignee = !form.assigneeSlackId ? null : match ? match.assignee : 'later';
     // One task per submission, however often Slack (or a double click) delivers it.
     return { assignee, first: await deps.tasks.claimSubmission(key) };
   }

@@ -11,6 +11,8 @@ import { renderTaskCard, type Rendered } from '../blocks/task-card.ts';
 export interface CardPlace {
   channel: string;
   ts: string;
+  /** Set when the card is itself a reply (posted in the origin message's thread): notes go to that thread. */
+  threadTs?: string;
 }
 
 export interface Audience {
@@ -26,8 +28,13 @@ export async function renderCardFor(deps: Deps, task: Task): Promise<Rendered> {
   return renderTaskCard(task, { timeZone: site?.timeZone ?? null, statuses: deps.directory.statuses });
 }
 
-function tsOf(result: { ts?: string; channel?: string }, fallbackChannel: string): CardPlace | undefined {
-  return result.ts ? { channel: result.channel ?? fallbackChannel, ts: result.ts } : undefined;
+function tsOf(
+  result: { ts?: string; channel?: string },
+  fallbackChannel: string,
+  threadTs?: string,
+): CardPlace | undefined {
+  if (!result.ts) return undefined;
+  return { channel: result.channel ?? fallbackChannel, ts: result.ts, ...(threadTs ? { threadTs } : {}) };
 }
 
 export async function postCard(client: WebClient, to: Audience, card: Rendered): Promise<CardPlace> {
@@ -40,7 +47,7 @@ export async function postCard(client: WebClient, to: Audience, card: Rendered):
         ...(to.threadTs ? { thread_ts: to.threadTs } : {}),
         unfurl_links: false,
       });
-      const place = tsOf(posted, to.channel);
+      const place = tsOf(posted, to.channel, to.threadTs);
       if (place) return place;
     } catch {
       // Not a member, archived or gone: the person still gets the card, in their DM with the app.
@@ -77,7 +84,8 @@ export async function tellUser(client: WebClient, to: Audience, message: Rendere
 
 /** A reply in the card's thread saying who changed what. */
 export async function noteInThread(client: WebClient, place: CardPlace, text: string): Promise<void> {
-  await client.chat.postMessage({ channel: place.channel, thread_ts: place.ts, text });
+  // Slack threads are one level deep: a card that is a reply gets its notes in the same thread.
+  await client.chat.postMessage({ channel: place.channel, thread_ts: place.threadTs ?? place.ts, text });
 }
 
 /** Replaces an ephemeral card through its response_url (the only way to change an ephemeral message). */

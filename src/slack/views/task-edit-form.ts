@@ -26,6 +26,7 @@ const editMetaSchema = z.looseObject({
   taskId: z.string(),
   channel: z.string().optional(),
   ts: z.string().optional(),
+  threadTs: z.string().optional(),
   responseUrl: z.string().optional(),
 });
 

@@ -9,6 +9,7 @@ import { StoreUnavailableError } from '../../store/store.ts';
 import { within } from '../../services/tasks/budget.ts';
 import { changeTask, type ChangeContext } from '../actions/task-change.ts';
 import { TASK_FIELD, TASK_VIEW } from '../blocks/task-ids.ts';
+import { escapeMrkdwn } from '../blocks/mrkdwn.ts';
 import { renderNotice } from '../blocks/task-notices.ts';
 import { assigneeError } from './task-assignee.ts';
 import { STORE_DOWN_TEXT } from './task-create-submit.ts';
@@ -70,13 +71,19 @@ export function registerTaskEditSubmit(app: App, deps: Deps): void {
         await tellUser(
           client,
           { user, ...(meta.channel ? { channel: meta.channel } : {}) },
-          renderNotice(`Not reassigned: ${assigneeError(match)}`),
+          renderNotice(`Not reassigned: ${escapeMrkdwn(assigneeError(match))}`),
         );
       }
     }
     const ctx: ChangeContext = { client, user };
     if (meta.channel) ctx.channel = meta.channel;
-    if (meta.channel && meta.ts) ctx.place = { channel: meta.channel, ts: meta.ts };
+    if (meta.channel && meta.ts) {
+      ctx.place = {
+        channel: meta.channel,
+        ts: meta.ts,
+        ...(meta.threadTs ? { threadTs: meta.threadTs } : {}),
+      };
+    }
     const responseUrl = meta.responseUrl;
     if (responseUrl) ctx.replaceEphemeral = (card) => replaceViaResponseUrl(responseUrl, card);
     if (Object.keys(patch).length === 0) {

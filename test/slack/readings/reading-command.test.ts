@@ -9,7 +9,12 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => {
-  await h?.stop();
+  // every message and view fieldline sent in this file passes the Block Kit checks
+  try {
+    if (h) expectValidBlockKit(h.standin);
+  } finally {
+    await h?.stop();
+  }
 });
 
 describe('/reading', () => {
@@ -21,6 +26,16 @@ describe('/reading', () => {
       /\*Active Power\* \(kW\)\\nLatest \*[\d.,]+ kW\* · \d{4}-\d\d-\d\d \d\d:\d\d site · <!date\^\d+\^/,
     );
     expect(json).not.toContain('*1101*');
+  });
+
+  it('acks before calling the platform: the answer comes after the slow platform, not before the ack', async () => {
+    h.sandbox.admin.inject({ endpoint: 'GET /data-sources', latencyMs: 1500, times: 1 });
+    const posts = h.standin.callsTo('chat.postMessage').length;
+    const res = await h.driver.command({ command: '/reading', text: 'Main Energy Meter 1h' });
+    expect(res.status).toBe(200);
+    // the platform is still answering, so nothing has been posted yet: the ack did not wait for it
+    expect(h.standin.callsTo('chat.postMessage').length).toBe(posts);
+    await waitFor(() => h.standin.callsTo('chat.update').find((c) => String(c.args.text).startsWith('Main Energy Meter — last 1 h')));
   });
 
   it('puts a PNG chart of the numeric metrics into the answer’s thread', async () => {
@@ -72,11 +87,18 @@ describe('/reading', () => {
   });
 
   it('answers in the user’s DM, and says so, when it may not post in the channel', async () => {
-    h.standin.inject({ method: 'chat.postMessage', channel: 'C0MAINT', error: 'not_in_channel', status: 200 });
+    h.standin.inject({
+      method: 'chat.postMessage',
+      channel: 'C0MAINT',
+      error: 'not_in_channel',
+      status: 200,
+    });
     const { message } = await readingAnswer(h, 'Main Energy Meter 1h', 'C0MAINT');
     expect(message.channel).not.toBe('C0MAINT');
     expect(message.text).toContain('Main Energy Meter — last 1 h');
-    const note = await waitFor(() => h.standin.messages('C0MAINT').find((m) => m.text.includes('answer is in our DM')));
+    const note = await waitFor(() =>
+      h.standin.messages('C0MAINT').find((m) => m.text.includes('answer is in our DM')),
+    );
     expect(note.ephemeralTo).toBeDefined();
   });
 
@@ -84,12 +106,30 @@ describe('/reading', () => {
     h.sandbox.admin.inject({ endpoint: 'GET /reading', status: 503, times: 20 });
     const before = h.standin.messages(CHANNEL).length;
     await h.driver.command({ command: '/reading', text: 'Main Energy Meter 1h' });
-    const reply = await waitFor(() => h.standin.messages(CHANNEL).slice(before).find((m) => m.text.includes('platform is unavailable')), {
-      timeoutMs: 10_000,
-    });
+    const reply = await waitFor(
+      () =>
+        h.standin
+          .messages(CHANNEL)
+          .slice(before)
+          .find((m) => m.text.includes('platform is unavailable')),
+      {
+        timeoutMs: 10_000,
+      },
+    );
     expect(reply.ephemeralTo).toBeDefined();
     expect(reply.text).toMatch(/ref `[A-Z2-9]{6}`/);
     expect(reply.text).not.toMatch(/at .*\.ts:\d+/);
+    const progress = h.standin
+      .messages(CHANNEL)
+      .slice(before)
+      .find((m) => m.text.startsWith('Reading Main Energy Meter'));
+    expect(progress).toBeUndefined();
+    expect(
+      h.standin
+        .messages(CHANNEL)
+        .slice(before)
+        .some((m) => m.text === 'Could not read Main Energy Meter (last 1 h).'),
+    ).toBe(true);
     h.sandbox.admin.clearInjections();
   });
 

@@ -1,11 +1,16 @@
 /** "yesterday" on Berlin's daylight-saving days, end to end: 25 and 23 hours of 15-minute readings. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { expectValidBlockKit } from '../sources/helpers.ts';
 import { startHarness, type Harness } from '../../harness.ts';
 import { readingAnswer, readingWindows } from './helpers.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {
-  await h?.stop();
+  try {
+    if (h) expectValidBlockKit(h.standin);
+  } finally {
+    await h?.stop();
+  }
   h = undefined;
 });
 

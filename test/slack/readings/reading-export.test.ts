@@ -10,7 +10,12 @@ beforeAll(async () => {
   h = await startHarness({ clock: { now: () => NOW }, sandbox: { now: () => NOW } });
 });
 afterAll(async () => {
-  await h?.stop();
+  // every message and view fieldline sent in this file passes the Block Kit checks
+  try {
+    if (h) expectValidBlockKit(h.standin);
+  } finally {
+    await h?.stop();
+  }
 });
 
 async function exportAnswer(run: () => Promise<unknown>, expectText: string) {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSourcesService } from '../../../src/services/sources/index.ts';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
-import { CHANNEL, sourceNamed } from '../sources/helpers.ts';
+import { CHANNEL, sourceNamed, expectValidBlockKit } from '../sources/helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -13,7 +13,12 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await h?.stop();
+  // every message and view fieldline sent in this file passes the Block Kit checks
+  try {
+    if (h) expectValidBlockKit(h.standin);
+  } finally {
+    await h?.stop();
+  }
 });
 
 it('says the import could not be confirmed after the bounded wait', async () => {

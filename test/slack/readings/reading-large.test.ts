@@ -1,5 +1,6 @@
 /** 30 days of one-minute readings in a zone without daylight saving (43,200 rows, 87 pages): every page read, the chart still small. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectValidBlockKit } from '../sources/helpers.ts';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
 import { readingAnswer, readingWindows } from './helpers.ts';
 
@@ -13,7 +14,12 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await h?.stop();
+  // every message and view fieldline sent in this file passes the Block Kit checks
+  try {
+    if (h) expectValidBlockKit(h.standin);
+  } finally {
+    await h?.stop();
+  }
 });
 
 it('summarises 43,200 rows and uploads a bounded PNG chart', async () => {

@@ -13,7 +13,12 @@ beforeAll(async () => {
   h = await startHarness({ clock: { now: () => NOW }, sandbox: { now: () => NOW } });
 });
 afterAll(async () => {
-  await h?.stop();
+  // every message and view fieldline sent in this file passes the Block Kit checks
+  try {
+    if (h) expectValidBlockKit(h.standin);
+  } finally {
+    await h?.stop();
+  }
 });
 
 const SOURCE = 'Line 1 Energy Meter'; // Chicago Works, a reading every 15 minutes

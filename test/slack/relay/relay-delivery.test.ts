@@ -58,34 +58,37 @@ describe('relay: delivery through the per-channel outbox', () => {
     expectValidBlocks(bed.h);
   });
 
-  it('a new relay instance over the same store resumes a pending outbox without duplicates or loss', async () => {
-    bed = await startRelayBed({ relay: { channelIntervalMs: 150 } });
-    await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
-    await bed.tick(0);
-    const names = changeTasks(bed, 5);
-    bed.advance(MIN);
-    expect((await bed.relay.runCycle()).enqueued).toEqual({ [GENERAL]: 5 });
-    // the first instance dies part-way through delivery
-    const draining = bed.relay.deliverNow();
-    await waitFor(() => bed.h.standin.messages(GENERAL).filter((m) => !m.ephemeralTo).length >= 3, {
-      timeoutMs: 10_000,
-    });
-    await bed.relay.stop();
-    await draining;
-    const partial = bed.h.standin.messages(GENERAL).filter((m) => !m.ephemeralTo).length;
-    expect(partial).toBeLessThan(10);
+  it.each(['memory', 'redis'] as const)(
+    'a new relay instance over the same %s store resumes a pending outbox without duplicates or loss',
+    async (store) => {
+      bed = await startRelayBed({ harness: { store }, relay: { channelIntervalMs: 150 } });
+      await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
+      await bed.tick(0);
+      const names = changeTasks(bed, 5);
+      bed.advance(MIN);
+      expect((await bed.relay.runCycle()).enqueued).toEqual({ [GENERAL]: 5 });
+      // the first instance dies part-way through delivery
+      const draining = bed.relay.deliverNow();
+      await waitFor(() => bed.h.standin.messages(GENERAL).filter((m) => !m.ephemeralTo).length >= 3, {
+        timeoutMs: 10_000,
+      });
+      await bed.relay.stop();
+      await draining;
+      const partial = bed.h.standin.messages(GENERAL).filter((m) => !m.ephemeralTo).length;
+      expect(partial).toBeLessThan(10);
 
-    const second = bed.newRelay({ options: { channelIntervalMs: 5 } });
-    const resumed = await second.deliverNow();
-    expect(resumed.pending).toEqual({});
-    const t = threads(bed, GENERAL);
-    expect(t).toHaveLength(5);
-    expect(t.map((x) => names.some((n) => x.parent.includes(n)))).toEqual([true, true, true, true, true]);
-    for (const x of t) expect(x.replies).toHaveLength(1);
-    // the next cycle of the new instance finds nothing new to say
-    bed.advance(MIN);
-    await second.runCycle();
-    expect((await second.deliverNow()).delivered).toBe(0);
-    await second.stop();
-  });
+      const second = bed.newRelay({ options: { channelIntervalMs: 5 } });
+      const resumed = await second.deliverNow();
+      expect(resumed.pending).toEqual({});
+      const t = threads(bed, GENERAL);
+      expect(t).toHaveLength(5);
+      expect(t.map((x) => names.some((n) => x.parent.includes(n)))).toEqual([true, true, true, true, true]);
+      for (const x of t) expect(x.replies).toHaveLength(1);
+      // the next cycle of the new instance finds nothing new to say
+      bed.advance(MIN);
+      await second.runCycle();
+      expect((await second.deliverNow()).delivered).toBe(0);
+      await second.stop();
+    },
+  );
 });

@@ -12,7 +12,12 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => {
-  await h?.stop();
+  // every message and view fieldline sent in this file passes the Block Kit checks
+  try {
+    if (h) expectValidBlockKit(h.standin);
+  } finally {
+    await h?.stop();
+  }
 });
 
 async function card(name: string): Promise<StoredMessage> {
@@ -158,7 +163,12 @@ describe('Readings 24 h', () => {
     const message = await card('Compressed Air Header');
     const before = h.standin.callsTo('chat.update').length;
     await h.driver.blockAction({ actionId: 'source_readings', message });
-    const answer = await waitFor(() => h.standin.callsTo('chat.update').slice(before).find((c) => c.response.ok === true));
+    const answer = await waitFor(() =>
+      h.standin
+        .callsTo('chat.update')
+        .slice(before)
+        .find((c) => c.response.ok === true),
+    );
     expect(String(answer.args.text)).toContain('Compressed Air Header — last 24 h');
     expect(answer.args.channel).toBe(CHANNEL);
   });

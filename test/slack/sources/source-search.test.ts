@@ -8,7 +8,12 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => {
-  await h?.stop();
+  // every message and view fieldline sent in this file passes the Block Kit checks
+  try {
+    if (h) expectValidBlockKit(h.standin);
+  } finally {
+    await h?.stop();
+  }
 });
 
 let seen = 0;

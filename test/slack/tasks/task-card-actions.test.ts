@@ -84,6 +84,37 @@ describe('status buttons', () => {
     await waitFor(() => cardText(cardFor(h, taskId)!).includes('*Status*\\nOn Hold'));
   });
 
+  it('notes changes of a card that sits in a message thread in that same thread', async () => {
+    const origin = h.standin.addMessage({ channel: 'C0GENERAL', text: 'Forklift battery swells' });
+    const views = h.standin.views().length;
+    await h.driver.messageShortcut('create_task_from_message', { channel: 'C0GENERAL', message: origin });
+    const view = await newView(h, views);
+    const site = await option(h, view, 'task_site', 'berlin');
+    const before = tasksWritten(h).length;
+    await h.driver.viewSubmission({ view, values: { task_site: site } });
+    const [record] = await waitFor(() =>
+      tasksWritten(h).length > before ? tasksWritten(h).slice(before) : null,
+    );
+    const card = await waitFor(() => cardFor(h, record!.taskId));
+    expect(card.thread_ts).toBe(origin.ts);
+    await h.driver.blockAction({ actionId: 'task_status_onhold', message: card, channel: card.channel });
+    const note = await waitFor(() =>
+      h.standin.messages('C0GENERAL').find((m) => m.thread_ts === origin.ts && m.text.includes('→ On Hold')),
+    );
+    expect(note.text).toContain('<@U0ANA>');
+  });
+
+  it('says what failed and what was not saved when the platform errors', async () => {
+    const { card } = await createTask('Platform hiccup');
+    h.sandbox.admin.inject({ endpoint: 'PATCH /task/{id}', status: 500 });
+    await h.driver.blockAction({ actionId: 'task_status_onhold', message: card, channel: card.channel });
+    const notice = await waitFor(() =>
+      h.standin.messages(card.channel).find((m) => m.ephemeralTo === 'U0ANA' && m.text.includes('Not saved')),
+    );
+    expect(notice.text).toContain('unavailable');
+    expect(notice.text).toContain('set status to On Hold');
+  });
+
   it('changes priority from the menu', async () => {
     const { taskId, card } = await createTask('Priority please');
     const count = patches().length;

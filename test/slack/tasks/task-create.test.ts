@@ -12,7 +12,7 @@ import {
   openByCommand,
   option,
   tasksWritten,
-  withState,
+  pickInView,
 } from './task-helpers.ts';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(400, 7)]);
@@ -80,7 +80,7 @@ describe('create by /task', () => {
     const res = await h.driver.blockSuggestion({
       actionId: 'task_device',
       value: '',
-      view: withState(view, { task_site: site }),
+      view: pickInView(h, view, { task_site: site }),
     });
     const options = (res.body as { options: { value: string }[] }).options;
     expect(options.length).toBeGreaterThan(0);
@@ -115,17 +115,58 @@ describe('create by /task', () => {
     const site = await option(h, view, 'task_site', 'sydney');
     const before = tasksWritten(h).length;
     const values = { task_site: site };
-    await Promise.all([
+    const answers = await Promise.all([
       h.driver.viewSubmission({ view, values }),
       h.driver.viewSubmission({ view, values }).catch(() => null),
     ]);
-    await created(before);
-    await new Promise((r) => setTimeout(r, 300));
+    expect(answers[0]?.status).toBe(200);
+    const record = await created(before);
+    // Both deliveries were answered; the first run has finished once its card shows the platform's feed post.
+    const postId = h.sandbox.admin.state.tasks.find((t) => t.id === record.taskId)?.postId;
+    await waitFor(() => cardText(cardFor(h, record.taskId)!).includes(`feed post ${postId}`));
     expect(
       tasksWritten(h)
         .slice(before)
         .filter((t) => t.body.name === 'Double click'),
     ).toHaveLength(1);
+  });
+});
+
+describe('modal fields', () => {
+  it('sends platform file ids and the chosen feed channel, offering the site’s feed first', async () => {
+    const view = await openByCommand(h, 'new With attachments');
+    const site = await option(h, view, 'task_site', 'chicago');
+    const res = await h.driver.blockSuggestion({
+      actionId: 'task_channel',
+      value: '',
+      view: pickInView(h, view, { task_site: site }),
+    });
+    const channels = (res.body as { options: { value: string }[] }).options;
+    expect(channels[0]?.value).toBe('7102');
+    const before = tasksWritten(h).length;
+    await h.driver.viewSubmission({
+      view,
+      values: { task_site: site, task_channel: channels[1]!, task_file_ids: '8002, 8003' },
+    });
+    const record = await created(before);
+    expect(record.body).toMatchObject({ fileIds: ['8002', '8003'], toChannelId: channels[1]!.value });
+  });
+
+  it('refuses a malformed file id on its field', async () => {
+    const view = await openByCommand(h, 'new Bad attachments');
+    const site = await option(h, view, 'task_site', 'chicago');
+    const res = await h.driver.viewSubmission({
+      view,
+      values: { task_site: site, task_file_ids: '8002, 0' },
+    });
+    expect(res.errors).toEqual({ task_file_ids: expect.stringContaining('Not a platform file id: 0') });
+  });
+
+  it('answers /task help and unknown subcommands with the usage', async () => {
+    const help = await h.driver.command({ command: '/task', text: 'help' });
+    expect(JSON.stringify(help.body)).toContain('/task list [open|mine|overdue]');
+    const unknown = await h.driver.command({ command: '/task', text: 'frobnicate' });
+    expect(JSON.stringify(unknown.body)).toContain("I don't know `/task frobnicate`");
   });
 });
 
@@ -237,8 +278,30 @@ describe('create by shortcuts', () => {
     expect(card.thread_ts).toBe(message.ts);
     await waitFor(() => h.sandbox.admin.written().uploads.length > uploads);
     const note = await waitFor(() =>
-      h.standin.messages('C0GENERAL').find((m) => m.thread_ts === card.ts && m.text.includes('valve.png')),
+      h.standin
+        .messages('C0GENERAL')
+        .find((m) => m.thread_ts === message.ts && m.ts !== card.ts && m.text.includes('valve.png')),
     );
     expect(note.text).toContain('Uploaded 1 file');
+  });
+
+  it('posts the card in the same thread when the message is a thread reply', async () => {
+    const parent = h.standin.addMessage({ channel: 'C0GENERAL', text: 'Shift log' });
+    const reply = h.standin.addMessage({
+      channel: 'C0GENERAL',
+      text: 'Conveyor belt squeaks',
+      thread_ts: parent.ts,
+    });
+    const before = h.standin.views().length;
+    await h.driver.messageShortcut('create_task_from_message', { channel: 'C0GENERAL', message: reply });
+    const view = await newView(h, before);
+    expect(JSON.stringify(view.blocks)).not.toContain('task_slack_files');
+    const site = await option(h, view, 'task_site', 'berlin');
+    const count = tasksWritten(h).length;
+    await h.driver.viewSubmission({ view, values: { task_site: site } });
+    const record = await created(count);
+    expect(record.body.name).toBe('Conveyor belt squeaks');
+    const card = await waitFor(() => cardFor(h, record.taskId));
+    expect(card.thread_ts).toBe(parent.ts);
   });
 });

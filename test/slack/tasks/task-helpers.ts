@@ -61,18 +61,18 @@ export async function option(
   return body.options![0]!;
 }
 
-/** Stored view with the values the person picked so far (block_suggestion reads the site from view state). */
-export function withState(view: StoredView, values: Record<string, JsonObject | string>): StoredView {
+/**
+ * Sets what the person has picked so far in an open modal. Slack sends these in-progress selections in the
+ * view state of block_suggestion requests; the stand-in sends its stored view's state, so the test sets it.
+ */
+export function pickInView(h: Harness, view: StoredView, values: Record<string, JsonObject>): StoredView {
+  const stored = h.standin.view(view.id);
+  if (!stored) throw new Error(`no stored view ${view.id}`);
   const state: Record<string, Record<string, JsonObject>> = {};
-  for (const [id, v] of Object.entries(values)) {
-    state[id] = {
-      [id]:
-        typeof v === 'string'
-          ? { type: 'plain_text_input', value: v }
-          : { type: 'external_select', selected_option: v },
-    };
-  }
-  return { ...view, state: { values: state } };
+  for (const [id, v] of Object.entries(values))
+    state[id] = { [id]: { type: 'external_select', selected_option: v } };
+  stored.state = { values: state };
+  return stored;
 }
 
 export function cards(h: Harness, channel?: string): StoredMessage[] {

@@ -35,6 +35,7 @@ export async function post(name, body, what = name) {
     notice(`${what} failed: ${json.error}`);
     throw new Error(json.error);
   }
-  if (json.failure) notice(`${what} failed with the error "${json.failure}" (the app answered HTTP ${json.status})`);
+  if (json.failure)
+    notice(`${what} failed with the error "${json.failure}" (the app answered HTTP ${json.status})`);
   return json;
 }

@@ -2,66 +2,48 @@
 // switcher, the channel list, the message view with threads, the app's Home tab and the modal layer.
 import { getState, notice, onNotice, post } from './api.js';
 import { clear, h } from './dom.js';
-import { confirmDialog, showNotice } from './dialog.js';
+import { showNotice } from './dialog.js';
 import { setupComposer } from './composer.js';
-import { messageNode } from './messages.js';
 import { renderModal } from './modal.js';
 import { renderBlocks } from './blocks.js';
-import { flattenOptions } from './select.js';
-
-const APP = '@app';
-const store = { users: [], channels: [], messages: new Map(), views: new Map(), manifest: { commands: [], shortcuts: [], appName: 'app' } };
-const ui = { user: localStorage.getItem('console.user') || 'U0ANA', channel: 'C0GENERAL', tab: 'messages', thread: null, modalKey: '' };
-const $ = (id) => document.getElementById(id);
-
-const me = () => store.users.find((u) => u.id === ui.user);
-const userName = (id) => { const u = store.users.find((x) => x.id === id); return u ? u.real_name || u.name : id; };
-const channelName = (id) => store.channels.find((c) => c.id === id)?.name ?? id;
-const dmChannel = () => store.channels.find((c) => c.is_im && c.user === ui.user)?.id;
-const currentChannel = () => (ui.channel === APP ? dmChannel() : ui.channel);
-const visible = (m) => !m.ephemeralTo || m.ephemeralTo === ui.user;
-const key = (m) => `${m.channel}/${m.ts}`;
-const isTop = (m) => !m.thread_ts || m.thread_ts === m.ts;
-const options = (body) => flattenOptions(body && typeof body === 'object' ? body : {});
-
-function base() {
-  const ctx = { users: store.users, channels: store.channels, tz: me()?.tz ?? 'UTC', userName, channelName };
-  ctx.confirm = (c) => confirmDialog(c, ctx);
-  return ctx;
-}
-
-function ctxFor(m) {
-  return {
-    ...base(),
-    act: (el, blockId, selection) =>
-      post('action', { user: ui.user, actionId: el.action_id, blockId, channel: m.channel, ts: m.ts, ...selection }, 'The action').catch(() => undefined),
-    suggest: async (el, blockId, value) =>
-      options((await post('suggest', { user: ui.user, actionId: el.action_id, blockId, value, channel: m.channel, ts: m.ts }, 'Loading options')).body),
-  };
-}
-
-const replies = (channel, ts) => [...store.messages.values()].filter((m) => m.channel === channel && m.thread_ts === ts && m.ts !== ts && visible(m));
-const inChannel = (channel) => [...store.messages.values()].filter((m) => m.channel === channel && isTop(m) && visible(m)).sort((a, b) => Number(a.ts) - Number(b.ts));
-
-function env(inThread) {
-  return {
-    ctxFor, userName, inThread, appName: store.manifest.appName, tz: me()?.tz ?? 'UTC',
-    shortcuts: store.manifest.shortcuts.filter((s) => s.type === 'message'),
-    runShortcut: (callbackId, m) => void post('shortcut', { user: ui.user, callbackId, channel: m.channel, ts: m.ts }, 'The shortcut').catch(() => undefined),
-    replies: (ts) => replies(currentChannel(), ts),
-    openThread: (ts) => { ui.thread = ts; renderThread(); },
-  };
-}
+import { applyMessage, renderMessages, renderThread } from './channel.js';
+import { $, APP, baseContext, channelName, keyOf, me, options, store, ui } from './workspace.js';
 
 function renderSidebar() {
   const select = $('user-select');
   clear(select);
-  for (const u of store.users.filter((x) => !x.is_bot)) select.append(h('option', { value: u.id, selected: u.id === ui.user }, u.real_name || u.name));
+  for (const u of store.users.filter((x) => !x.is_bot))
+    select.append(h('option', { value: u.id, selected: u.id === ui.user }, u.real_name || u.name));
   $('user-email').textContent = me()?.email ?? 'no email in profile';
   const list = clear($('channel-list'));
   for (const c of store.channels.filter((x) => !x.is_im))
-    list.append(h('li', null, h('button', { type: 'button', class: `nav${ui.channel === c.id ? ' active' : ''}`, dataset: { channel: c.id }, onclick: () => go(c.id) }, `${c.is_private ? '🔒' : '#'} ${c.name}`)));
-  clear($('app-list')).append(h('li', null, h('button', { type: 'button', class: `nav${ui.channel === APP ? ' active' : ''}`, onclick: () => go(APP) }, `⚙ ${store.manifest.appName}`)));
+    list.append(
+      h(
+        'li',
+        null,
+        h(
+          'button',
+          {
+            type: 'button',
+            class: `nav${ui.channel === c.id ? ' active' : ''}`,
+            dataset: { channel: c.id },
+            onclick: () => go(c.id),
+          },
+          `${c.is_private ? '🔒' : '#'} ${c.name}`,
+        ),
+      ),
+    );
+  clear($('app-list')).append(
+    h(
+      'li',
+      null,
+      h(
+        'button',
+        { type: 'button', class: `nav${ui.channel === APP ? ' active' : ''}`, onclick: () => go(APP) },
+        `⚙ ${store.manifest.appName}`,
+      ),
+    ),
+  );
 }
 
 function go(channel) {
@@ -78,31 +60,27 @@ function renderHeader() {
   const tabs = clear($('tabs'));
   if (ui.channel === APP)
     for (const t of store.manifest.homeTab ? ['home', 'messages'] : ['messages'])
-      tabs.append(h('button', { type: 'button', role: 'tab', 'aria-selected': String(ui.tab === t), class: `tab${ui.tab === t ? ' active' : ''}`,
-        onclick: () => { ui.tab = t; renderAll(); if (t === 'home') void post('home', { user: ui.user }, 'Opening the Home tab').catch(() => undefined); } }, t === 'home' ? 'Home' : 'Messages'));
+      tabs.append(
+        h(
+          'button',
+          {
+            type: 'button',
+            role: 'tab',
+            'aria-selected': String(ui.tab === t),
+            class: `tab${ui.tab === t ? ' active' : ''}`,
+            onclick: () => {
+              ui.tab = t;
+              renderAll();
+              if (t === 'home')
+                void post('home', { user: ui.user }, 'Opening the Home tab').catch(() => undefined);
+            },
+          },
+          t === 'home' ? 'Home' : 'Messages',
+        ),
+      );
   $('home').hidden = ui.tab !== 'home';
   $('messages').hidden = ui.tab === 'home';
   $('composer').hidden = ui.tab === 'home';
-}
-
-function renderMessages() {
-  const box = clear($('messages'));
-  const channel = currentChannel();
-  const list = channel ? inChannel(channel) : [];
-  if (list.length === 0) box.append(h('div', { class: 'empty' }, 'No messages yet. Type / to see the app\'s commands.'));
-  for (const m of list) box.append(messageNode(m, env(false)));
-  box.scrollTop = box.scrollHeight;
-}
-
-function renderThread() {
-  const pane = $('thread');
-  const channel = currentChannel();
-  const parent = ui.thread && channel ? store.messages.get(`${channel}/${ui.thread}`) : undefined;
-  pane.hidden = !parent;
-  if (!parent) return;
-  const box = clear($('thread-messages'));
-  box.append(messageNode(parent, env(true)), h('div', { class: 'thread-sep' }, `${replies(channel, parent.ts).length} replies`));
-  for (const m of replies(channel, parent.ts).sort((a, b) => Number(a.ts) - Number(b.ts))) box.append(messageNode(m, env(true)));
 }
 
 function homeView() {
@@ -113,12 +91,28 @@ function renderHome() {
   const box = clear($('home'));
   if (ui.tab !== 'home') return;
   const view = homeView();
-  if (!view) return void box.append(h('div', { class: 'empty' }, 'The app has not published a Home tab for you yet.'));
+  if (!view)
+    return void box.append(h('div', { class: 'empty' }, 'The app has not published a Home tab for you yet.'));
   const ctx = {
-    ...base(),
-    act: (el, blockId, selection) => post('action', { user: ui.user, viewId: view.id, actionId: el.action_id, blockId, ...selection }, 'The action').catch(() => undefined),
-    suggest: async (el, blockId, value) => options((await post('suggest', { user: ui.user, viewId: view.id, actionId: el.action_id, blockId, value }, 'Loading options')).body),
-    getInput: () => undefined, setInput: () => undefined,
+    ...baseContext(),
+    act: (el, blockId, selection) =>
+      post(
+        'action',
+        { user: ui.user, viewId: view.id, actionId: el.action_id, blockId, ...selection },
+        'The action',
+      ).catch(() => undefined),
+    suggest: async (el, blockId, value) =>
+      options(
+        (
+          await post(
+            'suggest',
+            { user: ui.user, viewId: view.id, actionId: el.action_id, blockId, value },
+            'Loading options',
+          )
+        ).body,
+      ),
+    getInput: () => undefined,
+    setInput: () => undefined,
   };
   box.append(renderBlocks(view.blocks, ctx));
 }
@@ -132,7 +126,7 @@ function renderModalLayer() {
   const root = clear($('modal-root'));
   if (!top) return;
   const depth = stack.filter((v) => v.root_view_id === top.root_view_id).length;
-  root.append(renderModal(top, { base: base(), user: ui.user, depth, options, notice }));
+  root.append(renderModal(top, { base: baseContext(), user: ui.user, depth, options, notice }));
 }
 
 function renderAll() {
@@ -143,27 +137,9 @@ function renderAll() {
   renderHome();
   ui.modalKey = '';
   renderModalLayer();
-  composer.setPlaceholder(ui.channel === APP ? `Message ${store.manifest.appName}` : `Message #${channelName(ui.channel)}`);
-}
-
-/** A message changed: replace its node in place (chat.update), add it, or remove it. */
-function applyMessage(action, m) {
-  if (action === 'delete') store.messages.delete(key(m));
-  else store.messages.set(key(m), m);
-  if (m.channel !== currentChannel()) return;
-  if (ui.thread && (m.ts === ui.thread || m.thread_ts === ui.thread)) renderThread();
-  const target = isTop(m) ? m : store.messages.get(`${m.channel}/${m.thread_ts}`);
-  if (!target) return;
-  const box = $('messages');
-  const old = box.querySelector(`.msg[data-ts="${CSS.escape(target.ts)}"]`);
-  if (action === 'delete' && target === m) return void old?.remove();
-  if (!visible(target)) return;
-  const node = messageNode(target, env(false));
-  if (old) return void old.replaceWith(node);
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
-  box.querySelector('.empty')?.remove();
-  box.append(node);
-  if (atBottom) box.scrollTop = box.scrollHeight;
+  composer.setPlaceholder(
+    ui.channel === APP ? `Message ${store.manifest.appName}` : `Message #${channelName(ui.channel)}`,
+  );
 }
 
 function applyChange(change) {
@@ -186,7 +162,7 @@ function applyChange(change) {
 async function load() {
   const state = await getState();
   Object.assign(store, { users: state.users, channels: state.channels, manifest: state.manifest });
-  store.messages = new Map(state.messages.map((m) => [key(m), m]));
+  store.messages = new Map(state.messages.map((m) => [keyOf(m), m]));
   store.views = new Map(state.views.map((v) => [v.id, v]));
   renderAll();
   document.body.dataset.ready = 'true';
@@ -194,14 +170,25 @@ async function load() {
 
 onNotice(showNotice);
 const composer = setupComposer($('composer'), {
-  manifest: () => store.manifest, user: () => ui.user, notice,
+  manifest: () => store.manifest,
+  user: () => ui.user,
+  notice,
   target: () => ({ channel: ui.channel === APP ? APP : ui.channel }),
 });
-setupComposer($('thread-composer'), {
-  manifest: () => store.manifest, user: () => ui.user, notice,
-  target: () => ({ channel: ui.channel === APP ? APP : ui.channel, threadTs: ui.thread }),
-}, { thread: true });
-$('thread-close').addEventListener('click', () => { ui.thread = null; renderThread(); });
+setupComposer(
+  $('thread-composer'),
+  {
+    manifest: () => store.manifest,
+    user: () => ui.user,
+    notice,
+    target: () => ({ channel: ui.channel === APP ? APP : ui.channel, threadTs: ui.thread }),
+  },
+  { thread: true },
+);
+$('thread-close').addEventListener('click', () => {
+  ui.thread = null;
+  renderThread();
+});
 $('user-select').addEventListener('change', (e) => {
   ui.user = e.target.value;
   localStorage.setItem('console.user', ui.user);
@@ -212,4 +199,6 @@ const events = new EventSource('/console/events');
 // `ready` comes first on every (re)connection: load the snapshot then, so no change is missed in between.
 events.addEventListener('ready', () => void load().catch((err) => showNotice(err.message)));
 events.addEventListener('change', (e) => applyChange(JSON.parse(e.data)));
-events.addEventListener('error', () => { document.body.dataset.ready = 'false'; });
+events.addEventListener('error', () => {
+  document.body.dataset.ready = 'false';
+});

@@ -40,50 +40,96 @@ function section(b, ctx) {
   const main = h('div', { class: 'section-main' });
   if (b.text) main.append(h('div', { class: 'section-text' }, textObject(b.text, ctx)));
   if (Array.isArray(b.fields) && b.fields.length > 0)
-    main.append(h('div', { class: 'section-fields' }, b.fields.map((f) => h('div', { class: 'field' }, textObject(f, ctx)))));
+    main.append(
+      h(
+        'div',
+        { class: 'section-fields' },
+        b.fields.map((f) => h('div', { class: 'field' }, textObject(f, ctx))),
+      ),
+    );
   const accessory = b.accessory
-    ? h('div', { class: 'section-accessory' }, renderElement(b.accessory, { blockId: b.block_id, inInput: false }, ctx))
+    ? h(
+        'div',
+        { class: 'section-accessory' },
+        renderElement(b.accessory, { blockId: b.block_id, inInput: false }, ctx),
+      )
     : null;
   return h('div', { class: 'block block-section', dataset: { blockId: b.block_id ?? '' } }, main, accessory);
 }
 
 function context(b, ctx) {
-  return h('div', { class: 'block block-context' },
+  return h(
+    'div',
+    { class: 'block block-context' },
     (b.elements ?? []).map((e) =>
       e.type === 'image'
-        ? h('img', { class: 'context-image', src: e.image_url ?? e.slack_file?.url ?? '', alt: e.alt_text ?? '' })
+        ? h('img', {
+            class: 'context-image',
+            src: e.image_url ?? e.slack_file?.url ?? '',
+            alt: e.alt_text ?? '',
+          })
         : h('span', { class: 'context-text' }, textObject(e, ctx)),
-    ));
+    ),
+  );
 }
 
 function image(b) {
-  return h('figure', { class: 'block block-image' },
+  return h(
+    'figure',
+    { class: 'block block-image' },
     b.title ? h('figcaption', null, plain(b.title)) : null,
-    h('img', { src: b.image_url ?? b.slack_file?.url ?? '', alt: b.alt_text ?? '', loading: 'lazy' }));
+    h('img', { src: b.image_url ?? b.slack_file?.url ?? '', alt: b.alt_text ?? '', loading: 'lazy' }),
+  );
 }
 
 function actions(b, ctx) {
-  return h('div', { class: 'block block-actions', dataset: { blockId: b.block_id ?? '' } },
-    (b.elements ?? []).map((e) => renderElement(e, { blockId: b.block_id, inInput: false }, ctx)));
+  return h(
+    'div',
+    { class: 'block block-actions', dataset: { blockId: b.block_id ?? '' } },
+    (b.elements ?? []).map((e) => renderElement(e, { blockId: b.block_id, inInput: false }, ctx)),
+  );
 }
 
 function input(b, ctx) {
   const label = plain(b.label);
   const id = `in-${String(b.block_id).replace(/[^A-Za-z0-9_-]/g, '_')}`;
   const error = ctx.errors?.[b.block_id];
-  const element = renderElement(b.element, { blockId: b.block_id, inInput: true, dispatch: b.dispatch_action === true, label }, ctx);
+  const element = renderElement(
+    b.element,
+    { blockId: b.block_id, inInput: true, dispatch: b.dispatch_action === true, label },
+    ctx,
+  );
   if (element.matches?.('input, textarea')) element.id = id;
-  return h('div', { class: `block block-input${error ? ' has-error' : ''}`, dataset: { blockId: b.block_id ?? '' } },
-    h('label', { class: 'input-label', for: id }, label, b.optional ? h('span', { class: 'optional' }, ' (optional)') : null),
+  return h(
+    'div',
+    { class: `block block-input${error ? ' has-error' : ''}`, dataset: { blockId: b.block_id ?? '' } },
+    h(
+      'label',
+      { class: 'input-label', for: id },
+      label,
+      b.optional ? h('span', { class: 'optional' }, ' (optional)') : null,
+    ),
     element,
     b.hint ? h('div', { class: 'hint' }, plain(b.hint)) : null,
-    error ? h('div', { class: 'field-error', role: 'alert' }, error) : null);
+    error ? h('div', { class: 'field-error', role: 'alert' }, error) : null,
+  );
 }
 
 function video(b) {
-  return h('div', { class: 'block block-video' },
-    h('a', { href: /^https?:/i.test(b.title_url ?? b.video_url ?? '') ? (b.title_url ?? b.video_url) : '#', target: '_blank', rel: 'noopener noreferrer' }, `▶ ${plain(b.title)}`),
-    b.description ? h('div', { class: 'hint' }, plain(b.description)) : null);
+  return h(
+    'div',
+    { class: 'block block-video' },
+    h(
+      'a',
+      {
+        href: /^https?:/i.test(b.title_url ?? b.video_url ?? '') ? (b.title_url ?? b.video_url) : '#',
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      },
+      `▶ ${plain(b.title)}`,
+    ),
+    b.description ? h('div', { class: 'hint' }, plain(b.description)) : null,
+  );
 }
 
 function file(b) {
@@ -92,11 +138,23 @@ function file(b) {
 
 function markdown(b, ctx) {
   // The `markdown` block takes standard Markdown; this console shows it through the mrkdwn renderer.
-  return h('div', { class: 'block block-markdown' }, renderMrkdwn(String(b.text ?? '').replace(/\*\*/g, '*'), ctx));
+  return h(
+    'div',
+    { class: 'block block-markdown' },
+    renderMrkdwn(String(b.text ?? '').replace(/\*\*/g, '*'), ctx),
+  );
 }
 
 const RENDERERS = {
-  header, section, context, image, actions, input, video, file, markdown,
+  header,
+  section,
+  context,
+  image,
+  actions,
+  input,
+  video,
+  file,
+  markdown,
   divider: () => h('hr', { class: 'block block-divider' }),
   rich_text: (b, ctx) => h('div', { class: 'block block-rich' }, renderRichText(b, ctx)),
 };

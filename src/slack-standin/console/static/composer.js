@@ -11,16 +11,30 @@ export function setupComposer(form, env, opts = {}) {
 
   function suggest() {
     const text = input.value;
-    matches = text.startsWith('/') && !/\s/.test(text) && box
-      ? env.manifest().commands.filter((c) => c.command.startsWith(text.toLowerCase()))
-      : [];
+    matches =
+      text.startsWith('/') && !/\s/.test(text) && box
+        ? env.manifest().commands.filter((c) => c.command.startsWith(text.toLowerCase()))
+        : [];
     if (!box) return;
     clear(box).hidden = matches.length === 0;
     for (const c of matches)
-      box.append(h('div', { role: 'option', class: 'suggestion', onmousedown: (e) => {
-        e.preventDefault();
-        pick(c);
-      } }, h('b', null, c.command), ' ', h('span', { class: 'usage' }, c.usageHint), h('div', { class: 'hint' }, c.description)));
+      box.append(
+        h(
+          'div',
+          {
+            role: 'option',
+            class: 'suggestion',
+            onmousedown: (e) => {
+              e.preventDefault();
+              pick(c);
+            },
+          },
+          h('b', null, c.command),
+          ' ',
+          h('span', { class: 'usage' }, c.usageHint),
+          h('div', { class: 'hint' }, c.description),
+        ),
+      );
   }
 
   function pick(c) {
@@ -36,14 +50,20 @@ export function setupComposer(form, env, opts = {}) {
     if (text.startsWith('/') && !opts.thread) {
       const command = text.split(/\s/)[0];
       if (!env.manifest().commands.some((c) => c.command === command)) {
-        env.notice(`${command} is not a valid command. In Slack, messages that start with "/" are interpreted as commands.`);
+        env.notice(
+          `${command} is not a valid command. In Slack, messages that start with "/" are interpreted as commands.`,
+        );
         return;
       }
       const res = await post('command', { user: env.user(), channel, text }, command);
       if (!res.failure) input.value = '';
       return;
     }
-    await post('message', { user: env.user(), channel, text, ...(threadTs ? { threadTs } : {}) }, 'Sending the message');
+    await post(
+      'message',
+      { user: env.user(), channel, text, ...(threadTs ? { threadTs } : {}) },
+      'Sending the message',
+    );
     input.value = '';
   }
 
@@ -70,12 +90,27 @@ export function setupComposer(form, env, opts = {}) {
     button.addEventListener('click', () => {
       clear(menu).hidden = !menu.hidden;
       for (const s of env.manifest().shortcuts.filter((x) => x.type === 'global'))
-        menu.append(h('button', { type: 'button', role: 'menuitem', class: 'menu-item', title: s.description,
-          onclick: () => {
-            menu.hidden = true;
-            void post('shortcut', { user: env.user(), callbackId: s.callbackId }, s.name).catch(() => undefined);
-          } }, s.name, h('div', { class: 'hint' }, s.description)));
-      if (menu.childNodes.length === 0) menu.append(h('div', { class: 'hint' }, 'The app has no global shortcuts.'));
+        menu.append(
+          h(
+            'button',
+            {
+              type: 'button',
+              role: 'menuitem',
+              class: 'menu-item',
+              title: s.description,
+              onclick: () => {
+                menu.hidden = true;
+                void post('shortcut', { user: env.user(), callbackId: s.callbackId }, s.name).catch(
+                  () => undefined,
+                );
+              },
+            },
+            s.name,
+            h('div', { class: 'hint' }, s.description),
+          ),
+        );
+      if (menu.childNodes.length === 0)
+        menu.append(h('div', { class: 'hint' }, 'The app has no global shortcuts.'));
     });
   return { setPlaceholder: (text) => void (input.placeholder = text) };
 }

@@ -2,12 +2,21 @@
 
 const parts = (date, tz, options) =>
   Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: tz, ...options }).formatToParts(date).map((p) => [p.type, p.value]),
+    new Intl.DateTimeFormat('en-US', { timeZone: tz, ...options })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
   );
 
 function ordinal(day) {
   const n = Number(day);
-  const suffix = n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
+  const suffix =
+    n % 10 === 1 && n !== 11
+      ? 'st'
+      : n % 10 === 2 && n !== 12
+        ? 'nd'
+        : n % 10 === 3 && n !== 13
+          ? 'rd'
+          : 'th';
   return `${n}${suffix}`;
 }
 
@@ -30,7 +39,13 @@ function ago(date) {
   const seconds = Math.round((Date.now() - date.getTime()) / 1000);
   const abs = Math.abs(seconds);
   const [value, unit] =
-    abs < 60 ? [abs, 'second'] : abs < 3600 ? [Math.round(abs / 60), 'minute'] : abs < 86_400 ? [Math.round(abs / 3600), 'hour'] : [Math.round(abs / 86_400), 'day'];
+    abs < 60
+      ? [abs, 'second']
+      : abs < 3600
+        ? [Math.round(abs / 60), 'minute']
+        : abs < 86_400
+          ? [Math.round(abs / 3600), 'hour']
+          : [Math.round(abs / 86_400), 'day'];
   const text = `${value} ${unit}${value === 1 ? '' : 's'}`;
   return seconds >= 0 ? `${text} ago` : `in ${text}`;
 }
@@ -45,7 +60,12 @@ export function formatSlackDate(seconds, format, tz) {
     date_short: `${short.month} ${short.day}, ${short.year}`,
     date_long: `${d.weekday}, ${d.month} ${ordinal(d.day)}, ${d.year}`,
     time: new Intl.DateTimeFormat('en-US', { timeZone: tz, hour: 'numeric', minute: '2-digit' }).format(date),
-    time_secs: new Intl.DateTimeFormat('en-US', { timeZone: tz, hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(date),
+    time_secs: new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+    }).format(date),
     ago: ago(date),
   };
   const p = pretty(date, tz);
@@ -57,5 +77,7 @@ export function formatSlackDate(seconds, format, tz) {
 
 /** A message's time of day in the list, e.g. "9:41 AM". */
 export function clockTime(ts, tz) {
-  return new Intl.DateTimeFormat('en-US', { timeZone: tz, hour: 'numeric', minute: '2-digit' }).format(new Date(Number(ts) * 1000));
+  return new Intl.DateTimeFormat('en-US', { timeZone: tz, hour: 'numeric', minute: '2-digit' }).format(
+    new Date(Number(ts) * 1000),
+  );
 }

@@ -28,44 +28,70 @@ async function confirmed(el, ctx) {
 
 function button(el, w, ctx) {
   const style = el.style === 'primary' ? ' btn-primary' : el.style === 'danger' ? ' btn-danger' : '';
-  return h('button', {
-    type: 'button', class: `btn${style}`, dataset: { actionId: el.action_id ?? '' },
-    'aria-label': el.accessibility_label,
-    onclick: async (e) => {
-      const b = e.currentTarget;
-      if (!(await confirmed(el, ctx))) return;
-      if (el.url) window.open(el.url, '_blank', 'noopener');
-      b.disabled = true;
-      try {
-        await ctx.act(el, w.blockId, el.value !== undefined ? { value: el.value } : {});
-      } finally {
-        b.disabled = false;
-      }
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: `btn${style}`,
+      dataset: { actionId: el.action_id ?? '' },
+      'aria-label': el.accessibility_label,
+      onclick: async (e) => {
+        const b = e.currentTarget;
+        if (!(await confirmed(el, ctx))) return;
+        if (el.url) window.open(el.url, '_blank', 'noopener');
+        b.disabled = true;
+        try {
+          await ctx.act(el, w.blockId, el.value !== undefined ? { value: el.value } : {});
+        } finally {
+          b.disabled = false;
+        }
+      },
     },
-  }, plain(el.text));
+    plain(el.text),
+  );
 }
 
 function overflow(el, w, ctx) {
   const menu = h('div', { class: 'overflow-menu', hidden: true, role: 'menu' });
   for (const o of el.options ?? [])
-    menu.append(h('button', {
-      type: 'button', role: 'menuitem', class: 'menu-item',
-      onclick: async () => {
-        menu.hidden = true;
-        if (o.url) window.open(o.url, '_blank', 'noopener');
-        if (await confirmed(el, ctx)) w.emit({ selectedOption: o }, o);
-      },
-    }, plain(o.text)));
-  const toggle = h('button', {
-    type: 'button', class: 'btn btn-overflow', 'aria-label': 'More options',
-    onclick: () => void (menu.hidden = !menu.hidden),
-  }, '⋮');
+    menu.append(
+      h(
+        'button',
+        {
+          type: 'button',
+          role: 'menuitem',
+          class: 'menu-item',
+          onclick: async () => {
+            menu.hidden = true;
+            if (o.url) window.open(o.url, '_blank', 'noopener');
+            if (await confirmed(el, ctx)) w.emit({ selectedOption: o }, o);
+          },
+        },
+        plain(o.text),
+      ),
+    );
+  const toggle = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn btn-overflow',
+      'aria-label': 'More options',
+      onclick: () => void (menu.hidden = !menu.hidden),
+    },
+    '⋮',
+  );
   return h('span', { class: 'overflow' }, toggle, menu);
 }
 
 function staticLike(el, w, ctx, load) {
   const multi = el.type.startsWith('multi_');
-  const initial = w.current !== undefined && w.current !== null ? [w.current].flat() : initialOptions(el, ctx);
+  // Users and conversations are kept as ids (what Slack's state holds); show them by name again.
+  const named = (v) =>
+    typeof v !== 'string'
+      ? v
+      : asOption(el.type.includes('users') ? ctx.userName(v) : `#${ctx.channelName(v)}`, v);
+  const initial =
+    w.current !== undefined && w.current !== null ? [w.current].flat().map(named) : initialOptions(el, ctx);
   return selectMenu({
     label: plain(el.placeholder) || w.label || 'Select',
     placeholder: plain(el.placeholder),
@@ -77,7 +103,8 @@ function staticLike(el, w, ctx, load) {
       if (!(await confirmed(el, ctx))) return;
       const kind = el.type.replace(/^multi_/, '');
       const ids = list.map((o) => o.value);
-      if (kind === 'users_select') return w.emit(multi ? { selectedOptions: ids } : { selectedUser: ids[0] }, multi ? ids : ids[0]);
+      if (kind === 'users_select')
+        return w.emit(multi ? { selectedOptions: ids } : { selectedUser: ids[0] }, multi ? ids : ids[0]);
       if (['conversations_select', 'channels_select'].includes(kind))
         return w.emit(multi ? { selectedOptions: ids } : { value: ids[0] }, multi ? ids : ids[0]);
       return w.emit(multi ? { selectedOptions: list } : { selectedOption: list[0] }, multi ? list : list[0]);
@@ -89,8 +116,14 @@ function initialOptions(el, ctx) {
   if (el.initial_option) return [el.initial_option];
   if (el.initial_options) return el.initial_options;
   const users = [el.initial_user, ...(el.initial_users ?? [])].filter(Boolean);
-  if (users.length) return users.map((id) => ({ text: { type: 'plain_text', text: ctx.userName(id) }, value: id }));
-  const chans = [el.initial_conversation, el.initial_channel, ...(el.initial_conversations ?? []), ...(el.initial_channels ?? [])].filter(Boolean);
+  if (users.length)
+    return users.map((id) => ({ text: { type: 'plain_text', text: ctx.userName(id) }, value: id }));
+  const chans = [
+    el.initial_conversation,
+    el.initial_channel,
+    ...(el.initial_conversations ?? []),
+    ...(el.initial_channels ?? []),
+  ].filter(Boolean);
   return chans.map((id) => ({ text: { type: 'plain_text', text: `#${ctx.channelName(id)}` }, value: id }));
 }
 
@@ -101,23 +134,39 @@ function select(el, w, ctx) {
   if (kind === 'external_select') return staticLike(el, w, ctx, (q) => ctx.suggest(el, w.blockId, q));
   if (kind === 'users_select')
     return staticLike(el, w, ctx, async (q) =>
-      filterOptions(ctx.users.filter((u) => !u.is_bot).map((u) => asOption(u.real_name || u.name, u.id)), q));
+      filterOptions(
+        ctx.users.filter((u) => !u.is_bot).map((u) => asOption(u.real_name || u.name, u.id)),
+        q,
+      ),
+    );
   if (kind === 'conversations_select' || kind === 'channels_select')
     return staticLike(el, w, ctx, async (q) =>
-      filterOptions(ctx.channels.filter((c) => kind === 'conversations_select' || !c.is_im).map((c) => asOption(c.is_im ? `@${ctx.userName(c.user)}` : `#${c.name}`, c.id)), q));
+      filterOptions(
+        ctx.channels
+          .filter((c) => kind === 'conversations_select' || !c.is_im)
+          .map((c) => asOption(c.is_im ? `@${ctx.userName(c.user)}` : `#${c.name}`, c.id)),
+        q,
+      ),
+    );
   return staticLike(el, w, ctx, async (q) => filterOptions(flattenOptions(el), q));
 }
 
 function datepicker(el, w) {
   return h('input', {
-    type: 'date', class: 'input', value: w.current ?? el.initial_date ?? '', 'aria-label': plain(el.placeholder) || w.label || 'Date',
+    type: 'date',
+    class: 'input',
+    value: w.current ?? el.initial_date ?? '',
+    'aria-label': plain(el.placeholder) || w.label || 'Date',
     onchange: (e) => w.emit({ selectedDate: e.target.value }, e.target.value || null),
   });
 }
 
 function timepicker(el, w) {
   return h('input', {
-    type: 'time', class: 'input', value: w.current ?? el.initial_time ?? '', 'aria-label': w.label || 'Time',
+    type: 'time',
+    class: 'input',
+    value: w.current ?? el.initial_time ?? '',
+    'aria-label': w.label || 'Time',
     onchange: (e) => w.emit({ value: e.target.value }, e.target.value || null),
   });
 }
@@ -131,7 +180,10 @@ function localInputValue(seconds) {
 
 function datetimepicker(el, w) {
   return h('input', {
-    type: 'datetime-local', class: 'input', value: localInputValue(w.current ?? el.initial_date_time), 'aria-label': w.label || 'Date and time',
+    type: 'datetime-local',
+    class: 'input',
+    value: localInputValue(w.current ?? el.initial_date_time),
+    'aria-label': w.label || 'Date and time',
     onchange: (e) => {
       const secs = e.target.value ? Math.floor(new Date(e.target.value).getTime() / 1000) : null;
       w.emit({ value: secs === null ? '' : String(secs) }, secs);
@@ -141,30 +193,56 @@ function datetimepicker(el, w) {
 
 function choices(el, w, ctx, type) {
   const name = `${w.key}-${Math.random().toString(36).slice(2)}`;
-  const initial = w.current !== undefined ? [w.current ?? []].flat() : type === 'radio' ? [el.initial_option].filter(Boolean) : el.initial_options ?? [];
+  const initial =
+    w.current !== undefined
+      ? [w.current ?? []].flat()
+      : type === 'radio'
+        ? [el.initial_option].filter(Boolean)
+        : (el.initial_options ?? []);
   const on = new Set(initial.map((o) => o.value));
   const box = h('div', { class: 'choices', role: type === 'radio' ? 'radiogroup' : 'group' });
   for (const o of el.options ?? []) {
     const input = h('input', {
-      type, name, value: o.value, checked: on.has(o.value),
+      type,
+      name,
+      value: o.value,
+      checked: on.has(o.value),
       onchange: async () => {
         if (!(await confirmed(el, ctx))) return;
-        const picked = [...box.querySelectorAll('input')].filter((i) => i.checked).map((i) => el.options.find((x) => x.value === i.value));
+        const picked = [...box.querySelectorAll('input')]
+          .filter((i) => i.checked)
+          .map((i) => el.options.find((x) => x.value === i.value));
         if (type === 'radio') w.emit({ selectedOption: picked[0] }, picked[0] ?? null);
         else w.emit({ selectedOptions: picked }, picked);
       },
     });
-    box.append(h('label', { class: 'choice' }, input, h('span', null, textOf(o.text, ctx), o.description ? h('span', { class: 'option-desc' }, textOf(o.description, ctx)) : null)));
+    box.append(
+      h(
+        'label',
+        { class: 'choice' },
+        input,
+        h(
+          'span',
+          null,
+          textOf(o.text, ctx),
+          o.description ? h('span', { class: 'option-desc' }, textOf(o.description, ctx)) : null,
+        ),
+      ),
+    );
   }
   return box;
 }
 
 function textInput(el, w, ctx) {
-  const kind = { number_input: 'number', email_text_input: 'email', url_text_input: 'url' }[el.type] ?? 'text';
+  const kind =
+    { number_input: 'number', email_text_input: 'email', url_text_input: 'url' }[el.type] ?? 'text';
   const props = {
-    class: 'input', placeholder: plain(el.placeholder), 'aria-label': w.label || plain(el.placeholder) || 'Text',
+    class: 'input',
+    placeholder: plain(el.placeholder),
+    'aria-label': w.label || plain(el.placeholder) || 'Text',
     value: w.current ?? el.initial_value ?? '',
-    maxlength: el.max_length, minlength: el.min_length,
+    maxlength: el.max_length,
+    minlength: el.min_length,
     oninput: (e) => ctx.setInput(w.key, e.target.value === '' ? null : e.target.value),
     onkeydown: (e) => {
       if (e.key === 'Enter' && !el.multiline && w.dispatch) {
@@ -174,17 +252,37 @@ function textInput(el, w, ctx) {
     },
   };
   if (el.multiline) return h('textarea', { ...props, rows: 4 });
-  if (kind === 'number') Object.assign(props, { step: el.is_decimal_allowed ? 'any' : '1', min: el.min_value, max: el.max_value });
+  if (kind === 'number')
+    Object.assign(props, { step: el.is_decimal_allowed ? 'any' : '1', min: el.min_value, max: el.max_value });
   return h('input', { ...props, type: kind });
 }
 
 const RENDERERS = {
-  button, overflow, datepicker, timepicker, datetimepicker,
-  static_select: select, multi_static_select: select, external_select: select, multi_external_select: select,
-  users_select: select, multi_users_select: select, conversations_select: select, multi_conversations_select: select,
-  channels_select: select, multi_channels_select: select,
+  button,
+  overflow,
+  datepicker,
+  timepicker,
+  datetimepicker,
+  static_select: select,
+  multi_static_select: select,
+  external_select: select,
+  multi_external_select: select,
+  users_select: select,
+  multi_users_select: select,
+  conversations_select: select,
+  multi_conversations_select: select,
+  channels_select: select,
+  multi_channels_select: select,
   checkboxes: (el, w, ctx) => choices(el, w, ctx, 'checkbox'),
   radio_buttons: (el, w, ctx) => choices(el, w, ctx, 'radio'),
-  plain_text_input: textInput, number_input: textInput, email_text_input: textInput, url_text_input: textInput,
-  image: (el) => h('img', { class: 'element-image', src: el.image_url ?? el.slack_file?.url ?? '', alt: el.alt_text ?? '' }),
+  plain_text_input: textInput,
+  number_input: textInput,
+  email_text_input: textInput,
+  url_text_input: textInput,
+  image: (el) =>
+    h('img', {
+      class: 'element-image',
+      src: el.image_url ?? el.slack_file?.url ?? '',
+      alt: el.alt_text ?? '',
+    }),
 };

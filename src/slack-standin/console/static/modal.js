@@ -17,7 +17,18 @@ function inputs(view) {
 }
 
 function initialOf(el) {
-  for (const k of ['initial_value', 'initial_option', 'initial_options', 'initial_date', 'initial_time', 'initial_date_time', 'initial_user', 'initial_users', 'initial_conversation', 'initial_channel'])
+  for (const k of [
+    'initial_value',
+    'initial_option',
+    'initial_options',
+    'initial_date',
+    'initial_time',
+    'initial_date_time',
+    'initial_user',
+    'initial_users',
+    'initial_conversation',
+    'initial_channel',
+  ])
     if (el[k] !== undefined) return el[k];
   return undefined;
 }
@@ -36,13 +47,34 @@ export function renderModal(view, env) {
     getInput: (key) => (values.has(key) ? values.get(key) : undefined),
     setInput: (key, value) => values.set(key, value),
     act: (el, blockId, selection) =>
-      post('action', { user: env.user, viewId: view.id, actionId: el.action_id, blockId, values: Object.fromEntries(values), ...selection }, 'The action'),
+      post(
+        'action',
+        {
+          user: env.user,
+          viewId: view.id,
+          actionId: el.action_id,
+          blockId,
+          values: Object.fromEntries(values),
+          ...selection,
+        },
+        'The action',
+      ),
     suggest: async (el, blockId, query) => {
-      const res = await post('suggest', { user: env.user, viewId: view.id, actionId: el.action_id, blockId, value: query }, 'Loading options');
+      const res = await post(
+        'suggest',
+        { user: env.user, viewId: view.id, actionId: el.action_id, blockId, value: query },
+        'Loading options',
+      );
       return env.options(res.body);
     },
   };
-  const form = h('form', { class: 'modal', role: 'dialog', 'aria-modal': 'true', 'aria-label': plain(view.title), dataset: { viewId: view.id, callbackId: view.callback_id ?? '' } });
+  const form = h('form', {
+    class: 'modal',
+    role: 'dialog',
+    'aria-modal': 'true',
+    'aria-label': plain(view.title),
+    dataset: { viewId: view.id, callbackId: view.callback_id ?? '' },
+  });
   const body = h('div', { class: 'modal-body' }, renderBlocks(view.blocks, ctx));
   const closeText = plain(view.close) || (view.submit ? 'Cancel' : 'Close');
   const close = async () => {
@@ -50,14 +82,29 @@ export function renderModal(view, env) {
     typed.delete(view.id);
   };
   form.append(
-    h('div', { class: 'modal-head' },
-      env.depth > 1 ? h('span', { class: 'modal-depth', title: 'views.push stack' }, `${env.depth} / 3`) : null,
+    h(
+      'div',
+      { class: 'modal-head' },
+      env.depth > 1
+        ? h('span', { class: 'modal-depth', title: 'views.push stack' }, `${env.depth} / 3`)
+        : null,
       h('h2', null, plain(view.title)),
-      h('button', { type: 'button', class: 'btn btn-icon', 'aria-label': 'Close', onclick: close }, '✕')),
+      h('button', { type: 'button', class: 'btn btn-icon', 'aria-label': 'Close', onclick: close }, '✕'),
+    ),
     body,
-    h('div', { class: 'modal-foot' },
+    h(
+      'div',
+      { class: 'modal-foot' },
       h('button', { type: 'button', class: 'btn', onclick: close }, closeText),
-      view.submit ? h('button', { type: 'submit', class: 'btn btn-primary', disabled: view.submit_disabled === true }, plain(view.submit)) : null));
+      view.submit
+        ? h(
+            'button',
+            { type: 'submit', class: 'btn btn-primary', disabled: view.submit_disabled === true },
+            plain(view.submit),
+          )
+        : null,
+    ),
+  );
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     // Slack's client refuses to submit while a required input is empty, without asking the app.
@@ -70,13 +117,19 @@ export function renderModal(view, env) {
     for (const node of form.querySelectorAll('.field-error.local')) node.remove();
     if (Object.keys(localErrors).length > 0) {
       for (const [blockId, text] of Object.entries(localErrors))
-        form.querySelector(`[data-block-id="${CSS.escape(blockId)}"]`)?.append(h('div', { class: 'field-error local', role: 'alert' }, text));
+        form
+          .querySelector(`[data-block-id="${CSS.escape(blockId)}"]`)
+          ?.append(h('div', { class: 'field-error local', role: 'alert' }, text));
       return;
     }
     const submitButton = form.querySelector('button[type=submit]');
     if (submitButton) submitButton.disabled = true;
     try {
-      const res = await post('submit', { user: env.user, viewId: view.id, values: Object.fromEntries(values) }, 'Submitting the form');
+      const res = await post(
+        'submit',
+        { user: env.user, viewId: view.id, values: Object.fromEntries(values) },
+        'Submitting the form',
+      );
       if (res.closed) typed.delete(view.id);
       if (res.rejected) env.notice(`Slack would reject the app's answer: ${res.rejected.join('; ')}`);
     } finally {

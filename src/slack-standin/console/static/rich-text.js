@@ -50,7 +50,11 @@ function run(e, ctx) {
     case 'broadcast':
       return h('span', { class: 'mention' }, `@${e.range ?? 'here'}`);
     case 'emoji':
-      return document.createTextNode(e.unicode ? String.fromCodePoint(...e.unicode.split('-').map((x) => parseInt(x, 16))) : emojify(`:${e.name}:`));
+      return document.createTextNode(
+        e.unicode
+          ? String.fromCodePoint(...e.unicode.split('-').map((x) => parseInt(x, 16)))
+          : emojify(`:${e.name}:`),
+      );
     case 'date':
       return h('time', null, formatSlackDate(e.timestamp, e.format ?? '{date_short} {time}', ctx.tz));
     default:

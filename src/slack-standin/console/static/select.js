@@ -27,8 +27,18 @@ export function flattenOptions(source) {
  */
 export function selectMenu(opts) {
   let selected = [...(opts.selected ?? [])];
-  const button = h('button', { type: 'button', class: 'select-button', 'aria-haspopup': 'listbox', 'aria-label': opts.label });
-  const search = h('input', { type: 'text', class: 'select-search', placeholder: 'Type to search', 'aria-label': `Search ${opts.label}` });
+  const button = h('button', {
+    type: 'button',
+    class: 'select-button',
+    'aria-haspopup': 'listbox',
+    'aria-label': opts.label,
+  });
+  const search = h('input', {
+    type: 'text',
+    class: 'select-search',
+    placeholder: 'Type to search',
+    'aria-label': `Search ${opts.label}`,
+  });
   const list = h('ul', { class: 'select-list', role: 'listbox' });
   const panel = h('div', { class: 'select-panel', hidden: true }, search, list);
   const root = h('div', { class: 'select' }, button, panel);
@@ -37,13 +47,17 @@ export function selectMenu(opts) {
 
   function showSelection() {
     clear(button);
-    if (selected.length === 0) button.append(h('span', { class: 'placeholder' }, opts.placeholder || 'Select an item'));
+    if (selected.length === 0)
+      button.append(h('span', { class: 'placeholder' }, opts.placeholder || 'Select an item'));
     for (const o of selected) {
       const chip = h('span', { class: opts.multi ? 'chip' : 'chosen' }, plain(o.text));
       if (opts.multi)
         chip.append(
           h('span', {
-            class: 'chip-remove', role: 'button', 'aria-label': `Remove ${plain(o.text)}`, text: '×',
+            class: 'chip-remove',
+            role: 'button',
+            'aria-label': `Remove ${plain(o.text)}`,
+            text: '×',
             onclick: (e) => {
               e.stopPropagation();
               selected = selected.filter((s) => s.value !== o.value);
@@ -69,7 +83,8 @@ export function selectMenu(opts) {
     try {
       options = await opts.load(query);
     } catch (err) {
-      if (mine === request) clear(list).append(h('li', { class: 'select-note error' }, String(err.message ?? err)));
+      if (mine === request)
+        clear(list).append(h('li', { class: 'select-note error' }, String(err.message ?? err)));
       return;
     }
     if (mine !== request) return;
@@ -80,9 +95,17 @@ export function selectMenu(opts) {
       if (o.group && o.group !== group) list.append(h('li', { class: 'select-group' }, (group = o.group)));
       const isOn = selected.some((s) => s.value === o.value);
       list.append(
-        h('li', { role: 'option', 'aria-selected': String(isOn), class: isOn ? 'on' : '', onclick: () => choose(o) },
+        h(
+          'li',
+          {
+            role: 'option',
+            'aria-selected': String(isOn),
+            class: isOn ? 'on' : '',
+            onclick: () => choose(o),
+          },
           h('span', null, plain(o.text)),
-          o.description ? h('span', { class: 'option-desc' }, plain(o.description)) : null),
+          o.description ? h('span', { class: 'option-desc' }, plain(o.description)) : null,
+        ),
       );
     }
   }

@@ -4,7 +4,7 @@
  * sent, unticked as false. Pure.
  */
 import type { DeviceStatus } from '../../monitoring/api.ts';
-import { STATUS_BLOCK, type FLAG_FIELDS } from '../../slack/blocks/source-device-status.ts';
+import { STATUS_BLOCK, type FLAG_FIELDS } from '../blocks/source-device-status.ts';
 
 export interface StatusForm {
   battery: string | null | undefined;

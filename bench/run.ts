@@ -1,0 +1,70 @@
+/**
+ * `npm run bench` — runs the four benchmarks and writes docs/benchmarks.md (full run, ~12–15 min on 2 cores).
+ * `npm run bench -- --quick` is a short smoke run: same code paths, small sizes, report printed and written to
+ * artifacts/benchmarks-quick.md (docs/benchmarks.md keeps the real figures).
+ * `--only ack,poller,readings,delivery` runs a subset.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { runAckLatency } from './ack-latency.ts';
+import { runDelivery } from './delivery.ts';
+import { machineInfo } from './lib/machine.ts';
+import { runPollerScale } from './poller-scale.ts';
+import { runReadings } from './readings.ts';
+import { renderReport, type BenchReport } from './report.ts';
+
+const quick = process.argv.includes('--quick');
+const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const only = new Set((onlyArg ?? 'ack,poller,readings,delivery').split(','));
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const PLAN = quick
+  ? {
+      ack: { rates: [50], durationMs: 5_000, reps: 1, warmupMs: 1_000 },
+      poller: { sizes: [500, 2_000], reps: 1 },
+      readings: { days: 3, reps: 2 },
+      delivery: { channels: 3, events: 30, seed: 7 },
+    }
+  : {
+      ack: { rates: [50, 200], durationMs: 30_000, reps: 3, warmupMs: 5_000 },
+      poller: { sizes: [1_000, 10_000, 50_000], reps: 3 },
+      readings: { days: 30, reps: 7 },
+      delivery: { channels: 10, events: 1_000, seed: 7 },
+    };
+
+const started = performance.now();
+const log = (line: string) => process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+
+async function main(): Promise<void> {
+  const report: BenchReport = {
+    machine: machineInfo(),
+    mode: quick ? 'quick' : 'full',
+    load: { before: loadavg(), after: [] },
+    totalMs: 0,
+  };
+  if (only.has('ack')) report.ack = await runAckLatency({ ...PLAN.ack, log });
+  // Delivery is paced by Retry-After sleeps and ~1 message/s per channel (almost no CPU), so it runs alongside
+  // the poller benchmark to keep the full run short; readings runs alone afterwards.
+  const delivery = only.has('delivery') ? runDelivery({ ...PLAN.delivery, log }) : undefined;
+  if (only.has('poller')) report.poller = await runPollerScale({ ...PLAN.poller, log });
+  if (delivery) report.delivery = await delivery;
+  if (only.has('readings')) report.readings = await runReadings({ ...PLAN.readings, log });
+  report.load.after = loadavg();
+  report.totalMs = performance.now() - started;
+  const markdown = renderReport(report);
+  const target = quick ? join(root, 'artifacts', 'benchmarks-quick.md') : join(root, 'docs', 'benchmarks.md');
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, markdown);
+  process.stdout.write(`\n${markdown}\nwritten to ${target}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);

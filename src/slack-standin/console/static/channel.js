@@ -1,0 +1,116 @@
+// The message view of the current conversation and its thread pane; chat.update replaces a message's node in
+// place, new messages are appended, thread replies refresh the parent's reply count.
+import { post } from './api.js';
+import { clear, h } from './dom.js';
+import { messageNode } from './messages.js';
+import {
+  $,
+  baseContext,
+  currentChannel,
+  isTop,
+  keyOf,
+  me,
+  options,
+  store,
+  ui,
+  userName,
+  visible,
+} from './workspace.js';
+
+function ctxFor(m) {
+  return {
+    ...baseContext(),
+    act: (el, blockId, selection) =>
+      post(
+        'action',
+        { user: ui.user, actionId: el.action_id, blockId, channel: m.channel, ts: m.ts, ...selection },
+        'The action',
+      ).catch(() => undefined),
+    suggest: async (el, blockId, value) =>
+      options(
+        (
+          await post(
+            'suggest',
+            { user: ui.user, actionId: el.action_id, blockId, value, channel: m.channel, ts: m.ts },
+            'Loading options',
+          )
+        ).body,
+      ),
+  };
+}
+
+const replies = (channel, ts) =>
+  [...store.messages.values()].filter(
+    (m) => m.channel === channel && m.thread_ts === ts && m.ts !== ts && visible(m),
+  );
+const inChannel = (channel) =>
+  [...store.messages.values()]
+    .filter((m) => m.channel === channel && isTop(m) && visible(m))
+    .sort((a, b) => Number(a.ts) - Number(b.ts));
+
+function env(inThread) {
+  return {
+    ctxFor,
+    userName,
+    inThread,
+    appName: store.manifest.appName,
+    tz: me()?.tz ?? 'UTC',
+    shortcuts: store.manifest.shortcuts.filter((s) => s.type === 'message'),
+    runShortcut: (callbackId, m) =>
+      void post(
+        'shortcut',
+        { user: ui.user, callbackId, channel: m.channel, ts: m.ts },
+        'The shortcut',
+      ).catch(() => undefined),
+    replies: (ts) => replies(currentChannel(), ts),
+    openThread: (ts) => {
+      ui.thread = ts;
+      renderThread();
+    },
+  };
+}
+
+export function renderMessages() {
+  const box = clear($('messages'));
+  const channel = currentChannel();
+  const list = channel ? inChannel(channel) : [];
+  if (list.length === 0)
+    box.append(h('div', { class: 'empty' }, "No messages yet. Type / to see the app's commands."));
+  for (const m of list) box.append(messageNode(m, env(false)));
+  box.scrollTop = box.scrollHeight;
+}
+
+export function renderThread() {
+  const pane = $('thread');
+  const channel = currentChannel();
+  const parent = ui.thread && channel ? store.messages.get(`${channel}/${ui.thread}`) : undefined;
+  pane.hidden = !parent;
+  if (!parent) return;
+  const box = clear($('thread-messages'));
+  box.append(
+    messageNode(parent, env(true)),
+    h('div', { class: 'thread-sep' }, `${replies(channel, parent.ts).length} replies`),
+  );
+  for (const m of replies(channel, parent.ts).sort((a, b) => Number(a.ts) - Number(b.ts)))
+    box.append(messageNode(m, env(true)));
+}
+
+/** A message changed: replace its node in place (chat.update), add it, or remove it. */
+export function applyMessage(action, m) {
+  if (action === 'delete') store.messages.delete(keyOf(m));
+  else store.messages.set(keyOf(m), m);
+  if (m.channel !== currentChannel()) return;
+  if (ui.thread && (m.ts === ui.thread || m.thread_ts === ui.thread)) renderThread();
+  const target = isTop(m) ? m : store.messages.get(`${m.channel}/${m.thread_ts}`);
+  if (!target) return;
+  const box = $('messages');
+  const old = box.querySelector(`.msg[data-ts="${CSS.escape(target.ts)}"]`);
+  if (action === 'delete' && target === m) return void old?.remove();
+  if (!visible(target)) return;
+  const node = messageNode(target, env(false));
+  if (old) return void old.replaceWith(node);
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  box.querySelector('.empty')?.remove();
+  box.append(node);
+  if (atBottom) box.scrollTop = box.scrollHeight;
+}

@@ -1,0 +1,77 @@
+/**
+ * Local mode in-process for the browser tests: the harness (sandbox + stand-in + app on loopback, wired like
+ * local mode) with the web console mounted and the local workspace seeded exactly as main.ts does, plus a
+ * relay over the same deps whose cycles the test drives. One shared clock (real time plus an offset the test
+ * advances) lets an alert get past its pending period without waiting minutes.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { expect } from 'vitest';
+import { setupLocalWorkspace, type LocalWorkspace } from '../../src/local/index.ts';
+import { createRelay, createRelayWebClient, type Relay } from '../../src/relay/index.ts';
+import { startHarness, type Harness } from '../harness.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+export const ARTIFACTS = join(process.cwd(), 'artifacts', 'e2e');
+export const MIN = 60_000;
+
+export async function launchBrowser(): Promise<Browser> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface LocalBed {
+  h: Harness;
+  local: LocalWorkspace;
+  relay: Relay;
+  /** the console's address */
+  url: string;
+  /** moves the shared clock (sandbox, relay, app) forward, then runs one relay cycle and delivers it */
+  tick(ms?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalBed(): Promise<LocalBed> {
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const h = await startHarness({ clock: { now }, sandbox: { now }, logLevel: 'warn' });
+  const local = await setupLocalWorkspace(h.deps, h.standin);
+  const relay = createRelay(h.deps, {
+    slack: createRelayWebClient({ token: h.standin.botToken, apiUrl: h.standin.apiUrl, log: h.deps.log }),
+    options: { pendingMs: 2 * MIN, healthyMs: 5 * MIN, channelIntervalMs: 5, pageSize: 50 },
+    random: () => 0.5,
+  });
+  return {
+    h,
+    local,
+    relay,
+    url: h.standin.baseUrl,
+    async tick(ms = 3 * MIN) {
+      offset += ms;
+      const report = await relay.runCycle();
+      expect(report.outcome, JSON.stringify(report.error)).toBe('complete');
+      const delivered = await relay.deliverNow();
+      expect(delivered.errors).toEqual([]);
+    },
+    async stop() {
+      local.console.close();
+      await relay.stop();
+      await h.stop();
+    },
+  };
+}

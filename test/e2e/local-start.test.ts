@@ -1,0 +1,70 @@
+/**
+ * `npm start` with no configuration, as a fresh clone runs it: the printed URL serves the console, the
+ * workspace is seeded (welcome message, the bot in #maintenance), and the seeded subscriptions are live —
+ * `/monitor list` typed in the console reaches the app and answers from the relay's store.
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+const root = resolve(import.meta.dirname, '../..');
+
+const consoleState = z.object({
+  channels: z.array(z.object({ id: z.string(), is_member: z.boolean() })),
+  messages: z.array(
+    z.object({ channel: z.string(), text: z.string(), ephemeralTo: z.string().optional() }).loose(),
+  ),
+});
+
+async function poll<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('local mode from npm start', () => {
+  it('prints a URL that serves the console over a seeded, subscribed workspace', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--local'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', STORE_URL: 'memory://' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    try {
+      const port = await poll(
+        async () => /Open http:\/\/localhost:(\d+)\/ to use fieldline locally/.exec(stdout)?.[1],
+        'the printed URL',
+        30_000,
+      );
+      const base = `http://127.0.0.1:${port}/`;
+      const page = await fetch(base);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('/console/static/app.js');
+
+      const state = consoleState.parse(await (await fetch(`${base}console/state`)).json());
+      expect(state.messages.find((m) => m.channel === 'C0GENERAL')?.text).toMatch(/Welcome to fieldline/);
+      expect(state.channels.find((c) => c.id === 'C0MAINT')?.is_member).toBe(true);
+
+      const sent = await fetch(`${base}console/api/command`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ user: 'U0ANA', channel: 'C0ALERTS', text: '/monitor list' }),
+      });
+      expect(await sent.json()).toMatchObject({ ok: true, status: 200 });
+      const reply = await poll(async () => {
+        const now = consoleState.parse(await (await fetch(`${base}console/state`)).json());
+        return now.messages.find((m) => m.channel === 'C0ALERTS' && m.ephemeralTo === 'U0ANA');
+      }, 'the /monitor list reply');
+      expect(reply.text).toMatch(/\*Alerts\* from every site \(warning and critical\)/);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  });
+});

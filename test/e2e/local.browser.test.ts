@@ -1,0 +1,125 @@
+/**
+ * Local mode in a real browser (Debian's Chromium driven by playwright-core): a person opens the console,
+ * creates a task with /task new through the modal, marks it done from the card, then watches a camera alert
+ * arrive in #plant-north-alerts and acknowledges it. Screenshots of every step go to artifacts/e2e/.
+ */
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ARTIFACTS,
+  CHROMIUM,
+  hasChromium,
+  launchBrowser,
+  MIN,
+  startLocalBed,
+  type LocalBed,
+} from './local-bed.ts';
+
+if (!hasChromium) console.warn(`SKIPPED browser tests: ${CHROMIUM} is missing (apt-get install -y chromium)`);
+
+const HEALTHY_CAMERA = {
+  battery: 90,
+  isCharging: false,
+  onLine: true,
+  deviceOn: true,
+  cameraOn: true,
+  wifiConnected: true,
+  cellularConnected: false,
+  ethernetConnected: false,
+  temperature: 30,
+  version: '4.2.1',
+};
+
+describe.skipIf(!hasChromium)(`local mode in Chromium (skipped when ${CHROMIUM} is missing)`, () => {
+  let bed: LocalBed;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  const message = (text: string | RegExp): Locator =>
+    page.locator('#messages .msg').filter({ hasText: text }).last();
+  const openChannel = async (name: string) => {
+    await page.locator('#channel-list button', { hasText: name }).click();
+    await expect.poll(() => page.locator('#channel-title').textContent()).toBe(`#${name}`);
+  };
+
+  beforeAll(async () => {
+    bed = await startLocalBed();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    const camera = bed.h.sandbox.admin.state.sources.find((s) => s.name === 'Gate Camera North');
+    if (!camera) throw new Error('the sandbox seed has no Gate Camera North');
+    bed.h.sandbox.admin.setDeviceStatus(camera.id, HEALTHY_CAMERA);
+    // Two cycles: the relay records the plant as it is (and learns task status ids) before anything changes.
+    await bed.tick(0);
+    await bed.tick();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await bed?.stop();
+  });
+
+  it('opens the console on #general with the welcome message', async () => {
+    await page.goto(bed.url);
+    await page.waitForSelector('body[data-ready=true]');
+    await expect.poll(() => page.locator('#channel-title').textContent()).toBe('#general');
+    await message('Welcome to fieldline').waitFor();
+    await shot('01-console');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('creates a task with /task new through the modal and shows its card', async () => {
+    await openChannel('maintenance');
+    const input = page.locator('#composer textarea');
+    await input.fill('/ta');
+    await expect(page.locator('#composer .suggestions').textContent()).resolves.toContain('/task');
+    await input.fill('/task new Leaking valve on pump 3');
+    await input.press('Enter');
+
+    const modal = page.getByRole('dialog');
+    await modal.waitFor();
+    expect(await modal.getByLabel('Name').inputValue()).toBe('Leaking valve on pump 3');
+    await modal.getByRole('button', { name: 'Type to search sites' }).click();
+    await modal.getByRole('option', { name: 'Berlin Plant' }).click();
+    await modal.getByRole('button', { name: 'Priority' }).click();
+    await modal.getByRole('option', { name: 'High' }).click();
+    await shot('02-task-modal');
+    await modal.locator('button[type=submit]').click();
+    await modal.waitFor({ state: 'detached' });
+
+    const card = message('Leaking valve on pump 3');
+    await card.getByRole('button', { name: 'Done', exact: true }).waitFor();
+    expect(await card.textContent()).toMatch(/Status\s*To Do/);
+    await shot('03-task-card');
+  });
+
+  it('marks the task done from the card and the card changes in place', async () => {
+    const card = message('Leaking valve on pump 3');
+    await card.getByRole('button', { name: 'Done', exact: true }).click();
+    await expect.poll(() => card.textContent(), { timeout: 10_000 }).toMatch(/Status\s*Done/);
+    expect(await card.getByRole('button', { name: 'Done', exact: true }).count()).toBe(0);
+    expect(await page.locator('#messages .msg', { hasText: 'Leaking valve on pump 3' }).count()).toBe(1);
+    await shot('04-task-done');
+  });
+
+  it('shows a camera alert arriving in #plant-north-alerts and acknowledges it', async () => {
+    await openChannel('plant-north-alerts');
+    const camera = bed.h.sandbox.admin.state.sources.find((s) => s.name === 'Gate Camera North');
+    bed.h.sandbox.admin.setDeviceStatus(camera?.id ?? '', { ...HEALTHY_CAMERA, onLine: false });
+    await bed.tick(MIN); // pending
+    await bed.tick(3 * MIN); // held past the pending period: raised
+    const alert = message(/Gate Camera North/);
+    await alert.waitFor({ timeout: 10_000 });
+    expect(await alert.textContent()).toMatch(/Offline/);
+    await shot('05-alert');
+
+    await alert.getByRole('button', { name: 'Acknowledge' }).click();
+    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toMatch(/Acknowledged by @Ana Silva/);
+    await shot('06-alert-acknowledged');
+    expect(pageErrors).toEqual([]);
+  });
+});
