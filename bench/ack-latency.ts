@@ -24,6 +24,9 @@ export interface AckRun {
   scheduleLagMs: number;
   platformCalls: number;
   slackCalls: number;
+  /** The app's event-loop delay during the run (ms). */
+  loopP99: number;
+  loopMax: number;
 }
 
 export interface AckCell {
@@ -51,7 +54,14 @@ interface PlatformInfo extends Workspace {
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-function summarize(samples: Sample[], scheduleLagMs: number, counts: { platformCalls: number; slackCalls: number }): AckRun {
+interface RunCounts {
+  platformCalls: number;
+  slackCalls: number;
+  loopP99: number;
+  loopMax: number;
+}
+
+function summarize(samples: Sample[], scheduleLagMs: number, counts: RunCounts): AckRun {
   const ok = samples.filter((s) => s.status === 200).map((s) => s.latencyMs);
   const all = samples.map((s) => s.latencyMs);
   const kinds = [...new Set(samples.map((s) => s.kind))];
@@ -71,13 +81,19 @@ function summarize(samples: Sample[], scheduleLagMs: number, counts: { platformC
 }
 
 async function startApp(mode: 'fieldline' | 'bare', info: PlatformInfo): Promise<{ child: Child; url: string }> {
-  const child = startChild(here('./children/ack-app.ts'), [mode], {
-    BENCH_SANDBOX_URL: info.sandboxUrl,
-    BENCH_API_KEY: info.apiKey,
-    BENCH_SLACK_API_URL: info.apiUrl,
-    BENCH_SIGNING_SECRET: info.signingSecret,
-    BENCH_BOT_TOKEN: info.botToken,
-  });
+  const profile = process.env.BENCH_PROFILE_DIR;
+  const child = startChild(
+    here('./children/ack-app.ts'),
+    [mode],
+    {
+      BENCH_SANDBOX_URL: info.sandboxUrl,
+      BENCH_API_KEY: info.apiKey,
+      BENCH_SLACK_API_URL: info.apiUrl,
+      BENCH_SIGNING_SECRET: info.signingSecret,
+      BENCH_BOT_TOKEN: info.botToken,
+    },
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+  );
   await child.ready;
   const port = await child.request<number>('port');
   return { child, url: `http://127.0.0.1:${port}/slack/events` };
@@ -110,6 +126,7 @@ export async function runAckLatency(opts: {
         const commands = Math.ceil((rate * durationMs) / 2000);
         const urls = await platform.request<string[]>('responseUrls', { count: commands });
         await platform.request('counts');
+        await app.child.request('loop');
         const result = await openLoop({
           url: app.url,
           signingSecret: info.signingSecret,
@@ -117,7 +134,9 @@ export async function runAckLatency(opts: {
           durationMs,
           make: (i) => mixedRequest(info, template, urls, run, i),
         });
-        return summarize(result.samples, result.maxScheduleLagMs, await platform.request('counts'));
+        const counts = await platform.request<{ platformCalls: number; slackCalls: number }>('counts');
+        const loop = await app.child.request<{ p99: number; max: number }>('loop');
+        return summarize(result.samples, result.maxScheduleLagMs, { ...counts, loopP99: loop.p99, loopMax: loop.max });
       };
       try {
         if (opts.warmupMs > 0) {
@@ -129,7 +148,7 @@ export async function runAckLatency(opts: {
           for (let rep = 0; rep < opts.reps; rep++) {
             const run = await load(rate, opts.durationMs, `${mode}-${rate}-${rep}`);
             opts.log(
-              `ack ${mode} ${rate}/s rep ${rep + 1}: p50 ${run.p50.toFixed(1)} p99 ${run.p99.toFixed(1)} max ${run.max.toFixed(1)} ms, over ${run.over}, failed ${run.failed}, platform calls ${run.platformCalls}`,
+              `ack ${mode} ${rate}/s rep ${rep + 1}: p50 ${run.p50.toFixed(1)} p99 ${run.p99.toFixed(1)} max ${run.max.toFixed(1)} ms, over ${run.over}, failed ${run.failed}, platform calls ${run.platformCalls}, event loop p99 ${run.loopP99.toFixed(0)} max ${run.loopMax.toFixed(0)} ms`,
             );
             cell.runs.push(run);
           }

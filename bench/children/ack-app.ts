@@ -9,6 +9,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { App, HTTPReceiver } from '@slack/bolt';
 import { pino } from 'pino';
@@ -85,4 +86,18 @@ async function startBare(): Promise<{ port: number; stop(): Promise<void> }> {
 }
 
 const running = mode === 'bare' ? await startBare() : await startFieldline();
-serveParent({ port: () => running.port, rss: () => process.memoryUsage().rss }, () => running.stop());
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+serveParent(
+  {
+    port: () => running.port,
+    rss: () => process.memoryUsage().rss,
+    /** Event-loop delay since the last call (ms), then reset: how long the app could not run an ack. */
+    loop: () => {
+      const out = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+      loop.reset();
+      return out;
+    },
+  },
+  () => running.stop(),
+);

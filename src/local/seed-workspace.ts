@@ -60,7 +60,12 @@ export async function seedLocalWorkspace(deps: LocalSeedDeps, standin: Standin):
   const general = LOCAL_CHANNELS[0]?.channel.id ?? 'C0GENERAL';
   const welcomed = standin.messages(general).length === 0;
   if (welcomed) {
-    standin.addMessage({ channel: general, user: standin.botUserId, text: WELCOME_TEXT, blocks: welcomeBlocks() });
+    standin.addMessage({
+      channel: general,
+      user: standin.botUserId,
+      text: WELCOME_TEXT,
+      blocks: welcomeBlocks(),
+    });
   }
   deps.log.info({ subscribed }, 'local workspace ready');
   return { subscribed, welcomed };

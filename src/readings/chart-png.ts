@@ -6,7 +6,7 @@ import { renderAsync } from '@resvg/resvg-js';
 
 export const PNG_SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export async function renderChartPng(svg: string, signal?: AbortSignal): Promise<Buffer> {
+export async function renderChartPng(svg: string, signal?: AbortSignal): Promise<Buffer<ArrayBuffer>> {
   const image = await renderAsync(
     svg,
     {
@@ -17,5 +17,6 @@ export async function renderChartPng(svg: string, signal?: AbortSignal): Promise
     },
     signal ?? null,
   );
-  return image.asPng();
+  // a copy on a plain ArrayBuffer (resvg's buffer may sit on a shared one); ~100 KB, negligible
+  return Buffer.from(image.asPng());
 }

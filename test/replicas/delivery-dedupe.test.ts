@@ -60,6 +60,21 @@ function bed(store: Store): Bed {
   };
 }
 
+/** A store whose `add` does what the test says (dedupe uses only namespace, add and delete). */
+function storeWithAdd(add: Store['add']): Store {
+  const fake: Store = {
+    kind: 'redis',
+    get: async () => undefined,
+    set: async () => undefined,
+    delete: async () => false,
+    add,
+    namespace: () => fake,
+    ping: async () => undefined,
+    close: async () => undefined,
+  };
+  return fake;
+}
+
 let store: Store;
 beforeEach(async () => {
   store = await openStore({ kind: 'memory' }, { log, keyPrefix: 'test:' });
@@ -96,13 +111,9 @@ describe('delivery dedupe', () => {
   });
 
   it('processes a delivery when the store is unavailable rather than losing it', async () => {
-    const down: Store = {
-      ...store,
-      namespace: () => down,
-      add: async () => {
-        throw new StoreUnavailableError('redis store is not connected');
-      },
-    };
+    const down = storeWithAdd(async () => {
+      throw new StoreUnavailableError('redis store is not connected');
+    });
     const b = bed(down);
     await b.deliver(event('Ev3'));
     await b.deliver(event('Ev3'), { retryNum: 1 });
@@ -110,7 +121,7 @@ describe('delivery dedupe', () => {
   });
 
   it('does not hold the ack when the store hangs', async () => {
-    const hung: Store = { ...store, namespace: () => hung, add: () => new Promise<boolean>(() => undefined) };
+    const hung = storeWithAdd(() => new Promise<boolean>(() => undefined));
     const b = bed(hung);
     await b.deliver(event('Ev4'));
     expect(b.processed).toHaveLength(1);

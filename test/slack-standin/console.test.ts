@@ -257,6 +257,33 @@ describe('web console routes', () => {
     });
   });
 
+  it('closes a modal and tells the app with view_closed when it asked (notify_on_close)', async () => {
+    const opened = await fetch(`${f.standin.apiUrl}views.open`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${f.standin.botToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        trigger_id: f.standin.issueTriggerId('U0DAV'),
+        view: {
+          type: 'modal',
+          callback_id: 'post_note',
+          notify_on_close: true,
+          title: { type: 'plain_text', text: 'Note' },
+          blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'Nothing to fill' } }],
+        },
+      }),
+    });
+    const { view } = z.object({ view: z.object({ id: z.string() }) }).parse(await opened.json());
+    const res = await f.post('close', { user: 'U0DAV', viewId: view.id });
+    expect(res.json).toMatchObject({ ok: true, status: 200 });
+    expect(f.requests[0]?.signatureValid).toBe(true);
+    expect(f.requests[0]?.payload).toMatchObject({
+      type: 'view_closed',
+      user: { id: 'U0DAV' },
+      view: { id: view.id },
+    });
+    expect(f.standin.view(view.id)?.open).toBe(false);
+  });
+
   it('answers a clear 400 for a user the workspace does not have and for a malformed body', async () => {
     const unknown = await f.post('command', { user: 'U0NOBODY', channel: 'C0GENERAL', text: '/task help' });
     expect(unknown).toMatchObject({

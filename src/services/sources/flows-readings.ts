@@ -8,7 +8,7 @@ import type { DataSource } from '../../monitoring/api.ts';
 import { renderChartPng } from '../../readings/chart-png.ts';
 import { renderChartSvg } from '../../readings/chart-svg.ts';
 import { ReadingRangeError, resolveRange, zoneOrUtc, type RangeSpec } from '../../readings/range.ts';
-import { formatBytes } from '../../slack/blocks/reading-format.ts';
+import { renderExportOutcome, renderExportProgress } from '../../slack/blocks/reading-export.ts';
 import { renderReadingProgress, renderReadingReport } from '../../slack/blocks/reading-report.ts';
 import { renderSourceChoice } from '../../slack/blocks/reading-choice.ts';
 import { escapeMrkdwn, safeText } from '../../slack/blocks/mrkdwn.ts';
@@ -103,18 +103,7 @@ async function exportFlow(
   spec: RangeSpec,
 ): Promise<void> {
   const range = resolveRange(spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
-  const name = safeText(source.name, 150);
-  const posted = await postReply(target, {
-    text: `Exporting ${source.name} (${range.label})…`,
-    blocks: [
-      {
-        type: 'context',
-        elements: [
-          { type: 'mrkdwn', text: `:hourglass_flowing_sand: Exporting *${name}* (${range.label}) as CSV…` },
-        ],
-      },
-    ],
-  });
+  const posted = await postReply(target, renderExportProgress(source.name, range.label));
   const failure = `Could not export ${escapeMrkdwn(source.name)} (${range.label}).`;
   const outcome = await behindProgress(target.client, posted, failure, () =>
     exportToSlack(deps.monitoring, target.client, {
@@ -124,15 +113,5 @@ async function exportFlow(
       threadTs: posted.ts,
     }),
   );
-  let text: string;
-  if (outcome.kind === 'empty')
-    text = `:information_source: No readings in that range: *${name}*, ${range.label}. Nothing to export.`;
-  else if (outcome.kind === 'too-large')
-    text = `:warning: The export of *${name}* (${range.label}) is too large for Slack (over ${formatBytes(outcome.bytes)}). Pick a shorter range.`;
-  else
-    text = `:page_facing_up: *${name}*, ${range.label}: ${outcome.rows.toLocaleString('en-US')} readings exported as \`${outcome.fileName}\` (${formatBytes(outcome.bytes)}) — file in the thread.`;
-  await updateReply(target.client, posted, {
-    text: text.replace(/[*`:]/g, ''),
-    blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
-  });
+  await updateReply(target.client, posted, renderExportOutcome(source.name, range.label, outcome));
 }

@@ -33,6 +33,7 @@ describe('Search data sources', () => {
     const modal = await openSearch();
     const expected = h.sandbox.admin.state.sources.filter((s) => s.name.toLowerCase().includes('energy'));
     expect(expected.length).toBeGreaterThan(1);
+    expect(expected.length).toBeLessThanOrEqual(8); // one page of the search
     const res = await h.driver.viewSubmission({ view: modal, values: { home_source_query: 'energy' } });
     expect(res.responseAction).toBe('update');
     expect(res.rejected).toBeUndefined();

@@ -35,7 +35,11 @@ describe('/reading', () => {
     expect(res.status).toBe(200);
     // the platform is still answering, so nothing has been posted yet: the ack did not wait for it
     expect(h.standin.callsTo('chat.postMessage').length).toBe(posts);
-    await waitFor(() => h.standin.callsTo('chat.update').find((c) => String(c.args.text).startsWith('Main Energy Meter — last 1 h')));
+    await waitFor(() =>
+      h.standin
+        .callsTo('chat.update')
+        .find((c) => String(c.args.text).startsWith('Main Energy Meter — last 1 h')),
+    );
   });
 
   it('puts a PNG chart of the numeric metrics into the answer’s thread', async () => {

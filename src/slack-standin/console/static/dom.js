@@ -103,6 +103,14 @@ const EMOJI = {
   frame_with_picture: '🖼️',
   signal_strength: '📶',
   video_camera: '📹',
+  large_orange_diamond: '🔶',
+  alarm_clock: '⏰',
+  grey_question: '❔',
+  new: '🆕',
+  pause_button: '⏸️',
+  large_blue_diamond: '🔷',
+  small_orange_diamond: '🔸',
+  small_red_triangle: '🔺',
 };
 
 /** `:name:` shortcodes as emoji where known; unknown ones stay as typed, like a custom emoji Slack lacks. */

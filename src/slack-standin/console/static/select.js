@@ -10,6 +10,9 @@ function closeOpenMenu() {
 }
 document.addEventListener('click', (e) => {
   if (openMenu && !openMenu.root.contains(e.target)) closeOpenMenu();
+  // Overflow, "⋯" and shortcut menus close on a click outside them and their toggle button.
+  for (const menu of document.querySelectorAll('.overflow-menu:not([hidden])'))
+    if (!menu.parentElement?.contains(e.target)) menu.hidden = true;
 });
 
 /** Options and option_groups as one list; each option keeps its group's label for display. */
