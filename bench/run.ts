@@ -23,13 +23,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const PLAN = quick
   ? {
-      ack: { rates: [50], durationMs: 5_000, reps: 1, warmupMs: 1_000 },
+      ack: { rates: [50], durationMs: 5_000, reps: 1, warmupMs: 3_000 },
       poller: { sizes: [500, 2_000], reps: 1 },
       readings: { days: 3, reps: 2 },
       delivery: { channels: 3, events: 30, seed: 7 },
     }
   : {
-      ack: { rates: [50, 200], durationMs: 30_000, reps: 3, warmupMs: 5_000 },
+      ack: { rates: [50, 200], durationMs: 30_000, reps: 3, warmupMs: 8_000 },
       poller: { sizes: [1_000, 10_000, 50_000], reps: 3 },
       readings: { days: 30, reps: 7 },
       delivery: { channels: 10, events: 1_000, seed: 7 },

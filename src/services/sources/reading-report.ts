@@ -71,10 +71,10 @@ export async function buildReadingReport(
     const atMs = Date.parse(row.eventDate);
     // the range is half-open [start, end) whatever the service does at the edges
     if (Number.isNaN(atMs) || atMs < range.startMs || atMs >= range.endMs) continue;
-    summary.add(row);
+    summary.add(row, atMs);
     if (sample.length < 3) sample.push(row);
-    for (const [metricId, value] of Object.entries(row.values)) {
-      if (!charted || charted.has(metricId)) down.add(metricId, atMs, value);
+    for (const metricId in row.values) {
+      if (!charted || charted.has(metricId)) down.add(metricId, atMs, row.values[metricId]);
     }
   }
   const result = summary.result();

@@ -24,7 +24,7 @@ const moreButton = (m: StoredMessage) => JSON.stringify(m.blocks).includes('"tas
 
 async function listReply(text: string, user = 'U0ANA'): Promise<StoredMessage> {
   const count = h.standin.messages('C0GENERAL').length;
-  const res = await h.driver.command({ command: '/task', text, channel: 'C0GENERAL', user });
+  await h.driver.command({ command: '/task', text, channel: 'C0GENERAL', user });
   return waitFor(() =>
     h.standin
       .messages('C0GENERAL')
