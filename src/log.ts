@@ -56,7 +56,8 @@ export interface LoggerOptions {
 
 export function createLogger(opts: LoggerOptions): Logger {
   const secrets = (opts.secrets ?? []).filter((s): s is string => typeof s === 'string' && s.length > 0);
-  const base = opts.destination ?? (opts.pretty ? prettyStream() : pino.destination(1));
+  // Synchronous stdout: the last lines before process.exit ("stopped", a fatal start-up error) must not be lost.
+  const base = opts.destination ?? (opts.pretty ? prettyStream() : pino.destination({ dest: 1, sync: true }));
   const destination: DestinationStream = {
     write: (line: string) => base.write(scrub(line, secrets)),
   };

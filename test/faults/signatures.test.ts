@@ -41,7 +41,9 @@ async function expectNoHandlerRan(send: () => Promise<{ status: number }>): Prom
   expect(res.status).toBe(401);
   // Anything a handler starts after an ack would show up within this time in a feature test.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  expect(h.standin.calls.slice(calls).map((c) => c.method)).toEqual([]);
+  // auth.test is Bolt verifying its own token once at start-up, not a handler.
+  const made = h.standin.calls.slice(calls).map((c) => c.method);
+  expect(made.filter((m) => m !== 'auth.test')).toEqual([]);
   expect(h.sandbox.admin.requests().filter((r) => r.kind === 'api')).toEqual([]);
 }
 

@@ -1,6 +1,6 @@
 /** Helpers for /reading flow tests. */
-import { waitFor, type Harness } from '../../harness.ts';
-import { CHANNEL } from '../sources/helpers.ts';
+import { type Harness } from '../../harness.ts';
+import { CHANNEL, waitFor } from '../sources/helpers.ts';
 
 /** Runs `/reading <text>` and returns the answer once it has replaced the progress message. */
 export async function readingAnswer(h: Harness, text: string, channel = CHANNEL) {

@@ -1,7 +1,7 @@
 /** /reading answers: chart in the thread, ambiguous and unknown names, bad ranges, sources without a schema. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, waitFor, type Harness } from '../../harness.ts';
-import { CHANNEL, expectValidBlockKit } from '../sources/helpers.ts';
+import { startHarness, type Harness } from '../../harness.ts';
+import { CHANNEL, expectValidBlockKit, waitFor } from '../sources/helpers.ts';
 import { readingAnswer } from './helpers.ts';
 
 let h: Harness;

@@ -1,7 +1,7 @@
 /** CSV export: by command and by button, a file named after source and range in the thread; empty ranges say so. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, waitFor, type Harness } from '../../harness.ts';
-import { expectValidBlockKit } from '../sources/helpers.ts';
+import { startHarness, type Harness } from '../../harness.ts';
+import { expectValidBlockKit, waitFor } from '../sources/helpers.ts';
 import { readingAnswer } from './helpers.ts';
 
 const NOW = Date.parse('2026-11-03T12:00:00Z');

@@ -1,8 +1,8 @@
 /** When imported readings do not become readable within the bounded wait, the thread says it could not confirm. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSourcesService } from '../../../src/services/sources/index.ts';
-import { startHarness, waitFor, type Harness } from '../../harness.ts';
-import { CHANNEL, sourceNamed, expectValidBlockKit } from '../sources/helpers.ts';
+import { startHarness, type Harness } from '../../harness.ts';
+import { CHANNEL, sourceNamed, expectValidBlockKit, waitFor } from '../sources/helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {

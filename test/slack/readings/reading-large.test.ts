@@ -1,7 +1,7 @@
 /** 30 days of one-minute readings in a zone without daylight saving (43,200 rows, 87 pages): every page read, the chart still small. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { expectValidBlockKit } from '../sources/helpers.ts';
-import { startHarness, waitFor, type Harness } from '../../harness.ts';
+import { expectValidBlockKit, waitFor } from '../sources/helpers.ts';
+import { startHarness, type Harness } from '../../harness.ts';
 import { readingAnswer, readingWindows } from './helpers.ts';
 
 const NOW = Date.parse('2026-11-03T12:00:00Z');

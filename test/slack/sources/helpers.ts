@@ -1,7 +1,7 @@
 /** Helpers for /source and /reading flow tests: Block Kit validity of everything recorded, and sandbox lookups. */
 import { expect } from 'vitest';
 import { validateBlocks, validateView, type Standin } from '../../../src/slack-standin/index.ts';
-import type { Harness } from '../../harness.ts';
+import { waitFor as harnessWaitFor, type Harness } from '../../harness.ts';
 
 /** Every view and message fieldline sent (Web API and response_url) passes the Block Kit checks. */
 export function expectValidBlockKit(standin: Standin): number {
@@ -62,3 +62,11 @@ export async function sandboxRows(
 }
 
 export const CHANNEL = 'C0GENERAL';
+
+/** The harness's waitFor with a roomier default: these flows make several platform calls on a busy 2-core box. */
+export function waitFor<T>(
+  predicate: Parameters<typeof harnessWaitFor<T>>[0],
+  opts: Parameters<typeof harnessWaitFor<T>>[1] = {},
+): Promise<T> {
+  return harnessWaitFor(predicate, { timeoutMs: 15_000, ...opts });
+}

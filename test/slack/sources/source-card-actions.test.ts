@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage, StoredView } from '../../../src/slack-standin/index.ts';
-import { startHarness, waitFor, type Harness } from '../../harness.ts';
-import { CHANNEL, expectValidBlockKit, sourceNamed } from './helpers.ts';
+import { startHarness, type Harness } from '../../harness.ts';
+import { CHANNEL, expectValidBlockKit, sourceNamed, waitFor } from './helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {

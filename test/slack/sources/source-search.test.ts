@@ -1,7 +1,7 @@
 /** /source through signed Slack requests: paged search, detail cards with and without a schema, file hook. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, waitFor, type Harness } from '../../harness.ts';
-import { CHANNEL, expectValidBlockKit, sourceNamed } from './helpers.ts';
+import { startHarness, type Harness } from '../../harness.ts';
+import { CHANNEL, expectValidBlockKit, sourceNamed, waitFor } from './helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {

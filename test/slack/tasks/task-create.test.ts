@@ -3,6 +3,7 @@
  * The sandbox's record of POST /task/ bodies proves the contract; the stand-in's messages prove the card.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../../src/store/store.ts';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
 import {
   cardFor,
@@ -228,6 +229,24 @@ describe('platform failures during create', () => {
     );
     expect(notice.text).toContain('unavailable');
     expect(tasksWritten(h).length).toBe(before);
+  });
+});
+
+describe('store trouble', () => {
+  it('keeps the modal open with a clear message when the store cannot record the submission', async () => {
+    const view = await openByCommand(h, 'new Store is down');
+    const site = await option(h, view, 'task_site', 'berlin');
+    const claim = h.deps.tasks.claimSubmission;
+    h.deps.tasks.claimSubmission = () => Promise.reject(new StoreUnavailableError('redis down'));
+    try {
+      const before = tasksWritten(h).length;
+      const res = await h.driver.viewSubmission({ view, values: { task_site: site } });
+      expect(res.responseAction).toBe('errors');
+      expect(res.errors?.task_name).toContain('storage is unavailable');
+      expect(tasksWritten(h).length).toBe(before);
+    } finally {
+      h.deps.tasks.claimSubmission = claim;
+    }
   });
 });
 
