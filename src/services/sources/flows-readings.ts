@@ -81,19 +81,29 @@ async function reportFlow(
   );
   await updateReply(target.client, posted, renderReadingReport(report));
   if (!report.chart || report.summary.rows === 0) return;
-  const png = await renderChartPng(renderChartSvg(report.chart));
-  await target.client.filesUploadV2({
-    channel_id: posted.channel,
-    thread_ts: posted.ts,
-    file: png,
-    filename: exportFileName(source.name, report.range).replace(/\.csv$/, '.png'),
-    title: `${source.name} — ${report.range.label}`,
-    alt_text:
-      `Chart of ${report.chart.series.map((s) => s.label).join(', ')} for ${source.name}, ${report.range.label}`.slice(
-        0,
-        1000,
-      ),
-  });
+  const chart = report.chart;
+  try {
+    const png = await renderChartPng(renderChartSvg(chart));
+    await target.client.filesUploadV2({
+      channel_id: posted.channel,
+      thread_ts: posted.ts,
+      file: png,
+      filename: exportFileName(source.name, report.range).replace(/\.csv$/, '.png'),
+      title: `${source.name} — ${report.range.label}`,
+      alt_text:
+        `Chart of ${chart.series.map((s) => s.label).join(', ')} for ${source.name}, ${report.range.label}`.slice(
+          0,
+          1000,
+        ),
+    });
+  } catch (err) {
+    // the numbers are already posted; a missing chart is worth a note, not an error report
+    deps.log.warn({ err, sourceId: source.id }, 'reading chart upload failed');
+    await notify(
+      { ...target, channel: posted.channel, threadTs: posted.ts },
+      'The chart could not be attached to this answer.',
+    );
+  }
 }
 
 async function exportFlow(

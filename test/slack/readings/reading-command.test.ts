@@ -57,6 +57,18 @@ describe('/reading', () => {
     expect(complete?.args.thread_ts).toBe(ts);
   });
 
+  it('keeps the numbers and notes it when the chart cannot be attached', async () => {
+    h.standin.inject({ method: 'files.getUploadURLExternal', error: 'not_allowed_token_type', status: 200 });
+    const { json, ts } = await readingAnswer(h, 'Chiller Flow 24h');
+    expect(json).toContain('Chiller Flow — last 24 h');
+    const note = await waitFor(() =>
+      h.standin
+        .messages(CHANNEL)
+        .find((m) => m.thread_ts === ts && m.text.includes('chart could not be attached')),
+    );
+    expect(note.ephemeralTo).toBeDefined();
+  });
+
   it('shows raw metric ids, and says why, for a source without a schema', async () => {
     const { json } = await readingAnswer(h, 'Legacy Gateway 24h');
     expect(json).toContain('*1401*');
