@@ -5,10 +5,7 @@
 import { z } from 'zod';
 
 export type SlackMode = 'http' | 'socket' | 'local';
-export type StoreUrl =
-  | { kind: 'sqlite'; path: string }
-  | { kind: 'memory' }
-  | { kind: 'redis'; url: string };
+export type StoreUrl = { kind: 'sqlite'; path: string } | { kind: 'memory' } | { kind: 'redis'; url: string };
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -94,7 +91,8 @@ function parseStoreUrl(raw: string | undefined, problems: string[]): StoreUrl {
   if (raw === 'memory://') return { kind: 'memory' };
   if (raw.startsWith('sqlite://')) {
     const path = raw.slice('sqlite://'.length);
-    if (path === '') problems.push('STORE_URL sqlite:// needs a file path, e.g. sqlite://./data/fieldline.sqlite');
+    if (path === '')
+      problems.push('STORE_URL sqlite:// needs a file path, e.g. sqlite://./data/fieldline.sqlite');
     return { kind: 'sqlite', path };
   }
   if (raw.startsWith('redis://') || raw.startsWith('rediss://')) return { kind: 'redis', url: raw };
@@ -102,7 +100,14 @@ function parseStoreUrl(raw: string | undefined, problems: string[]): StoreUrl {
   return { kind: 'memory' };
 }
 
-function parseInteger(name: string, raw: string | undefined, fallback: number, min: number, max: number, problems: string[]) {
+function parseInteger(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  problems: string[],
+) {
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
@@ -115,7 +120,9 @@ function parseInteger(name: string, raw: string | undefined, fallback: number, m
 function parseStorePrefix(raw: string | undefined, problems: string[]): string {
   if (raw === undefined) return 'fieldline:';
   if (!/^[\w.:-]{1,64}$/.test(raw))
-    problems.push(`STORE_PREFIX may use letters, digits and . _ - : (at most 64), e.g. "fieldline:" (got "${raw}")`);
+    problems.push(
+      `STORE_PREFIX may use letters, digits and . _ - : (at most 64), e.g. "fieldline:" (got "${raw}")`,
+    );
   return raw;
 }
 
@@ -134,7 +141,10 @@ function parseStatusOverrides(raw: string | undefined, problems: string[]): Reco
 }
 
 /** Parses the environment; throws ConfigError listing one line per problem. */
-export function loadConfig(source: Record<string, string | undefined>, opts: { forceLocal?: boolean } = {}): Config {
+export function loadConfig(
+  source: Record<string, string | undefined>,
+  opts: { forceLocal?: boolean } = {},
+): Config {
   const e = env.parse(blankToUndefined(source));
   const problems: string[] = [];
 
@@ -145,11 +155,13 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { f
   } else if (appToken) {
     mode = 'socket';
     if (!botToken) problems.push('SLACK_APP_TOKEN is set but SLACK_BOT_TOKEN is not');
-    if (!appToken.startsWith('xapp-')) problems.push('SLACK_APP_TOKEN must be an app-level token starting with xapp-');
+    if (!appToken.startsWith('xapp-'))
+      problems.push('SLACK_APP_TOKEN must be an app-level token starting with xapp-');
   } else {
     mode = 'http';
     if (!botToken) problems.push('SLACK_SIGNING_SECRET is set but SLACK_BOT_TOKEN is not');
-    if (!signingSecret) problems.push('SLACK_BOT_TOKEN is set but SLACK_SIGNING_SECRET is not (needed in HTTP mode)');
+    if (!signingSecret)
+      problems.push('SLACK_BOT_TOKEN is set but SLACK_SIGNING_SECRET is not (needed in HTTP mode)');
   }
   if (botToken && !botToken.startsWith('xoxb-') && mode !== 'local') {
     problems.push('SLACK_BOT_TOKEN must be a bot token starting with xoxb-');
@@ -173,16 +185,39 @@ export function loadConfig(source: Record<string, string | undefined>, opts: { f
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${e.LOG_LEVEL}")`);
   }
 
+  const local = mode === 'local';
   const config: Config = {
     slack: { mode, botToken, signingSecret, appToken, apiUrl },
     port: parseInteger('PORT', e.PORT, 3000, 0, 65535, problems),
     monitoring,
     store: parseStoreUrl(e.STORE_URL, problems),
     storePrefix: parseStorePrefix(e.STORE_PREFIX, problems),
-    pollIntervalSeconds: parseInteger('POLL_INTERVAL_SECONDS', e.POLL_INTERVAL_SECONDS, 60, 1, 86_400, problems),
+    // Local mode is a demo: things should visibly happen within a couple of minutes of `npm start`.
+    pollIntervalSeconds: parseInteger(
+      'POLL_INTERVAL_SECONDS',
+      e.POLL_INTERVAL_SECONDS,
+      local ? 15 : 60,
+      1,
+      86_400,
+      problems,
+    ),
     leaseTtlSeconds: parseInteger('LEASE_TTL_SECONDS', e.LEASE_TTL_SECONDS, 15, 1, 600, problems),
-    alertPendingSeconds: parseInteger('ALERT_PENDING_SECONDS', e.ALERT_PENDING_SECONDS, 120, 0, 86_400, problems),
-    alertHealthySeconds: parseInteger('ALERT_HEALTHY_SECONDS', e.ALERT_HEALTHY_SECONDS, 300, 0, 86_400, problems),
+    alertPendingSeconds: parseInteger(
+      'ALERT_PENDING_SECONDS',
+      e.ALERT_PENDING_SECONDS,
+      local ? 30 : 120,
+      0,
+      86_400,
+      problems,
+    ),
+    alertHealthySeconds: parseInteger(
+      'ALERT_HEALTHY_SECONDS',
+      e.ALERT_HEALTHY_SECONDS,
+      300,
+      0,
+      86_400,
+      problems,
+    ),
     logLevel: (LOG_LEVELS as readonly string[]).includes(logLevel) ? (logLevel as LogLevel) : 'info',
     companyId: e.FIELDLINE_COMPANY_ID,
     taskStatusOverrides: parseStatusOverrides(e.TASK_STATUS_IDS, problems),

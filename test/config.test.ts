@@ -19,11 +19,19 @@ describe('loadConfig', () => {
     expect(config.store).toEqual({ kind: 'sqlite', path: './data/fieldline.sqlite' });
     expect(config).toMatchObject({
       port: 3000,
-      pollIntervalSeconds: 60,
+      // local mode is a demo: polls and raises alerts sooner than a real deployment
+      pollIntervalSeconds: 15,
+      alertPendingSeconds: 30,
       logLevel: 'info',
       taskStatusOverrides: {},
     });
     expect(config.slack.apiUrl).toBe('https://slack.com/api/');
+  });
+
+  it('polls every 60 s and waits 120 s before raising an alert when connected to Slack', () => {
+    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1-abc', SLACK_SIGNING_SECRET: 'shh-secret' });
+    expect(config.slack.mode).toBe('http');
+    expect(config).toMatchObject({ pollIntervalSeconds: 60, alertPendingSeconds: 120 });
   });
 
   it('treats empty and blank values as unset', () => {

@@ -4,6 +4,7 @@
  * Flags: --port N, --host H, --app-url URL, --signing-secret S, --bot-token T, --no-schema.
  */
 import { parseArgs } from 'node:util';
+import { mountConsole } from './console/index.ts';
 import { startStandin } from './index.ts';
 
 function readFlags() {
@@ -42,14 +43,15 @@ const standin = await startStandin({
   ...(values['no-schema'] ? { blockKitSchemaPath: false as const } : {}),
 });
 
-console.log(`Slack stand-in listening on ${standin.baseUrl}`);
+const consoleUi = mountConsole(standin);
+console.log(`Slack stand-in listening on ${standin.baseUrl} (web console: ${consoleUi.url})`);
 console.log(`  SLACK_API_URL=${standin.apiUrl}`);
 console.log(`  SLACK_SIGNING_SECRET=${standin.signingSecret}`);
 console.log(`  SLACK_BOT_TOKEN=${standin.botToken}`);
 console.log(`  app Request URL: ${values['app-url'] ?? '(none yet — pass --app-url)'}`);
 
 const stop = (): void => {
-  standin.close().then(
+  Promise.all([consoleUi.close(), standin.close()]).then(
     () => process.exit(0),
     () => process.exit(1),
   );
