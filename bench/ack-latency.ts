@@ -73,14 +73,23 @@ function summarize(samples: Sample[], scheduleLagMs: number, counts: RunCounts):
     count: samples.length,
     failed: samples.length - ok.length,
     p99ByKind: Object.fromEntries(
-      kinds.map((k) => [k, percentile(samples.filter((s) => s.kind === k).map((s) => s.latencyMs), 99)]),
+      kinds.map((k) => [
+        k,
+        percentile(
+          samples.filter((s) => s.kind === k).map((s) => s.latencyMs),
+          99,
+        ),
+      ]),
     ),
     scheduleLagMs,
     ...counts,
   };
 }
 
-async function startApp(mode: 'fieldline' | 'bare', info: PlatformInfo): Promise<{ child: Child; url: string }> {
+async function startApp(
+  mode: 'fieldline' | 'bare',
+  info: PlatformInfo,
+): Promise<{ child: Child; url: string }> {
   const profile = process.env.BENCH_PROFILE_DIR;
   const child = startChild(
     here('./children/ack-app.ts'),
@@ -136,7 +145,11 @@ export async function runAckLatency(opts: {
         });
         const counts = await platform.request<{ platformCalls: number; slackCalls: number }>('counts');
         const loop = await app.child.request<{ p99: number; max: number }>('loop');
-        return summarize(result.samples, result.maxScheduleLagMs, { ...counts, loopP99: loop.p99, loopMax: loop.max });
+        return summarize(result.samples, result.maxScheduleLagMs, {
+          ...counts,
+          loopP99: loop.p99,
+          loopMax: loop.max,
+        });
       };
       try {
         if (opts.warmupMs > 0) {
@@ -164,9 +177,19 @@ export async function runAckLatency(opts: {
   const comparisons = opts.rates.map((rate) => {
     const p99Of = (app: AckCell['app']) =>
       median(cells.find((c) => c.app === app && c.rate === rate)?.runs.map((r) => r.p99) ?? []);
-    const over = (cells.find((c) => c.app === 'fieldline' && c.rate === rate)?.runs ?? []).reduce((n, r) => n + r.over, 0);
+    const over = (cells.find((c) => c.app === 'fieldline' && c.rate === rate)?.runs ?? []).reduce(
+      (n, r) => n + r.over,
+      0,
+    );
     const p99Ratio = p99Of('fieldline') / p99Of('bare');
     return { rate, p99Ratio, over, met: p99Ratio <= P99_TARGET_RATIO && over === 0 };
   });
-  return { durationMs: opts.durationMs, reps: opts.reps, warmupMs: opts.warmupMs, warmupOver, cells, comparisons };
+  return {
+    durationMs: opts.durationMs,
+    reps: opts.reps,
+    warmupMs: opts.warmupMs,
+    warmupOver,
+    cells,
+    comparisons,
+  };
 }

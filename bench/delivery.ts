@@ -86,19 +86,33 @@ function maxInWindow(times: number[], windowMs: number): number {
   return best;
 }
 
-export async function runDelivery(opts: { channels: number; events: number; seed: number; log(line: string): void }): Promise<DeliveryResult> {
+export async function runDelivery(opts: {
+  channels: number;
+  events: number;
+  seed: number;
+  log(line: string): void;
+}): Promise<DeliveryResult> {
   const dir = await mkdtemp(join(tmpdir(), 'fieldline-delivery-'));
-  const log = createLogger({ level: 'info', destination: pino.destination({ dest: '/dev/null', sync: false }) });
+  const log = createLogger({
+    level: 'info',
+    destination: pino.destination({ dest: '/dev/null', sync: false }),
+  });
   const standin = await startStandin({});
   const store = await openStore({ kind: 'sqlite', path: join(dir, 'fieldline.sqlite') }, { log });
   const monitoring = createMonitoringClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'unused-by-delivery' });
   const channels = Array.from({ length: opts.channels }, (_, i) => `C0BENCH${String(i).padStart(2, '0')}`);
-  for (const id of channels) standin.addChannel({ id, name: id.toLowerCase(), is_private: false, is_im: false, is_member: true });
+  for (const id of channels)
+    standin.addChannel({ id, name: id.toLowerCase(), is_private: false, is_im: false, is_member: true });
   const relay = createRelay(
     { config: loadConfig({}), log, monitoring, store, clock: systemClock },
     { slack: createRelayWebClient({ token: standin.botToken, apiUrl: standin.apiUrl, log }) },
   );
-  const stopStorm = rateLimitStorm(standin, channels, { share: 0.5, minSeconds: 1, maxSeconds: 3, seed: opts.seed });
+  const stopStorm = rateLimitStorm(standin, channels, {
+    share: 0.5,
+    minSeconds: 1,
+    maxSeconds: 3,
+    seed: opts.seed,
+  });
   try {
     const outbox = createOutbox(store);
     const enqueuedAt = Date.now();
@@ -114,9 +128,13 @@ export async function runDelivery(opts: { channels: number; events: number; seed
     const started = performance.now();
     const report = await relay.deliverNow();
     const drainMs = performance.now() - started;
-    opts.log(`delivery: drained in ${(drainMs / 1000).toFixed(1)} s, ${report.delivered} delivered, pending ${JSON.stringify(report.pending)}`);
+    opts.log(
+      `delivery: drained in ${(drainMs / 1000).toFixed(1)} s, ${report.delivered} delivered, pending ${JSON.stringify(report.pending)}`,
+    );
 
-    const posts = standin.callsTo('chat.postMessage').filter((c) => channels.includes(String(c.args.channel)));
+    const posts = standin
+      .callsTo('chat.postMessage')
+      .filter((c) => channels.includes(String(c.args.channel)));
     const ok = posts.filter((c) => c.status === 200 && c.response.ok === true);
     const seen = new Map<string, number>();
     let orderViolations = 0;
@@ -137,9 +155,18 @@ export async function runDelivery(opts: { channels: number; events: number; seed
     const delivered = seen.size;
     const duplicates = [...seen.values()].reduce((n, c) => n + c - 1, 0);
     const perChannelMax = (calls: typeof posts) =>
-      Math.max(...channels.map((ch) => maxInWindow(calls.filter((c) => c.args.channel === ch).map((c) => c.at), 1000)));
+      Math.max(
+        ...channels.map((ch) =>
+          maxInWindow(
+            calls.filter((c) => c.args.channel === ch).map((c) => c.at),
+            1000,
+          ),
+        ),
+      );
     const maxPerSecond = perChannelMax(ok);
-    const gap = Math.min(...channels.map((ch) => minGap(posts.filter((c) => c.args.channel === ch).map((c) => c.at))));
+    const gap = Math.min(
+      ...channels.map((ch) => minGap(posts.filter((c) => c.args.channel === ch).map((c) => c.at))),
+    );
     const lost = total - delivered;
     return {
       channels: channels.length,

@@ -47,10 +47,21 @@ export function minimalPages(rows: number, pageSize: number): number {
 }
 
 async function measureSize(size: number, reps: number, log: (line: string) => void): Promise<PollerSize> {
-  const sandbox = startChild(here('./children/sandbox.ts'), [JSON.stringify({ sources: size, tasks: size, days: 2 })]);
+  const sandbox = startChild(here('./children/sandbox.ts'), [
+    JSON.stringify({ sources: size, tasks: size, days: 2 }),
+  ]);
   await sandbox.ready;
-  const info = await sandbox.request<{ url: string; apiKey: string; cameras: number; sources: number; tasks: number }>('info');
-  const poller = startChild(here('./children/poller.ts'), [], { BENCH_SANDBOX_URL: info.url, BENCH_API_KEY: info.apiKey });
+  const info = await sandbox.request<{
+    url: string;
+    apiKey: string;
+    cameras: number;
+    sources: number;
+    tasks: number;
+  }>('info');
+  const poller = startChild(here('./children/poller.ts'), [], {
+    BENCH_SANDBOX_URL: info.url,
+    BENCH_API_KEY: info.apiKey,
+  });
   try {
     await poller.ready;
     const baseline = await poller.request<{ rss: number }>('memory');
@@ -62,10 +73,13 @@ async function measureSize(size: number, reps: number, log: (line: string) => vo
       const c = await poller.request<CycleAnswer>('cycle');
       calls = await sandbox.request<Record<string, number>>('takeRequests');
       cycles.push(c);
-      log(`poller ${size}: cycle ${i + 1} ${c.ms.toFixed(0)} ms, ${c.outcome}, calls ${JSON.stringify(calls)}${c.error ? ` (${c.error})` : ''}`);
+      log(
+        `poller ${size}: cycle ${i + 1} ${c.ms.toFixed(0)} ms, ${c.outcome}, calls ${JSON.stringify(calls)}${c.error ? ` (${c.error})` : ''}`,
+      );
     }
     const pageSize = DEFAULT_RELAY_OPTIONS.pageSize;
-    const minimalCalls = minimalPages(info.sources, pageSize) + minimalPages(info.tasks, pageSize) + info.cameras;
+    const minimalCalls =
+      minimalPages(info.sources, pageSize) + minimalPages(info.tasks, pageSize) + info.cameras;
     const last = cycles.at(-1);
     return {
       size,
@@ -86,7 +100,11 @@ async function measureSize(size: number, reps: number, log: (line: string) => vo
   }
 }
 
-export async function runPollerScale(opts: { sizes: number[]; reps: number; log(line: string): void }): Promise<PollerResult> {
+export async function runPollerScale(opts: {
+  sizes: number[];
+  reps: number;
+  log(line: string): void;
+}): Promise<PollerResult> {
   const sizes: PollerSize[] = [];
   for (const size of opts.sizes) sizes.push(await measureSize(size, opts.reps, opts.log));
   const growth = sizes.slice(1).map((s, i) => {

@@ -10,7 +10,11 @@ import { createMonitoringClient } from '../src/monitoring/index.ts';
 import { renderChartPng } from '../src/readings/chart-png.ts';
 import { renderChartSvg } from '../src/readings/chart-svg.ts';
 import { parseReadingArgs, resolveRange, toTimeRange, zoneOrUtc } from '../src/readings/range.ts';
-import { buildReadingReport, loadSource, READING_PAGE_LIMIT } from '../src/services/sources/reading-report.ts';
+import {
+  buildReadingReport,
+  loadSource,
+  READING_PAGE_LIMIT,
+} from '../src/services/sources/reading-report.ts';
 import { startChild } from './lib/child.ts';
 import { median } from './lib/stats.ts';
 
@@ -33,7 +37,11 @@ export interface ReadingsResult {
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-export async function runReadings(opts: { days: number; reps: number; log(line: string): void }): Promise<ReadingsResult> {
+export async function runReadings(opts: {
+  days: number;
+  reps: number;
+  log(line: string): void;
+}): Promise<ReadingsResult> {
   const sandbox = startChild(here('./children/sandbox.ts'), [
     JSON.stringify({ days: opts.days + 1, readingIntervalSeconds: 60 }),
   ]);
@@ -62,7 +70,9 @@ export async function runReadings(opts: { days: number; reps: number; log(line: 
       t = performance.now();
       report = await buildReadingReport(monitoring, source, spec, now);
       reportMs.push(performance.now() - t);
-      opts.log(`readings rep ${i + 1}: raw ${rawMs.at(-1)?.toFixed(0)} ms, report ${reportMs.at(-1)?.toFixed(0)} ms, ${rows} rows`);
+      opts.log(
+        `readings rep ${i + 1}: raw ${rawMs.at(-1)?.toFixed(0)} ms, report ${reportMs.at(-1)?.toFixed(0)} ms, ${rows} rows`,
+      );
     }
     const pages = (await sandbox.request<Record<string, number>>('takeRequests'))['GET /reading'] ?? 0;
     if (!report.chart) throw new Error('the report has no chart');

@@ -35,7 +35,16 @@ function ackSection(a: AckResult): string[] {
     `the same HTTPReceiver whose listeners only ack. App, load generator and sandbox + stand-in are three processes.`,
     `Each app first took ${secs(a.warmupMs)} of unmeasured warm-up load (fieldline: ${a.warmupOver} of those acks took longer than ${SLACK_LIMIT_MS} ms).`,
     '',
-    row(['app', 'rate', 'p50 (median of runs)', 'p99 (median of runs)', 'max (worst run)', `> ${SLACK_LIMIT_MS} ms or failed (all runs)`, 'p99 per run', 'platform calls (last run)']),
+    row([
+      'app',
+      'rate',
+      'p50 (median of runs)',
+      'p99 (median of runs)',
+      'max (worst run)',
+      `> ${SLACK_LIMIT_MS} ms or failed (all runs)`,
+      'p99 per run',
+      'platform calls (last run)',
+    ]),
     row(['---', '---', '---', '---', '---', '---', '---', '---']),
   ];
   for (const c of a.cells) {
@@ -52,14 +61,25 @@ function ackSection(a: AckResult): string[] {
       ]),
     );
   }
-  lines.push('', row(['rate', 'p99 fieldline / p99 bare', `target ≤ ${P99_TARGET_RATIO}× and 0 over ${SLACK_LIMIT_MS} ms`]), row(['---', '---', '---']));
-  for (const c of a.comparisons) lines.push(row([`${c.rate}/s`, ratio(c.p99Ratio), `${verdict(c.met)} (${c.over} over)`]));
+  lines.push(
+    '',
+    row([
+      'rate',
+      'p99 fieldline / p99 bare',
+      `target ≤ ${P99_TARGET_RATIO}× and 0 over ${SLACK_LIMIT_MS} ms`,
+    ]),
+    row(['---', '---', '---']),
+  );
+  for (const c of a.comparisons)
+    lines.push(row([`${c.rate}/s`, ratio(c.p99Ratio), `${verdict(c.met)} (${c.over} over)`]));
   const kinds = a.cells.filter((c) => c.app === 'fieldline');
   if (kinds.length > 0) {
     lines.push('', 'fieldline p99 by request kind (median of runs):', '');
     for (const c of kinds) {
       const names = Object.keys(c.runs[0]?.p99ByKind ?? {});
-      lines.push(`- ${c.rate}/s: ${names.map((k) => `${k} ${ms(median(c.runs.map((r) => r.p99ByKind[k] ?? Number.NaN)))}`).join(', ')}`);
+      lines.push(
+        `- ${c.rate}/s: ${names.map((k) => `${k} ${ms(median(c.runs.map((r) => r.p99ByKind[k] ?? Number.NaN)))}`).join(', ')}`,
+      );
     }
   }
   return lines;
@@ -75,7 +95,18 @@ function pollerSection(p: PollerResult): string[] {
     `last page needs one more call to prove the end, contract paging rule 4) + one full record per camera source`,
     `(device status, issue 7). Peak RSS is the relay process's maxRSS; growth is peak minus its RSS before the first cycle.`,
     '',
-    row(['N', 'cycle time (median)', 'cycles (ms)', 'first cycle', 'calls made', 'minimal calls', 'calls by route', 'RSS before', 'peak RSS', 'growth']),
+    row([
+      'N',
+      'cycle time (median)',
+      'cycles (ms)',
+      'first cycle',
+      'calls made',
+      'minimal calls',
+      'calls by route',
+      'RSS before',
+      'peak RSS',
+      'growth',
+    ]),
     row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
   ];
   for (const s of p.sizes) {
@@ -87,19 +118,44 @@ function pollerSection(p: PollerResult): string[] {
         ms(s.firstCycleMs, 0),
         s.totalCalls,
         `${s.minimalCalls} ${s.totalCalls === s.minimalCalls ? '(equal)' : '(**differs**)'}`,
-        Object.entries(s.calls).map(([k, v]) => `${k}: ${v}`).join('; '),
+        Object.entries(s.calls)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('; '),
         mib(s.baselineRss),
         mib(s.peakRss),
         mib(s.peakRss - s.baselineRss),
       ]),
     );
   }
-  lines.push('', row(['sizes', 'size ratio', 'time ratio', 'time ratio / size ratio', 'RSS growth ratio', 'RSS growth ratio / size ratio']), row(['---', '---', '---', '---', '---', '---']));
+  lines.push(
+    '',
+    row([
+      'sizes',
+      'size ratio',
+      'time ratio',
+      'time ratio / size ratio',
+      'RSS growth ratio',
+      'RSS growth ratio / size ratio',
+    ]),
+    row(['---', '---', '---', '---', '---', '---']),
+  );
   for (const g of p.growth) {
-    lines.push(row([`${g.from} → ${g.to}`, ratio(g.sizeRatio), ratio(g.timeRatio), (g.timeRatio / g.sizeRatio).toFixed(2), ratio(g.memRatio), (g.memRatio / g.sizeRatio).toFixed(2)]));
+    lines.push(
+      row([
+        `${g.from} → ${g.to}`,
+        ratio(g.sizeRatio),
+        ratio(g.timeRatio),
+        (g.timeRatio / g.sizeRatio).toFixed(2),
+        ratio(g.memRatio),
+        (g.memRatio / g.sizeRatio).toFixed(2),
+      ]),
+    );
   }
   const linear = p.growth.every((g) => g.timeRatio / g.sizeRatio <= 1.25 && g.memRatio / g.sizeRatio <= 1.25);
-  lines.push('', `Target: calls = minimal — ${verdict(p.callsMinimal)}. Time and memory grow linearly (a ratio / size ratio of at most ~1, here checked as ≤ 1.25) — ${verdict(linear)}.`);
+  lines.push(
+    '',
+    `Target: calls = minimal — ${verdict(p.callsMinimal)}. Time and memory grow linearly (a ratio / size ratio of at most ~1, here checked as ≤ 1.25) — ${verdict(linear)}.`,
+  );
   return lines;
 }
 
@@ -131,9 +187,31 @@ function deliverySection(d: DeliveryResult): string[] {
     `calls (${((100 * d.rateLimited) / Math.max(1, d.calls)).toFixed(0)} %) with 429 and a Retry-After of 1–3 s. Lag = time from enqueue to the`,
     `successful post, so with everything enqueued at once it is mostly the backlog at ~1 message per second per channel.`,
     '',
-    row(['lost', 'duplicates', 'order violations', 'p50 lag', 'p95 lag', 'max lag', 'max posts to one channel in any 1 s', 'max calls (incl. 429) in any 1 s', 'shortest gap between calls to one channel', 'drain time']),
+    row([
+      'lost',
+      'duplicates',
+      'order violations',
+      'p50 lag',
+      'p95 lag',
+      'max lag',
+      'max posts to one channel in any 1 s',
+      'max calls (incl. 429) in any 1 s',
+      'shortest gap between calls to one channel',
+      'drain time',
+    ]),
     row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
-    row([d.lost, d.duplicates, d.orderViolations, secs(d.p50LagMs), secs(d.p95LagMs), secs(d.maxLagMs), d.maxPerSecond, d.maxAttemptsPerSecond, ms(d.minGapMs, 0), secs(d.drainMs)]),
+    row([
+      d.lost,
+      d.duplicates,
+      d.orderViolations,
+      secs(d.p50LagMs),
+      secs(d.p95LagMs),
+      secs(d.maxLagMs),
+      d.maxPerSecond,
+      d.maxAttemptsPerSecond,
+      ms(d.minGapMs, 0),
+      secs(d.drainMs),
+    ]),
     '',
     `Targets: 0 lost, 0 order violations, ≤ ~1 message/s per channel (checked as: no two calls to one channel closer`,
     `than ${MIN_GAP_MS} ms) — ${verdict(d.met)}.`,
@@ -150,17 +228,67 @@ export function renderReport(r: BenchReport): string {
     '',
     row(['CPU', 'cores', 'memory', 'Node', 'OS', 'load average before / after (1, 5, 15 min)']),
     row(['---', '---', '---', '---', '---', '---']),
-    row([m.cpu, m.cores, `${m.memoryGiB} GiB`, m.node, m.os, `${r.load.before.map((l) => l.toFixed(2)).join(', ')} / ${r.load.after.map((l) => l.toFixed(2)).join(', ')}`]),
+    row([
+      m.cpu,
+      m.cores,
+      `${m.memoryGiB} GiB`,
+      m.node,
+      m.os,
+      `${r.load.before.map((l) => l.toFixed(2)).join(', ')} / ${r.load.after.map((l) => l.toFixed(2)).join(', ')}`,
+    ]),
     '',
   ];
-  const headline: string[] = [row(['benchmark', 'figure', 'target', 'verdict']), row(['---', '---', '---', '---'])];
-  if (r.ack) for (const c of r.ack.comparisons) headline.push(row([`ack latency ${c.rate}/s`, `p99 ${ratio(c.p99Ratio)} bare, ${c.over} over ${SLACK_LIMIT_MS} ms`, `≤ ${P99_TARGET_RATIO}×, 0 over`, verdict(c.met)]));
+  const headline: string[] = [
+    row(['benchmark', 'figure', 'target', 'verdict']),
+    row(['---', '---', '---', '---']),
+  ];
+  if (r.ack)
+    for (const c of r.ack.comparisons)
+      headline.push(
+        row([
+          `ack latency ${c.rate}/s`,
+          `p99 ${ratio(c.p99Ratio)} bare, ${c.over} over ${SLACK_LIMIT_MS} ms`,
+          `≤ ${P99_TARGET_RATIO}×, 0 over`,
+          verdict(c.met),
+        ]),
+      );
   if (r.poller) {
-    headline.push(row(['poller calls', r.poller.sizes.map((s) => `${s.totalCalls}/${s.minimalCalls}`).join(', '), '= minimal', verdict(r.poller.callsMinimal)]));
-    for (const g of r.poller.growth) headline.push(row([`poller ${g.from} → ${g.to}`, `time ${ratio(g.timeRatio)}, RSS growth ${ratio(g.memRatio)} for ${ratio(g.sizeRatio)} size`, 'linear', verdict(g.timeRatio / g.sizeRatio <= 1.25 && g.memRatio / g.sizeRatio <= 1.25)]));
+    headline.push(
+      row([
+        'poller calls',
+        r.poller.sizes.map((s) => `${s.totalCalls}/${s.minimalCalls}`).join(', '),
+        '= minimal',
+        verdict(r.poller.callsMinimal),
+      ]),
+    );
+    for (const g of r.poller.growth)
+      headline.push(
+        row([
+          `poller ${g.from} → ${g.to}`,
+          `time ${ratio(g.timeRatio)}, RSS growth ${ratio(g.memRatio)} for ${ratio(g.sizeRatio)} size`,
+          'linear',
+          verdict(g.timeRatio / g.sizeRatio <= 1.25 && g.memRatio / g.sizeRatio <= 1.25),
+        ]),
+      );
   }
-  if (r.readings) headline.push(row(['readings report / raw', ratio(r.readings.ratio), `≤ ${READINGS_TARGET_RATIO}×`, verdict(r.readings.met)]));
-  if (r.delivery) headline.push(row(['delivery', `${r.delivery.lost} lost, ${r.delivery.orderViolations} out of order, p95 lag ${secs(r.delivery.p95LagMs)}, ≤ ${r.delivery.maxPerSecond}/s`, '0, 0, ~1/s', verdict(r.delivery.met)]));
+  if (r.readings)
+    headline.push(
+      row([
+        'readings report / raw',
+        ratio(r.readings.ratio),
+        `≤ ${READINGS_TARGET_RATIO}×`,
+        verdict(r.readings.met),
+      ]),
+    );
+  if (r.delivery)
+    headline.push(
+      row([
+        'delivery',
+        `${r.delivery.lost} lost, ${r.delivery.orderViolations} out of order, p95 lag ${secs(r.delivery.p95LagMs)}, ≤ ${r.delivery.maxPerSecond}/s`,
+        '0, 0, ~1/s',
+        verdict(r.delivery.met),
+      ]),
+    );
   lines.push('## Summary', '', ...headline, '');
   if (r.ack) lines.push(...ackSection(r.ack), '');
   if (r.poller) lines.push(...pollerSection(r.poller), '');

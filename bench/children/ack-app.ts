@@ -49,10 +49,21 @@ async function startFieldline(): Promise<{ port: number; stop(): Promise<void> }
     LOG_LEVEL: 'info',
   });
   const store = await openStore(config.store, { log });
-  const monitoring = createMonitoringClient({ baseUrl: env('BENCH_SANDBOX_URL'), apiKey, log: log.child({ module: 'monitoring' }) });
+  const monitoring = createMonitoringClient({
+    baseUrl: env('BENCH_SANDBOX_URL'),
+    apiKey,
+    log: log.child({ module: 'monitoring' }),
+  });
   const base: BaseDeps = { config, log, monitoring, store, clock: systemClock };
   const deps: Deps = { ...base, ...createServices(base) };
-  const slack = createSlackApp(deps, { mode: 'http', port: 0, host: '127.0.0.1', signingSecret, botToken, slackApiUrl });
+  const slack = createSlackApp(deps, {
+    mode: 'http',
+    port: 0,
+    host: '127.0.0.1',
+    signingSecret,
+    botToken,
+    slackApiUrl,
+  });
   const { port } = await slack.start();
   return {
     port,
@@ -67,7 +78,12 @@ async function startFieldline(): Promise<{ port: number; stop(): Promise<void> }
 
 async function startBare(): Promise<{ port: number; stop(): Promise<void> }> {
   const logger = slackLogger(log);
-  const receiver = new HTTPReceiver({ signingSecret, endpoints: '/slack/events', processBeforeResponse: false, logger });
+  const receiver = new HTTPReceiver({
+    signingSecret,
+    endpoints: '/slack/events',
+    processBeforeResponse: false,
+    logger,
+  });
   const app = new App({ token: botToken, receiver, logger, clientOptions: { slackApiUrl } });
   app.command(/.*/, async ({ ack }) => ack());
   app.view(/.*/, async ({ ack }) => ack());

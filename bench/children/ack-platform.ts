@@ -26,22 +26,39 @@ function futureDate(days: number): string {
 async function captureSubmission(appUrl: string): Promise<string> {
   standin.setAppUrl(appUrl);
   const before = standin.views().length;
-  const opened = await standin.driver.command({ command: '/task', text: 'new Bench leak', user: USER, channel: CHANNEL });
+  const opened = await standin.driver.command({
+    command: '/task',
+    text: 'new Bench leak',
+    user: USER,
+    channel: CHANNEL,
+  });
   if (opened.status !== 200) throw new Error(`/task answered ${opened.status}`);
   const deadline = Date.now() + 10_000;
-  let view = standin.views().slice(before).find((v) => v.callback_id === 'task_create');
+  let view = standin
+    .views()
+    .slice(before)
+    .find((v) => v.callback_id === 'task_create');
   while (!view && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 50));
-    view = standin.views().slice(before).find((v) => v.callback_id === 'task_create');
+    view = standin
+      .views()
+      .slice(before)
+      .find((v) => v.callback_id === 'task_create');
   }
   if (!view) throw new Error('the task modal did not open');
-  const suggestion = await standin.driver.blockSuggestion({ actionId: 'task_site', value: 'berlin', view, user: USER });
+  const suggestion = await standin.driver.blockSuggestion({
+    actionId: 'task_site',
+    value: 'berlin',
+    view,
+    user: USER,
+  });
   const body = suggestion.body as { options?: JsonObject[] };
   const site = body.options?.[0];
   if (!site) throw new Error('no site option for the task modal');
   let sent: string | undefined;
   const listen = (change: StandinChange) => {
-    if (change.kind === 'app-request' && change.request.kind === 'view_submission') sent = change.request.body;
+    if (change.kind === 'app-request' && change.request.kind === 'view_submission')
+      sent = change.request.body;
   };
   standin.state.on('change', listen);
   const result = await standin.driver.viewSubmission({
@@ -50,7 +67,8 @@ async function captureSubmission(appUrl: string): Promise<string> {
     user: USER,
   });
   standin.state.off('change', listen);
-  if (!result.closed || sent === undefined) throw new Error(`submission not accepted: ${JSON.stringify(result.body)}`);
+  if (!result.closed || sent === undefined)
+    throw new Error(`submission not accepted: ${JSON.stringify(result.body)}`);
   const payload = new URLSearchParams(sent).get('payload');
   if (!payload) throw new Error('captured submission has no payload');
   return payload;

@@ -21,15 +21,29 @@ import { serveParent } from '../lib/child.ts';
 
 const dir = await mkdtemp(join(tmpdir(), 'fieldline-poller-'));
 const apiKey = process.env.BENCH_API_KEY ?? '';
-const log = createLogger({ level: 'info', secrets: [apiKey], destination: pino.destination({ dest: '/dev/null', sync: false }) });
-const config = loadConfig({ STORE_URL: `sqlite://${join(dir, 'fieldline.sqlite')}`, SLACK_BOT_TOKEN: 'xoxb-bench', SLACK_SIGNING_SECRET: 'bench' });
+const log = createLogger({
+  level: 'info',
+  secrets: [apiKey],
+  destination: pino.destination({ dest: '/dev/null', sync: false }),
+});
+const config = loadConfig({
+  STORE_URL: `sqlite://${join(dir, 'fieldline.sqlite')}`,
+  SLACK_BOT_TOKEN: 'xoxb-bench',
+  SLACK_SIGNING_SECRET: 'bench',
+});
 const store = await openStore(config.store, { log });
 const monitoring = createMonitoringClient({ baseUrl: process.env.BENCH_SANDBOX_URL ?? '', apiKey, log });
 const base: BaseDeps = { config, log, monitoring, store, clock: systemClock };
 const services = createServices(base);
 const relay = createRelay(
   { ...base, directory: services.directory },
-  { slack: { post: async () => `${Date.now() / 1000}`, update: async () => undefined, join: async () => undefined } },
+  {
+    slack: {
+      post: async () => `${Date.now() / 1000}`,
+      update: async () => undefined,
+      join: async () => undefined,
+    },
+  },
 );
 await subscribeEverySite(relayStore(store), 'C0BENCH', { alerts: true, tasks: true }, Date.now());
 
@@ -43,7 +57,13 @@ serveParent(
     cycle: async () => {
       const started = performance.now();
       const report = await relay.runCycle();
-      return { ms: performance.now() - started, outcome: report.outcome, calls: report.calls, error: report.error?.message, ...memory() };
+      return {
+        ms: performance.now() - started,
+        outcome: report.outcome,
+        calls: report.calls,
+        error: report.error?.message,
+        ...memory(),
+      };
     },
   },
   async () => {

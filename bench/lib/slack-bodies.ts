@@ -46,11 +46,20 @@ export function submissionBody(template: string, tag: string): LoadRequest {
   if (!isRecord(payload) || !isRecord(payload.view)) throw new Error('captured submission has no view');
   payload.view.id = `VB${tag}`;
   payload.trigger_id = `${Date.now()}.${randomBytes(6).toString('hex')}`;
-  return { kind: 'view_submission', body: new URLSearchParams({ payload: JSON.stringify(payload) }).toString() };
+  return {
+    kind: 'view_submission',
+    body: new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
+  };
 }
 
 /** Half view submissions, half commands (rotating through BENCH_COMMANDS). */
-export function mixedRequest(ws: Workspace, template: string, urls: string[], run: string, i: number): LoadRequest {
+export function mixedRequest(
+  ws: Workspace,
+  template: string,
+  urls: string[],
+  run: string,
+  i: number,
+): LoadRequest {
   if (i % 2 === 0) return submissionBody(template, `${run}-${i}`);
   const k = (i - 1) / 2;
   const c = BENCH_COMMANDS[k % BENCH_COMMANDS.length] ?? BENCH_COMMANDS[0];

@@ -9,12 +9,13 @@ import {
   onlyKeys,
   optIdArg,
   idArg,
+  isPlainObject,
   requiredText,
   stringArrayArg,
   textArg,
 } from './args.ts';
 import type { ResourceContext } from './context.ts';
-import { dataEnvelope, parseBody } from './schemas.ts';
+import { badResponse, dataEnvelope, parseBody } from './schemas.ts';
 
 const POST_KEYS = [
   'content',
@@ -55,6 +56,11 @@ export function postsResource(ctx: ResourceContext): MonitoringApi['posts'] {
       const json = postBody(post);
       // Never retried blindly: a lost answer may hide a created post.
       const body = await ctx.http.send({ method: 'POST', path: '/post', json, signal });
+      // contract: section 11 — "an empty array creates nothing and returns {} with no data key". The client
+      // never sends an array, so such an answer means no post exists: say so rather than report an id.
+      if (isPlainObject(body) && !('data' in body)) {
+        return badResponse('POST /post: the platform created no post ({} without data)', body);
+      }
       // contract: section 11 — "Response: {data: <post_id number>}."
       return { postId: parseBody(dataEnvelope(z.number()), body, 'POST /post').data };
     },

@@ -95,6 +95,7 @@ const CREATE_KEYS = [
  */
 export function createBody(input: TaskCreate): Record<string, unknown> {
   onlyKeys('task', input, CREATE_KEYS);
+  // contract: section 9 — an omitted typeId has two conflicting documented outcomes: always send it.
   const typeId = idArg('typeId', input.typeId);
   if (typeId !== '1' && typeId !== '3')
     throw invalidArgument('typeId', 'must be "1" (manual) or "3" (about a data source)');

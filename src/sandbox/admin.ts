@@ -96,6 +96,7 @@ export function written(state: SandboxState): Written {
     uploads: state.uploads.map((u) => ({ ...u })),
     imports: [...state.imports.values()].map((i) => ({ ...i, errors: [...i.errors] })),
     deviceStatuses: state.deviceStatuses.map((d) => ({ ...d })),
+    comments: state.comments.map((c) => ({ ...c })),
   };
 }
 
@@ -133,6 +134,7 @@ export function stateView(state: SandboxState): SandboxStateView {
       assigneeId: t.assigneeId,
       dueDate: t.dueDate,
       postId: t.postId,
+      postInFeed: t.postInFeed,
     })),
     files: [...w.files.values()].map((f) => ({
       id: f.id,

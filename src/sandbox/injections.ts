@@ -52,8 +52,12 @@ export function takeInjection(
   return found;
 }
 
-/** The body a gateway or service would send for an injected status. */
+/**
+ * The body a gateway or service would send for an injected status. A 2xx gets none (e.g. the storage form's
+ * "204 or 201 with an empty body"); inject a `body` for a JSON success.
+ */
 export function defaultInjectedBody(status: number): unknown {
+  if (status >= 200 && status < 300) return undefined;
   if (status === 403) return { message: 'Forbidden' };
   if (status === 429) return { message: 'Too Many Requests' };
   if (status >= 500) return { message: 'Internal server error.', internalErrorCode: '02-001' };

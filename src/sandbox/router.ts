@@ -61,7 +61,7 @@ export async function dispatch(
   const path = url.pathname;
   const headers = flatHeaders(req);
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) if (!(name in query)) query[name] = value;
+  for (const [name, value] of url.searchParams) if (!Object.hasOwn(query, name)) query[name] = value;
   const presigned = path.startsWith('/_storage/');
   const record: RecordedRequest = {
     at: state.now(),

@@ -131,6 +131,17 @@ export interface Written {
   uploads: UploadRecord[];
   imports: ImportRun[];
   deviceStatuses: { sourceId: string; status: DeviceStatus; at: number }[];
+  /** Comments on task posts: opening comments (POST /task/) and change-log comments (PATCH, admin, live). */
+  comments: CommentRecord[];
+}
+
+export interface CommentRecord {
+  id: number;
+  taskId: string;
+  postId: number;
+  text: string;
+  byUserId: string;
+  at: number;
 }
 
 export interface PostRecord {
@@ -253,6 +264,8 @@ export interface TaskView {
   assigneeId: string | null;
   dueDate: string | null;
   postId: number;
+  /** False once the task is Cancelled (status 25 takes its post out of the feed). */
+  postInFeed: boolean;
 }
 
 export interface FileView {

@@ -10,7 +10,7 @@ import { sendJson } from './api.ts';
 import { BodyError, parseArgs, readRaw } from './http-body.ts';
 import type { Injections } from './inject.ts';
 import { ApiError, type MethodContext } from './methods/context.ts';
-import { botAuthor, messageContent } from './methods/message-content.ts';
+import { messageContent, storeBotMessage } from './methods/message-content.ts';
 import type { JsonObject } from './types.ts';
 
 export const RESPONSE_URL_MAX_USES = 5;
@@ -70,14 +70,12 @@ function apply(entry: Entry, body: JsonObject, ctx: MethodContext): void {
   }
   const inChannel = body.response_type === 'in_channel';
   const threadTs = typeof body.thread_ts === 'string' ? body.thread_ts : entry.threadTs;
-  ctx.state.addMessage({
+  storeBotMessage(ctx.state, {
     channel: entry.channel,
-    ts: ctx.state.nextTs(),
-    ...botAuthor(),
-    ...content,
+    content,
     via: 'response_url',
-    ...(inChannel ? {} : { ephemeralTo: entry.user }),
-    ...(threadTs ? { thread_ts: threadTs } : {}),
+    threadTs,
+    extra: inChannel ? {} : { ephemeralTo: entry.user },
   });
 }
 

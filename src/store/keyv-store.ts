@@ -3,7 +3,7 @@
  * keyv) so that `namespace()` views and the atomic `add` of each backend agree on the stored key.
  * Every backend failure becomes a StoreUnavailableError — a Redis outage must never read as "not found".
  */
-import type Keyv from 'keyv';
+import Keyv, { type KeyvStoreAdapter } from 'keyv';
 import { StoreUnavailableError, type Store } from './store.ts';
 
 /** What differs between backends: the atomic set-if-absent, the health probe and shutdown. */
@@ -16,6 +16,22 @@ export interface Backend {
   addIfAbsent(key: string, value: unknown, ttlMs: number | undefined): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The Keyv every backend wraps: no keyv prefix (KeyvStore prefixes keys), errors thrown rather than read as
+ * "absent", and values stored as JSON, so a caller mutating a value it read changes nothing stored.
+ * Without `store`, keyv's own in-memory Map.
+ */
+export function backendKeyv(store?: KeyvStoreAdapter): Keyv {
+  return new Keyv({
+    ...(store ? { store } : {}),
+    namespace: undefined,
+    useKeyPrefix: false,
+    throwOnErrors: true,
+    serialize: JSON.stringify,
+    deserialize: JSON.parse,
+  });
 }
 
 /** The stored form, identical to what keyv writes itself, so `get` reads what `add` wrote. */

@@ -1,16 +1,8 @@
 /** In-memory backend (`STORE_URL=memory://`): a real Keyv over a Map, for tests and throwaway runs. */
-import Keyv from 'keyv';
-import { serialAdd, type Backend } from './keyv-store.ts';
+import { backendKeyv, serialAdd, type Backend } from './keyv-store.ts';
 
 export function memoryBackend(): Backend {
-  const keyv = new Keyv({
-    namespace: undefined,
-    useKeyPrefix: false,
-    throwOnErrors: true,
-    // Stored as JSON like the other backends, so a caller mutating a value it read changes nothing stored.
-    serialize: JSON.stringify,
-    deserialize: JSON.parse,
-  });
+  const keyv = backendKeyv();
   return {
     kind: 'memory',
     keyv,

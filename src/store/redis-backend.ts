@@ -4,10 +4,9 @@
  * hang handlers, and a swallowed error would read as "key absent" (a relay could then re-post).
  */
 import { createClient } from '@redis/client';
-import Keyv from 'keyv';
 import KeyvRedis from '@keyv/redis';
 import type { Logger } from '../log.ts';
-import { serializeEntry, type Backend } from './keyv-store.ts';
+import { backendKeyv, serializeEntry, type Backend } from './keyv-store.ts';
 import { StoreUnavailableError } from './store.ts';
 
 export interface RedisBackendOptions {
@@ -54,14 +53,7 @@ export async function redisBackend(
     connectionTimeout: connectTimeout,
   });
   adapter.on('error', () => undefined);
-  const keyv = new Keyv({
-    store: adapter,
-    namespace: undefined,
-    useKeyPrefix: false,
-    throwOnErrors: true,
-    serialize: JSON.stringify,
-    deserialize: JSON.parse,
-  });
+  const keyv = backendKeyv(adapter);
   keyv.on('error', () => undefined);
 
   // The adapter would otherwise try to connect on demand and make the caller wait.

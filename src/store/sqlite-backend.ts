@@ -1,23 +1,15 @@
 /** Embedded default (`STORE_URL=sqlite://<path>`): @keyv/sqlite, creating the file's folder first. */
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import Keyv from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
 import type { Logger } from '../log.ts';
-import { serialAdd, type Backend } from './keyv-store.ts';
+import { backendKeyv, serialAdd, type Backend } from './keyv-store.ts';
 
 export async function sqliteBackend(path: string, log: Logger): Promise<Backend> {
   const file = resolve(path);
   await mkdir(dirname(file), { recursive: true });
   const adapter = new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: 5_000 });
-  const keyv = new Keyv({
-    store: adapter,
-    namespace: undefined,
-    useKeyPrefix: false,
-    throwOnErrors: true,
-    serialize: JSON.stringify,
-    deserialize: JSON.parse,
-  });
+  const keyv = backendKeyv(adapter);
   keyv.on('error', (err: unknown) => log.debug({ err }, 'sqlite store error'));
   // Surface an unopenable file now rather than on the first request.
   await adapter.query('SELECT 1');

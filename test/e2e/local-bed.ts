@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { expect } from 'vitest';
 import { setupLocalWorkspace, type LocalWorkspace } from '../../src/local/index.ts';
 import { createRelay, createRelayWebClient, type Relay } from '../../src/relay/index.ts';
+import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
 import { startHarness, type Harness } from '../harness.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -63,10 +63,7 @@ export async function startLocalBed(): Promise<LocalBed> {
     url: h.standin.baseUrl,
     async tick(ms = 3 * MIN) {
       offset += ms;
-      const report = await relay.runCycle();
-      expect(report.outcome, JSON.stringify(report.error)).toBe('complete');
-      const delivered = await relay.deliverNow();
-      expect(delivered.errors).toEqual([]);
+      await runCycleAndDeliver(relay);
     },
     async stop() {
       local.console.close();

@@ -15,21 +15,9 @@ import {
   startLocalBed,
   type LocalBed,
 } from './local-bed.ts';
+import { HEALTHY_CAMERA } from '../fixtures/device-status.ts';
 
 if (!hasChromium) console.warn(`SKIPPED browser tests: ${CHROMIUM} is missing (apt-get install -y chromium)`);
-
-const HEALTHY_CAMERA = {
-  battery: 90,
-  isCharging: false,
-  onLine: true,
-  deviceOn: true,
-  cameraOn: true,
-  wifiConnected: true,
-  cellularConnected: false,
-  ethernetConnected: false,
-  temperature: 30,
-  version: '4.2.1',
-};
 
 describe.skipIf(!hasChromium)(`local mode in Chromium (skipped when ${CHROMIUM} is missing)`, () => {
   let bed: LocalBed;

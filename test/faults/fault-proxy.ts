@@ -50,7 +50,8 @@ export async function startFaultProxy(): Promise<FaultProxy> {
         async (up) => {
           const out: Record<string, string> = {};
           for (const [k, v] of Object.entries(up.headers)) {
-            if (typeof v === 'string' && !['connection', 'keep-alive', 'transfer-encoding'].includes(k)) out[k] = v;
+            if (typeof v === 'string' && !['connection', 'keep-alive', 'transfer-encoding'].includes(k))
+              out[k] = v;
           }
           res.writeHead(up.statusCode, out);
           res.end(Buffer.from(await up.body.arrayBuffer()));
@@ -68,7 +69,8 @@ export async function startFaultProxy(): Promise<FaultProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     setUpstream: (url) => void (upstream = url),
-    malform: (method, path, times, body = TRUNCATED_JSON) => void rules.push({ method, path, remaining: times, body }),
+    malform: (method, path, times, body = TRUNCATED_JSON) =>
+      void rules.push({ method, path, remaining: times, body }),
     clear: () => void (rules = []),
     close: () =>
       new Promise<void>((resolve) => {

@@ -11,7 +11,16 @@ import { validateBlocks } from '../../src/slack-standin/index.ts';
 
 const TEMPLATE = 'timestamp,Active Power,Energy,Power Factor,Breaker State\n';
 const NUMERIC = ['Active Power', 'Energy', 'Power Factor'];
-const HEADERS = ['timestamp', ...NUMERIC, 'Breaker State', 'Submission Id', 'TIMESTAMP', 'Unknown', '<!channel>', ''];
+const HEADERS = [
+  'timestamp',
+  ...NUMERIC,
+  'Breaker State',
+  'Submission Id',
+  'TIMESTAMP',
+  'Unknown',
+  '<!channel>',
+  '',
+];
 
 const cell = fc.oneof(
   fc.string({ maxLength: 14 }),
@@ -46,8 +55,13 @@ const csvFile = fc
     rows: fc.array(line, { maxLength: 25 }),
     trailing: fc.boolean(),
   })
-  .map(({ bom, eol, head, rows, trailing }) => `${bom ? '\uFEFF' : ''}${[head, ...rows].join(eol)}${trailing ? eol : ''}`);
-const format = fc.option(fc.constantFrom('YYYY-MM-DD HH:mm:ss', 'MM/DD/YYYY HH:mm:ss', 'not-a-format'), { nil: undefined });
+  .map(
+    ({ bom, eol, head, rows, trailing }) =>
+      `${bom ? '\uFEFF' : ''}${[head, ...rows].join(eol)}${trailing ? eol : ''}`,
+  );
+const format = fc.option(fc.constantFrom('YYYY-MM-DD HH:mm:ss', 'MM/DD/YYYY HH:mm:ss', 'not-a-format'), {
+  nil: undefined,
+});
 
 function physicalLines(csv: string): number {
   return csv.split(/\r\n|\r|\n/).length;
@@ -57,27 +71,43 @@ describe('fuzzed CSV imports', () => {
   it('never throw, and every rejection names a line of the file', () => {
     let rejected = 0;
     fc.assert(
-      fc.property(csvFile, format, fc.constantFrom('Europe/Berlin', 'America/Chicago', 'UTC'), (csv, timestampFormat, zone) => {
-        const result = checkImportCsv({ csv, template: TEMPLATE, zone, numericColumns: NUMERIC, ...(timestampFormat ? { timestampFormat } : {}) });
-        if (result.ok) {
-          expect(result.rows).toBeGreaterThan(0);
-          return;
-        }
-        rejected += 1;
-        expect(result.problems.length).toBeGreaterThan(0);
-        for (const p of result.problems) {
-          expect(Number.isInteger(p.line), JSON.stringify(p)).toBe(true);
-          // "no data rows after the header" points at the line after the last one
-          expect(p.line).toBeGreaterThanOrEqual(1);
-          expect(p.line).toBeLessThanOrEqual(physicalLines(csv) + 1);
-          expect(p.message.trim().length).toBeGreaterThan(0);
-        }
-        const shown = renderCsvRejected('<!here> readings.csv', 'Line 1 Energy Meter', result.problems, result.more);
-        expect(validateBlocks(shown.blocks, 'message')).toEqual([]);
-        const json = JSON.stringify(shown.blocks);
-        for (const p of result.problems) expect(json).toContain(`line ${p.line}:`);
-        for (const raw of ['<!channel>', '<!here>', '<@U0ANA>']) expect(json).not.toContain(raw);
-      }),
+      fc.property(
+        csvFile,
+        format,
+        fc.constantFrom('Europe/Berlin', 'America/Chicago', 'UTC'),
+        (csv, timestampFormat, zone) => {
+          const result = checkImportCsv({
+            csv,
+            template: TEMPLATE,
+            zone,
+            numericColumns: NUMERIC,
+            ...(timestampFormat ? { timestampFormat } : {}),
+          });
+          if (result.ok) {
+            expect(result.rows).toBeGreaterThan(0);
+            return;
+          }
+          rejected += 1;
+          expect(result.problems.length).toBeGreaterThan(0);
+          for (const p of result.problems) {
+            expect(Number.isInteger(p.line), JSON.stringify(p)).toBe(true);
+            // "no data rows after the header" points at the line after the last one
+            expect(p.line).toBeGreaterThanOrEqual(1);
+            expect(p.line).toBeLessThanOrEqual(physicalLines(csv) + 1);
+            expect(p.message.trim().length).toBeGreaterThan(0);
+          }
+          const shown = renderCsvRejected(
+            '<!here> readings.csv',
+            'Line 1 Energy Meter',
+            result.problems,
+            result.more,
+          );
+          expect(validateBlocks(shown.blocks, 'message')).toEqual([]);
+          const json = JSON.stringify(shown.blocks);
+          for (const p of result.problems) expect(json).toContain(`line ${p.line}:`);
+          for (const raw of ['<!channel>', '<!here>', '<@U0ANA>']) expect(json).not.toContain(raw);
+        },
+      ),
       { numRuns: 600, seed: 9 },
     );
     // the generator must reach the rejection path often, or the property above proves little
@@ -85,7 +115,10 @@ describe('fuzzed CSV imports', () => {
   });
 
   it('accepts a clean file (so the property above is not vacuous)', () => {
-    const csv = 'timestamp,Active Power,Breaker State\n2026-11-01 08:00:00,12.5,closed\n2026-11-01 08:15:00,13,open\n';
-    expect(checkImportCsv({ csv, template: TEMPLATE, zone: 'Europe/Berlin', numericColumns: NUMERIC })).toMatchObject({ ok: true, rows: 2 });
+    const csv =
+      'timestamp,Active Power,Breaker State\n2026-11-01 08:00:00,12.5,closed\n2026-11-01 08:15:00,13,open\n';
+    expect(
+      checkImportCsv({ csv, template: TEMPLATE, zone: 'Europe/Berlin', numericColumns: NUMERIC }),
+    ).toMatchObject({ ok: true, rows: 2 });
   });
 });

@@ -60,7 +60,13 @@ let channelCount = 0;
 export async function expectHelpfulReply(h: Harness, command: string, text: string): Promise<string> {
   channelCount += 1;
   const channel = `CFUZZ${String(channelCount).padStart(5, '0')}`;
-  h.standin.addChannel({ id: channel, name: `fuzz-${channelCount}`, is_private: false, is_im: false, is_member: true });
+  h.standin.addChannel({
+    id: channel,
+    name: `fuzz-${channelCount}`,
+    is_private: false,
+    is_im: false,
+    is_member: true,
+  });
   const res = await h.driver.command({ command, text, channel });
   expect(res.status, `${command} ${text.slice(0, 80)}`).toBe(200);
   expect(res.tooSlow, `${command} ack took ${res.elapsedMs} ms`).toBe(false);
@@ -70,7 +76,9 @@ export async function expectHelpfulReply(h: Harness, command: string, text: stri
       if (inAck) return inAck;
       const shown = h.standin.messages(channel).map((m) => `${m.text}${JSON.stringify(m.blocks ?? [])}`);
       if (shown.length > 0) return shown.join('\n');
-      const modal = h.standin.callsTo('views.open').find((c) => c.args.trigger_id === res.triggerId && c.response.ok === true);
+      const modal = h.standin
+        .callsTo('views.open')
+        .find((c) => c.args.trigger_id === res.triggerId && c.response.ok === true);
       return modal ? JSON.stringify(modal.args.view) : undefined;
     },
     { timeoutMs: 10_000, message: `a reply to ${command} ${JSON.stringify(text.slice(0, 80))}` },

@@ -23,7 +23,8 @@ export async function sandboxRows(h: Harness, path: string): Promise<Record<stri
 export function hostileRows(rows: Record<string, unknown>[]): Record<string, unknown>[] {
   return rows.map((row, i) => {
     const name = i % 2 === 0 ? HOSTILE : LONG;
-    const site = typeof row.site === 'object' && row.site !== null ? { ...row.site, name: HOSTILE } : row.site;
+    const site =
+      typeof row.site === 'object' && row.site !== null ? { ...row.site, name: HOSTILE } : row.site;
     return { ...row, name, site };
   });
 }

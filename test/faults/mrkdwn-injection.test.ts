@@ -22,7 +22,13 @@ describe('hostile names in command answers', () => {
   afterEach(() => h.sandbox.admin.clearInjections());
 
   async function answerTo(command: string, text: string, channel: string) {
-    h.standin.addChannel({ id: channel, name: channel.toLowerCase(), is_private: false, is_im: false, is_member: true });
+    h.standin.addChannel({
+      id: channel,
+      name: channel.toLowerCase(),
+      is_private: false,
+      is_im: false,
+      is_member: true,
+    });
     const res = await h.driver.command({ command, text, channel });
     expect(res.status).toBe(200);
     return waitFor(() => h.standin.messages(channel).find((m) => shown(m).includes('&lt;!channel&gt;')), {
@@ -32,7 +38,11 @@ describe('hostile names in command answers', () => {
 
   it('/source lists hostile data-source and site names escaped', async () => {
     const rows = hostileRows(await sandboxRows(h, '/data-sources?limit=4'));
-    h.sandbox.admin.inject({ endpoint: 'GET /data-sources', body: { data: rows, lastValue: null }, times: 3 });
+    h.sandbox.admin.inject({
+      endpoint: 'GET /data-sources',
+      body: { data: rows, lastValue: null },
+      times: 3,
+    });
     expectEscaped(await answerTo('/source', 'feeder', 'CINJSRC'));
   });
 
@@ -40,7 +50,10 @@ describe('hostile names in command answers', () => {
     const rows = hostileRows(await sandboxRows(h, '/tasks?limit=4')).map((t) => ({
       ...t,
       description: HOSTILE,
-      assignee: typeof t.assignee === 'object' && t.assignee !== null ? { ...t.assignee, name: HOSTILE, firstName: HOSTILE, lastName: LONG } : t.assignee,
+      assignee:
+        typeof t.assignee === 'object' && t.assignee !== null
+          ? { ...t.assignee, name: HOSTILE, firstName: HOSTILE, lastName: LONG }
+          : t.assignee,
     }));
     h.sandbox.admin.inject({ endpoint: 'GET /tasks', body: { data: rows, lastValue: null }, times: 3 });
     expectEscaped(await answerTo('/task', 'list', 'CINJTSK'));
@@ -101,9 +114,19 @@ describe('hostile names in relay messages', () => {
   it('alerts about hostile data-source names are posted escaped', async () => {
     bed = await startRelayBed();
     const rows = hostileRows(await sandboxRows(bed.h, '/data-sources?limit=6'))
-      .filter((r) => typeof r.applying === 'object' && r.applying !== null && 'id' in r.applying && r.applying.id !== '7')
+      .filter(
+        (r) =>
+          typeof r.applying === 'object' &&
+          r.applying !== null &&
+          'id' in r.applying &&
+          r.applying.id !== '7',
+      )
       .map((r) => ({ ...r, validationStatus: 30 }));
-    bed.h.sandbox.admin.inject({ endpoint: 'GET /data-sources', body: { data: rows, lastValue: null }, times: 50 });
+    bed.h.sandbox.admin.inject({
+      endpoint: 'GET /data-sources',
+      body: { data: rows, lastValue: null },
+      times: 50,
+    });
     await bed.monitor('subscribe alerts', ALERTS);
     await bed.tick(0);
     await bed.tick();

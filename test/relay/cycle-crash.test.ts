@@ -8,33 +8,20 @@ import type { RelaySlack } from '../../src/relay/relay-slack.ts';
 import { relayStore } from '../../src/relay/relay-store.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { StoreUnavailableError, type Store } from '../../src/store/store.ts';
+import { makeTask } from '../fixtures/task.ts';
 
 const log = createLogger({ level: 'silent' });
 
 function task(priorityId: string): Task {
-  return {
+  return makeTask({
     id: 't1',
     name: 'Fix valve',
-    description: null,
-    dueDate: null,
-    doneDate: null,
-    progressDate: null,
-    timeSpent: null,
-    formatedTimeSpent: null,
-    timeToRespond: null,
-    timeToResolve: null,
-    timeToDueDate: null,
-    assignee: null,
-    status: { id: '5', name: 'To Do' },
     site: { id: 's1', name: 'North', channelId: null },
-    system: null,
-    device: null,
     priority: { id: priorityId, name: priorityId },
-    type: { id: '1', name: 'Manual' },
     auditInfo: { lastModifiedDate: `m-${priorityId}` },
     timeSpentMandatory: false,
     postId: 1,
-  };
+  });
 }
 
 /** A hand-written fake of the two calls a tasks-only cycle makes. */

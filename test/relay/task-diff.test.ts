@@ -3,6 +3,7 @@ import { diffTask, diffTasks } from '../../src/relay/task-diff.ts';
 import { localDay, snapshotTask } from '../../src/relay/task-snapshot.ts';
 import type { Task } from '../../src/monitoring/api.ts';
 import type { TaskSnapshot } from '../../src/relay/types.ts';
+import { makeTask } from '../fixtures/task.ts';
 
 const base: TaskSnapshot = {
   id: 't1',
@@ -99,30 +100,17 @@ describe('diffTasks', () => {
 });
 
 describe('snapshotTask — overdue in the site time zone', () => {
-  const task = (patch: Partial<Task>): Task => ({
-    id: 't1',
-    name: 'Fix valve',
-    description: null,
-    dueDate: '2026-11-20',
-    doneDate: null,
-    progressDate: null,
-    timeSpent: null,
-    formatedTimeSpent: null,
-    timeToRespond: null,
-    timeToResolve: null,
-    timeToDueDate: null,
-    assignee: null,
-    status: { id: '5', name: 'To Do' },
-    site: { id: 'site1', name: 'North', channelId: null },
-    system: null,
-    device: null,
-    priority: null,
-    type: { id: '1', name: 'Manual' },
-    auditInfo: null,
-    timeSpentMandatory: false,
-    postId: 1,
-    ...patch,
-  });
+  const task = (patch: Partial<Task>): Task =>
+    makeTask({
+      id: 't1',
+      name: 'Fix valve',
+      dueDate: '2026-11-20',
+      site: { id: 'site1', name: 'North', channelId: null },
+      priority: null,
+      timeSpentMandatory: false,
+      postId: 1,
+      ...patch,
+    });
   // 2026-11-21 03:00 UTC: already the 21st in UTC and Berlin, still the 20th in Chicago
   const now = Date.UTC(2026, 10, 21, 3, 0, 0);
 

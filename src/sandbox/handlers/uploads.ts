@@ -95,11 +95,11 @@ export const createSignedUpload: Route = {
     }
     const nameExt = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
     const mimeExt = Object.entries(MIME).find(([, mime]) => mime === fileMimeType)?.[0];
-    // contract: section 12 — fileMimeType wins over fileType and becomes the required upload Content-Type;
-    // "with neither fileType nor fileMimeType the file is stored as .bin".
-    const ext =
-      fileType?.replace(/^\./, '').toLowerCase() ?? (fileMimeType ? (mimeExt ?? nameExt ?? 'bin') : 'bin');
-    const contentType = fileMimeType ?? (fileType ? MIME[ext] : undefined) ?? 'application/octet-stream';
+    const typeExt = fileType?.replace(/^\./, '').toLowerCase();
+    // contract: section 12 — fileMimeType wins over fileType (for the stored type too) and becomes the required
+    // upload Content-Type; "with neither fileType nor fileMimeType the file is stored as .bin".
+    const ext = fileMimeType ? (mimeExt ?? typeExt ?? nameExt ?? 'bin') : (typeExt ?? 'bin');
+    const contentType = fileMimeType ?? (typeExt ? MIME[typeExt] : undefined) ?? 'application/octet-stream';
     const tempName = `${randomBytes(8).toString('hex')}-${createHash('sha1').update(name).digest('hex').slice(0, 8)}.${ext}`;
     const objectKey = `uploads/${companyId ?? `conversation-${conversationId}`}/${tempName}`;
     const expiresMs = state.now() + FORM_LIFETIME_MS;

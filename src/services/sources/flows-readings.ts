@@ -31,10 +31,8 @@ export async function readingForQuery(
   try {
     const found = await deps.sources.resolve(query);
     if (found.kind === 'none') {
-      await notify(
-        target,
-        `No data source matches *${safeText(query, 100)}*. Try \`/source ${safeText(query, 100)}\` to search.`,
-      );
+      const hint = safeText(query, 100);
+      await notify(target, `No data source matches *${hint}*. Try \`/source ${hint}\` to search.`);
       return;
     }
     if (found.kind === 'many') {
@@ -99,10 +97,13 @@ async function reportFlow(
   } catch (err) {
     // the numbers are already posted; a missing chart is worth a note, not an error report
     deps.log.warn({ err, sourceId: source.id }, 'reading chart upload failed');
-    await notify(
-      { ...target, channel: posted.channel, threadTs: posted.ts },
-      'The chart could not be attached to this answer.',
-    );
+    const inThread = {
+      client: target.client,
+      user: target.user,
+      channel: posted.channel,
+      threadTs: posted.ts,
+    };
+    await notify(inThread, 'The chart could not be attached to this answer.');
   }
 }
 

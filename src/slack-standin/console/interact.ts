@@ -7,7 +7,7 @@ import { validateBlocks } from '../block-kit.ts';
 import type { DriverResult, Standin } from '../index.ts';
 import { isJsonObject } from '../methods/context.ts';
 import { fileJson } from '../methods/files.ts';
-import { botAuthor, messageJson } from '../methods/message-content.ts';
+import { messageJson, storeBotMessage } from '../methods/message-content.ts';
 import { channelRef, interactionBase, requireUser } from '../payloads.ts';
 import { payloadBody } from '../driver-transport.ts';
 import type { InputValue } from '../view-state.ts';
@@ -78,13 +78,11 @@ function addBotMessage(
   content: { text: string; blocks?: unknown[] },
   ephemeral: boolean,
 ): void {
-  standin.state.addMessage({
+  storeBotMessage(standin.state, {
     channel: input.channel,
-    ts: standin.state.nextTs(),
-    ...botAuthor(),
-    ...content,
+    content,
     via: 'command_ack',
-    ...(ephemeral ? { ephemeralTo: input.user } : {}),
+    extra: ephemeral ? { ephemeralTo: input.user } : {},
   });
 }
 

@@ -9,7 +9,7 @@ import {
   type MethodContext,
   type MethodHandler,
 } from './context.ts';
-import { botAuthor, messageContent, messageJson } from './message-content.ts';
+import { messageContent, messageJson, storeBotMessage } from './message-content.ts';
 import { fileJsonFor } from './files.ts';
 
 /** Channel ids, `#name`/`name`, or a user id (opens the bot's DM with that user), as chat.postMessage accepts. */
@@ -42,15 +42,15 @@ const postMessage: MethodHandler = (args, ctx) => {
   const channel = resolveChannel(ctx, args.channel);
   const content = messageContent(args, ctx.validator);
   const threadTs = optionalString(args, 'thread_ts');
-  const message = ctx.state.addMessage({
+  const message = storeBotMessage(ctx.state, {
     channel: channel.id,
-    ts: ctx.state.nextTs(),
-    ...botAuthor(),
-    ...content,
+    content,
     via: 'chat.postMessage',
-    ...(threadTs ? { thread_ts: threadTs } : {}),
-    ...(args.reply_broadcast === true || args.reply_broadcast === 'true' ? { reply_broadcast: true } : {}),
-    ...(args.metadata !== undefined ? { metadata: args.metadata } : {}),
+    threadTs,
+    extra: {
+      ...(args.reply_broadcast === true || args.reply_broadcast === 'true' ? { reply_broadcast: true } : {}),
+      ...(args.metadata !== undefined ? { metadata: args.metadata } : {}),
+    },
   });
   return { ok: true, channel: channel.id, ts: message.ts, message: messageJson(message, fileJsonFor(ctx)) };
 };
@@ -83,14 +83,12 @@ const postEphemeral: MethodHandler = (args, ctx) => {
   if (!ctx.state.user(user)) throw new ApiError('user_not_in_channel');
   const content = messageContent(args, ctx.validator);
   const threadTs = optionalString(args, 'thread_ts');
-  const message = ctx.state.addMessage({
+  const message = storeBotMessage(ctx.state, {
     channel: channel.id,
-    ts: ctx.state.nextTs(),
-    ...botAuthor(),
-    ...content,
-    ephemeralTo: user,
+    content,
     via: 'chat.postEphemeral',
-    ...(threadTs ? { thread_ts: threadTs } : {}),
+    threadTs,
+    extra: { ephemeralTo: user },
   });
   return { ok: true, message_ts: message.ts };
 };

@@ -14,7 +14,7 @@ import {
   type MethodContext,
   type MethodHandler,
 } from './context.ts';
-import { botAuthor, messageContent } from './message-content.ts';
+import { botAuthor, messageContent, storeBotMessage } from './message-content.ts';
 import { resolveChannel } from './chat.ts';
 
 const MIME: Record<string, string> = {
@@ -131,14 +131,12 @@ const completeUploadExternal: MethodHandler = (args, ctx) => {
   }
   if (channel) {
     const threadTs = optionalString(args, 'thread_ts');
-    const message = ctx.state.addMessage({
+    const message = storeBotMessage(ctx.state, {
       channel: channel.id,
-      ts: ctx.state.nextTs(),
-      ...botAuthor(),
-      ...content,
-      files: files.map((f) => f.id),
+      content,
       via: 'files.completeUploadExternal',
-      ...(threadTs ? { thread_ts: threadTs } : {}),
+      threadTs,
+      extra: { files: files.map((f) => f.id) },
     });
     // files.info reports where a file was shared (apps read the message ts from `shares`).
     const kind = channel.is_private ? 'private' : 'public';

@@ -5,6 +5,7 @@
 import { BOT_ID, BOT_USER_ID, APP_ID, TEAM } from '../seed.ts';
 import { blockTextLength, MAX_MESSAGE_BLOCK_TEXT } from '../limits.ts';
 import type { BlockKitValidator } from '../block-kit.ts';
+import type { StandinState } from '../state.ts';
 import { normalizeBlocks } from '../normalize.ts';
 import type { JsonObject, StoredMessage } from '../types.ts';
 import { ApiError, validationError } from './context.ts';
@@ -57,4 +58,29 @@ export function messageJson(
 
 export function botAuthor(): Pick<StoredMessage, 'user' | 'bot_id'> {
   return { user: BOT_USER_ID, bot_id: BOT_ID };
+}
+
+/**
+ * Stores a message the bot sent by `via` (a Web API method, response_url, a command's ack), in the thread
+ * `threadTs` when given; `extra` carries what only some paths set (ephemeralTo, files, metadata, …).
+ */
+export function storeBotMessage(
+  state: StandinState,
+  post: {
+    channel: string;
+    content: MessageContent;
+    via: string;
+    threadTs?: string | undefined;
+    extra?: Partial<StoredMessage>;
+  },
+): StoredMessage {
+  return state.addMessage({
+    channel: post.channel,
+    ts: state.nextTs(),
+    ...botAuthor(),
+    ...post.content,
+    ...post.extra,
+    via: post.via,
+    ...(post.threadTs ? { thread_ts: post.threadTs } : {}),
+  });
 }

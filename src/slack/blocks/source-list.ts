@@ -4,7 +4,7 @@ import { humanDuration, rowFacts, silence } from '../../services/sources/source-
 import { safeText } from './mrkdwn.ts';
 import { mrkdwn, plain } from './reading-format.ts';
 import type { RenderedMessage } from './reading-report.ts';
-import { encodeMore, indexed, MAX_VALUE, SOURCE_ACTION } from './source-ids.ts';
+import { indexed, MAX_VALUE, SOURCE_ACTION } from './source-ids.ts';
 
 function hitText(hit: SourceHit, nowMs: number): string {
   const { row, detail } = hit;
@@ -25,11 +25,13 @@ function hitText(hit: SourceHit, nowMs: number): string {
   return [head.filter(Boolean).join(' · '), [...status, age].join(' · ')].join('\n');
 }
 
+/** `moreValue`: the More button's value (see services/sources/more-cursor.ts), null at the end of the list. */
 export function renderSourceList(
   text: string,
   page: SearchPage,
   nowMs: number,
   first: boolean,
+  moreValue: string | null,
 ): RenderedMessage {
   const blocks: object[] = [];
   const heading = first
@@ -55,7 +57,6 @@ export function renderSourceList(
       },
     });
   });
-  const moreValue = page.next ? encodeMore({ t: text, c: page.next }) : null;
   if (moreValue && moreValue.length <= MAX_VALUE) {
     blocks.push({
       type: 'actions',

@@ -2,6 +2,7 @@
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { sendPlatformFileToSlack } from '../../services/file-transfer/index.ts';
+import { moreButtonValue } from '../../services/sources/more-cursor.ts';
 import { escapeMrkdwn } from '../blocks/mrkdwn.ts';
 import { renderSourceList } from '../blocks/source-list.ts';
 import { reportError } from '../errors.ts';
@@ -42,7 +43,11 @@ export function registerSourceCommand(app: App, deps: Deps): void {
         return;
       }
       const page = await deps.sources.search(text, null);
-      await respond({ response_type: 'ephemeral', ...renderSourceList(text, page, deps.clock.now(), true) });
+      const more = await moreButtonValue(deps.store, text, page.next);
+      await respond({
+        response_type: 'ephemeral',
+        ...renderSourceList(text, page, deps.clock.now(), true, more),
+      });
     } catch (err) {
       await reportError(deps, target, err, { command: '/source' });
     }

@@ -66,12 +66,32 @@ describe('conventions', () => {
   });
 
   test('contract: conventions rule 6 — no query string beyond the parameters listed for the call', async () => {
-    const res = await raw(c.sb, 'GET', '/files/1?resolveFiles=true&extra=1');
-    expect(res.status).toBe(400);
     const meter = sourceOf(c.sb, kind('energy'));
+    const cam = sourceOf(c.sb, kind('camera'));
+    const task = c.sb.admin.state.tasks[0]!;
+    const none: [method: 'GET' | 'POST' | 'PATCH', path: string, body: unknown][] = [
+      ['POST', '/reading', [{ meterId: meter.id, readings: [{ timestamp: null, values: {} }] }]],
+      ['POST', '/task/', { name: 'x', siteId: '101', typeId: '1' }],
+      ['PATCH', `/task/${task.id}`, { name: 'x' }],
+      ['POST', '/post', { content: 'x', toChannelId: '7101' }],
+      ['POST', '/files/signed-uploads/create', { name: 'a.txt', fileSize: 200, company: { id: '42' } }],
+      ['POST', `/devices/status/${cam.id}`, { status: { battery: 80 } }],
+      ['GET', '/files/8001', undefined],
+    ];
+    for (const [method, path, body] of none) {
+      const res = await raw(c.sb, method, `${path}?extra=1`, { body });
+      expect(res.status, `${method} ${path}`).toBe(400);
+    }
+    expect((await raw(c.sb, 'GET', '/files/8001?resolveFiles=true&extra=1')).status).toBe(400);
+    expect((await raw(c.sb, 'GET', '/files/8001?resolveFiles=false')).status).toBe(200);
+    expect(c.sb.admin.written()).toMatchObject({ readings: [], posts: [], tasks: [], patches: [] });
     c.sb.admin.clearRequests();
     await c.client.readings.write([{ meterId: meter.id, readings: [{ timestamp: null, values: {} }] }]);
-    expect(apiRequests(c.sb)[0]?.query).toEqual({});
+    await c.client.tasks.create({ name: 'x', siteId: '101', typeId: '1' });
+    await c.client.tasks.update(task.id, { name: 'y' });
+    await c.client.posts.create({ content: 'x', toChannelId: '7101' });
+    await c.client.files.get('8001', { resolveFiles: true });
+    for (const r of apiRequests(c.sb)) expect(r.query, `${r.method} ${r.path}`).toEqual({});
   });
 });
 
@@ -90,10 +110,16 @@ describe('authentication', () => {
 
   test('contract: authentication rule 2 — a missing or unknown key gets 403 {message: Forbidden} (BAD_KEY)', async () => {
     const err = await c.stranger.tasks.listPage({}).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'BAD_KEY', status: 403, body: { message: 'Forbidden' } });
+    expect(err).toMatchObject({ code: 'BAD_KEY', status: 403 });
+    // The body is exactly {message: Forbidden}: no internalErrorCode from the gateway.
+    expect((err as MonitoringError).body).toEqual({ message: 'Forbidden' });
+    expect((err as MonitoringError).internalErrorCode).toBeUndefined();
     const missing = await raw(c.sb, 'GET', '/tasks', { key: null });
     expect(missing.status).toBe(403);
     expect(missing.json).toEqual({ message: 'Forbidden' });
+    expect((await raw(c.sb, 'POST', '/post', { key: 'wrong', body: {} })).json).toEqual({
+      message: 'Forbidden',
+    });
   });
 
   test('contract: authentication rule 3 — a record the key user may not touch gives 401 (NO_ACCESS), batches whole', async () => {
@@ -156,7 +182,7 @@ describe('errors', () => {
       status: 400,
     });
     const malformed = await c.client.tasks.listPage({}, 'not-a-cursor').catch((e: unknown) => e);
-    expect(malformed).toMatchObject({ code: 'VALIDATION', status: 400 });
+    expect(malformed).toMatchObject({ code: 'VALIDATION', status: 400, internalErrorCode: '02-001' });
   });
 
   test('contract: errors table row 401 — no access to the record is NO_ACCESS', async () => {
@@ -191,6 +217,14 @@ describe('errors', () => {
     c.sb.admin.clearRequests();
     await c.client.tasks.listPage({ limit: 1 });
     expect(apiRequests(c.sb).map((r) => r.status)).toEqual([429, 200]);
+    // A gateway answer: {message} only, no internalErrorCode — still RATE_LIMITED by status alone.
+    c.sb.admin.inject({ endpoint: 'POST /task/', status: 429 });
+    const gateway = await c.client.tasks
+      .create({ name: 'x', siteId: '101', typeId: '1' })
+      .catch((e: unknown) => e);
+    expect(gateway).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryable: true });
+    expect((gateway as MonitoringError).internalErrorCode).toBeUndefined();
+    expect((gateway as MonitoringError).body).toEqual({ message: 'Too Many Requests' });
   });
 
   test('contract: errors table row 500 — unexpected server error is SERVER (GETs retried, writes not)', async () => {
@@ -224,5 +258,24 @@ describe('errors', () => {
     await expect(
       c.client.readings.write([{ meterId: meter.id, readings: [{ timestamp: null, values: {} }] }]),
     ).resolves.toBeUndefined();
+    const spare = sourceOf(c.sb, (s) => s.name === 'Spare Sensor');
+    expect(await c.client.readings.exportCsv(spare.id, week)).toBeNull();
+    expect(await c.client.readings.queryPage({ meterId: spare.id, range: week })).toMatchObject({
+      rows: [],
+      done: true,
+    });
+    const open = c.sb.admin.state.tasks.find((t) => t.statusId === '5')!;
+    expect(await c.client.tasks.update(open.id, {})).toEqual({ changed: false });
+    // signedUrl null is a typed signing failure of a 200 answer, not an HTTP error.
+    c.sb.admin.inject({
+      endpoint: 'POST /files/signed-uploads/create',
+      status: 200,
+      body: { data: { signedUrl: null, name: 'tmp' } },
+    });
+    const unsigned = await c.client.files
+      .createSignedUpload({ name: 'a.txt', fileSize: 200, company: { id: '42' } })
+      .catch((e: unknown) => e);
+    expect(unsigned).toMatchObject({ code: 'SIGNING_FAILED' });
+    expect((unsigned as MonitoringError).status).toBeUndefined();
   });
 });

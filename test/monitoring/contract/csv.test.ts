@@ -1,5 +1,5 @@
 /** Contract: GET /reading/template (section 5), GET /import (section 6), GET /export (section 7). */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { raw, kind, sourceOf, startContract, textOf, type Contract } from './fixture.ts';
 
 let c: Contract;
@@ -100,6 +100,13 @@ describe('section 6 — GET /import', () => {
     expect(await c.client.readings.importCsv('999999', 'timestamp\n').catch((e: unknown) => e)).toMatchObject(
       { code: 'NO_ACCESS' },
     );
+    // "An empty fileUrl is a failure": nothing is uploaded.
+    c.sb.admin.inject({ endpoint: 'GET /import', status: 200, body: { data: { fileUrl: '' } } });
+    c.sb.admin.clearRequests();
+    expect(
+      await c.client.readings.importCsv(meter().id, 'timestamp\n').catch((e: unknown) => e),
+    ).toMatchObject({ code: 'SIGNING_FAILED' });
+    expect(c.sb.admin.requests().filter((r) => r.kind === 'presigned')).toEqual([]);
   });
 
   test('contract: csv import parameter timestampFormat — a pattern; detected when omitted', async () => {
@@ -107,6 +114,12 @@ describe('section 6 — GET /import', () => {
       timestampFormat: 'MM/DD/YYYY HH:mm:ss',
     });
     expect(c.sb.admin.written().imports[0]?.timestampFormat).toBe('MM/DD/YYYY HH:mm:ss');
+    await c.client.readings.importCsv(meter().id, 'timestamp,Active Power\n01/03/2024 10:00:00,6\n');
+    const detected = () => c.sb.admin.written().imports[1];
+    expect(detected()?.timestampFormat).toBeNull();
+    await vi.waitFor(() => expect(detected()?.state).toBe('done'));
+    expect(detected()?.errors).toEqual([]);
+    expect(c.sb.admin.written().readings.filter((r) => r.via === 'import')).toHaveLength(2);
   });
 });
 
@@ -146,13 +159,18 @@ describe('section 7 — GET /export', () => {
   });
 
   test('contract: csv export — limit and sortDesc are ignored; the whole range has no row cap', async () => {
-    const withLimit = await raw(
-      c.sb,
-      'GET',
-      `/export?meterId=${meter().id}&startHour=00:00:00&endHour=23:59:59&startOffset=1%20day&endOffset=0%20days&limit=1&sortDesc=true`,
-    );
-    const url = (withLimit.json as { data: { fileUrl: string } }).data.fileUrl;
-    const text = await textOf((await c.client.download(url)).body);
-    expect(text.trim().split('\n').length).toBeGreaterThan(2);
+    const range = `meterId=${meter().id}&startHour=00:00:00&endHour=23:59:59&startOffset=1%20day&endOffset=0%20days`;
+    const csvOf = async (query: string) => {
+      const res = await raw(c.sb, 'GET', `/export?${query}`);
+      const url = (res.json as { data: { fileUrl: string } }).data.fileUrl;
+      return textOf((await c.client.download(url)).body);
+    };
+    const plain = await csvOf(range);
+    expect(await csvOf(`${range}&limit=1&sortDesc=true`)).toBe(plain);
+    // More rows than any page of GET /reading may hold (500): no row cap.
+    const now = c.sb.admin.now();
+    const rows = Array.from({ length: 600 }, (_, i) => ({ t: now - 3_600_000 + i * 5_000, values: {} }));
+    c.sb.admin.addReadings(meter().id, rows);
+    expect((await csvOf(range)).trim().split('\n').length).toBe(plain.trim().split('\n').length + 600);
   });
 });

@@ -28,7 +28,8 @@ describe('section 1 — GET /data-sources', () => {
   test('contract: data sources parameter lastValue — cursor', async () => {
     const first = await c.client.dataSources.listPage({ limit: 3 });
     const second = await c.client.dataSources.listPage({ limit: 3 }, first.lastValue);
-    expect(second.rows[0]?.id).not.toBe(first.rows[0]?.id);
+    const six = await c.client.dataSources.listPage({ limit: 6 });
+    expect([...first.rows, ...second.rows].map((r) => r.id)).toEqual(six.rows.map((r) => r.id));
   });
 
   test('contract: data sources parameter siteIds — comma-separated site IDs', async () => {
@@ -61,6 +62,12 @@ describe('section 1 — GET /data-sources', () => {
     expect(row?.lastReading).toMatchObject({ meterId: Number(meter.id), eventDate: expect.any(String) });
     const off = await raw(c.sb, 'GET', `/data-sources?meterIds=${meter.id}&withLastReadings=false`);
     expect(JSON.stringify(off.json)).toContain('lastReading');
+    // Since any value turns it on, "false" is expressed by leaving the parameter out.
+    c.sb.admin.clearRequests();
+    const [plain] = (await c.client.dataSources.listPage({ meterIds: [meter.id], withLastReadings: false }))
+      .rows;
+    expect(apiRequests(c.sb)[0]?.query).not.toHaveProperty('withLastReadings');
+    expect(plain).not.toHaveProperty('lastReading');
   });
 
   test('contract: data sources parameter withDetails — any value turns it on; expands rows to all metrics', async () => {
@@ -69,6 +76,12 @@ describe('section 1 — GET /data-sources', () => {
     const detailed = (await c.client.dataSources.listPage({ meterIds: [meter.id], withDetails: true }))
       .rows[0]!;
     expect(Object.keys(detailed).length).toBeGreaterThan(Object.keys(plain).length);
+    const anyValue = await raw(c.sb, 'GET', `/data-sources?meterIds=${meter.id}&withDetails=false`);
+    expect((anyValue.json as { data: Record<string, unknown>[] }).data[0]).toHaveProperty('metrics');
+    c.sb.admin.clearRequests();
+    const off = (await c.client.dataSources.listPage({ meterIds: [meter.id], withDetails: false })).rows[0]!;
+    expect(apiRequests(c.sb)[0]?.query).not.toHaveProperty('withDetails');
+    expect(Object.keys(off)).toEqual(Object.keys(plain));
   });
 
   test('contract: data sources parameter onlyMain — the literal string true restricts rows to the main metric', async () => {
@@ -80,6 +93,10 @@ describe('section 1 — GET /data-sources', () => {
       `/data-sources?meterIds=${meter.id}&withDetails=1&onlyMain=yes`,
     );
     expect(JSON.stringify(on.json)).not.toEqual(JSON.stringify(notLiteral.json));
+    const metricsOf = (res: { json: unknown }) =>
+      ((res.json as { data: { metrics?: unknown[] }[] }).data[0]?.metrics ?? []).length;
+    expect(metricsOf(on)).toBe(1);
+    expect(metricsOf(notLiteral)).toBeGreaterThan(1);
     c.sb.admin.clearRequests();
     await c.client.dataSources.listPage({ meterIds: [meter.id], onlyMain: true });
     expect(apiRequests(c.sb)[0]?.query.onlyMain).toBe('true');
@@ -103,6 +120,10 @@ describe('section 2 — GET /data-sources/{id}', () => {
     const ds = await c.client.dataSources.get(meter.id, { withLastReading: true });
     expect(ds.lastReading).toMatchObject({ meterId: Number(meter.id), values: expect.any(Object) });
     expect((await c.client.dataSources.get(meter.id)).lastReading).toBeNull();
+    const one = await raw(c.sb, 'GET', `/data-sources/${meter.id}?withLastReading=1`);
+    expect((one.json as { data: Record<string, unknown> }).data).not.toHaveProperty('lastReading');
+    const yes = await raw(c.sb, 'GET', `/data-sources/${meter.id}?withLastReading=true`);
+    expect((yes.json as { data: Record<string, unknown> }).data).toHaveProperty('lastReading');
   });
 
   test('contract: data sources section 2 rule — withSchema=true on a source with no schema fails with 500; the client re-fetches once and reports schemaMissing', async () => {

@@ -1,8 +1,8 @@
 /** Contract: Limits table and Events table. */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createMonitoringClient } from '../../../src/monitoring/index.ts';
 import { collect } from '../helpers.ts';
-import { kind, raw, sourceOf, startContract, type Contract } from './fixture.ts';
+import { apiRequests, kind, raw, sourceOf, startContract, type Contract } from './fixture.ts';
 
 let c: Contract;
 beforeAll(async () => {
@@ -23,10 +23,16 @@ const signedQuery = (url: string) => new URL(url).search.length > 0;
 
 describe('limits', () => {
   test('contract: limits row page size of GET /reading — 1 to 500, default 500', async () => {
-    const rows = (
-      await c.client.readings.queryPage({ meterId: meter().id, range: { ...lastDay, startOffset: '3 days' } })
-    ).rows;
-    expect(rows.length).toBeLessThanOrEqual(500);
+    const now = c.sb.admin.now();
+    const extra = Array.from({ length: 600 }, (_, i) => ({ t: now - 3_600_000 + i * 5_000, values: {} }));
+    c.sb.admin.addReadings(meter().id, extra);
+    const window = 'startHour=00:00:00&endHour=23:59:59&startOffset=1%20day&endOffset=0%20days';
+    const sandboxDefault = await raw(c.sb, 'GET', `/reading?meterId=${meter().id}&${window}`);
+    expect((sandboxDefault.json as { data: unknown[] }).data).toHaveLength(500);
+    c.sb.admin.clearRequests();
+    const rows = (await c.client.readings.queryPage({ meterId: meter().id, range: lastDay })).rows;
+    expect(rows).toHaveLength(500);
+    expect(apiRequests(c.sb)[0]?.query.limit).toBe('500');
     expect(
       await c.client.readings
         .queryPage({ meterId: meter().id, range: lastDay, limit: 0 })
@@ -118,14 +124,27 @@ describe('events (observable side effects)', () => {
   test('contract: events row POST /task/ — feed post created; opening comment unless noInitialComment', async () => {
     const { taskId } = await c.client.tasks.create({ name: 'Event check', siteId: '101', typeId: '1' });
     const task = c.sb.admin.state.tasks.find((t) => t.id === String(taskId));
-    expect(task?.postId).toEqual(expect.any(Number));
+    expect(c.sb.admin.written().posts.find((p) => p.taskId === String(taskId))?.id).toBe(task?.postId);
+    const quiet = await c.client.tasks.create({
+      name: 'Quiet',
+      siteId: '101',
+      typeId: '1',
+      noInitialComment: true,
+    });
+    const commentsOf = (id: number) =>
+      c.sb.admin.written().comments.filter((x) => x.taskId === String(id)).length;
+    expect([commentsOf(taskId), commentsOf(quiet.taskId)]).toEqual([1, 0]);
   });
 
   test('contract: events row PATCH /task/{id} — a change writes a comment; status 25 removes the post; no change, no comment', async () => {
     const open = c.sb.admin.state.tasks.find((t) => t.statusId === '5')!;
     const first = await c.client.tasks.update(open.id, { statusId: '25' });
     expect(first.changed).toBe(true);
+    expect(c.sb.admin.state.tasks.find((t) => t.id === open.id)?.postInFeed).toBe(false);
+    const comments = () => c.sb.admin.written().comments.filter((x) => x.taskId === open.id).length;
+    const before = comments();
     expect(await c.client.tasks.update(open.id, { statusId: '25' })).toEqual({ changed: false });
+    expect(comments()).toBe(before);
   });
 
   test('contract: events row POST /post — post created', async () => {
@@ -156,6 +175,8 @@ describe('events (observable side effects)', () => {
     const at = new Date(c.sb.admin.now() - 600_000).toISOString().slice(0, 19);
     await c.client.readings.importCsv(meter().id, `timestamp,Active Power\n${at},1.5\n`);
     expect(c.sb.admin.written().imports).toHaveLength(1);
+    await vi.waitFor(() => expect(c.sb.admin.written().imports[0]?.state).toBe('done'));
+    expect(c.sb.admin.written().readings.filter((r) => r.via === 'import')).toHaveLength(1);
   });
 
   test('contract: events row signed upload — file record created after the uploaded object is processed', async () => {

@@ -116,7 +116,16 @@ describe('section 9 — POST /task/ rules', () => {
   });
 
   test('contract: task create rule — typeId omitted (conflicting statements): the client always sends it', async () => {
+    // The sandbox takes the "fails asking for deviceId" reading (README): 400, nothing created.
+    const omitted = await raw(c.sb, 'POST', '/task/', { body: { name: 'x', siteId: '101' } });
+    expect(omitted).toMatchObject({
+      status: 400,
+      json: { message: 'Internal server error.', internalErrorCode: '02-001' },
+    });
+    expect(c.sb.admin.written().tasks).toEqual([]);
     await refusedBy(c.client.tasks.create({ name: 'x', siteId: '101' } as never), 'typeId');
+    await c.client.tasks.create(base);
+    expect(created()?.body.typeId).toBe('1');
   });
 
   test('contract: task create rule — IDs quoted non-empty strings; a number, "0" or "" gives 400', async () => {
@@ -133,7 +142,10 @@ describe('section 9 — POST /task/ rules', () => {
 
   test('contract: task create rule — IDs that do not exist are accepted and ignored', async () => {
     const { taskId } = await c.client.tasks.create({ ...base, statusId: '777', priorityId: '888' });
-    expect(stateOf(taskId)).toBeDefined();
+    // Unknown status and priority leave those fields unset: the default status, no priority.
+    expect(stateOf(taskId)).toMatchObject({ statusId: '5', priorityId: null, siteId: '101' });
+    const nowhere = await c.client.tasks.create({ ...base, siteId: '999' });
+    expect(stateOf(nowhere.taskId)).toMatchObject({ siteId: null });
   });
 
   test('contract: task create rule — no query string; response {data: <task_id number>}, the task not echoed', async () => {

@@ -128,15 +128,23 @@ describe('task states', () => {
 });
 
 describe('task transitions', () => {
+  const commentsOn = (taskId: string) => c.sb.admin.written().comments.filter((x) => x.taskId === taskId);
+  const viewOf = (taskId: number | string) => c.sb.admin.state.tasks.find((t) => t.id === String(taskId));
+
   test('contract: task transition (new) → 5 To Do when statusId is omitted; feed post created; opening comment', async () => {
     const { taskId } = await c.client.tasks.create({
       name: 'Transition default',
       siteId: '101',
       typeId: '1',
     });
-    const task = c.sb.admin.state.tasks.find((t) => t.id === String(taskId));
+    const task = viewOf(taskId);
     expect(task?.statusId).toBe('5');
-    expect(typeof task?.postId).toBe('number');
+    expect(c.sb.admin.written().posts.find((p) => p.taskId === String(taskId))).toMatchObject({
+      id: task?.postId,
+      body: { toChannelId: '7101' },
+      removedFromFeed: false,
+    });
+    expect(commentsOn(String(taskId))).toHaveLength(1);
   });
 
   test('contract: task transition (new) → the given status when statusId is given', async () => {
@@ -145,27 +153,35 @@ describe('task transitions', () => {
       siteId: '101',
       typeId: '1',
       statusId: '10',
+      noInitialComment: true,
     });
-    expect(c.sb.admin.state.tasks.find((t) => t.id === String(taskId))?.statusId).toBe('10');
+    expect(viewOf(taskId)?.statusId).toBe('10');
+    expect(c.sb.admin.written().posts.some((p) => p.taskId === String(taskId))).toBe(true);
+    expect(commentsOn(String(taskId))).toEqual([]);
   });
 
   test('contract: task transition any → given status (not 25): a change-log comment is written', async () => {
     const open = c.sb.admin.state.tasks.find((t) => t.statusId === '5')!;
     const result = await c.client.tasks.update(open.id, { statusId: '10' });
     expect(result).toEqual({ changed: true, commentId: expect.any(Number) });
+    const comment = commentsOn(open.id).find((x) => result.changed && x.id === result.commentId);
+    expect(comment).toMatchObject({ postId: open.postId, text: expect.stringContaining('On Hold') });
+    expect(viewOf(open.id)).toMatchObject({ statusId: '10', postInFeed: true });
   });
 
   test('contract: task transition any → 25 Cancelled: the task post is removed from the feed', async () => {
     const open = c.sb.admin.state.tasks.find((t) => t.statusId === '5')!;
+    expect(open.postInFeed).toBe(true);
     await c.client.tasks.update(open.id, { statusId: '25' });
-    expect(c.sb.admin.state.tasks.find((t) => t.id === open.id)?.statusId).toBe('25');
-    expect(c.sb.admin.written().posts.find((p) => p.id === open.postId)?.removedFromFeed ?? true).toBe(true);
+    expect(viewOf(open.id)).toMatchObject({ statusId: '25', postInFeed: false });
   });
 
   test('contract: task transition no field actually changes → unchanged, no comment', async () => {
     const open = c.sb.admin.state.tasks.find((t) => t.statusId === '5')!;
+    const before = commentsOn(open.id).length;
     expect(await c.client.tasks.update(open.id, { statusId: '5' })).toEqual({ changed: false });
     expect(c.sb.admin.written().patches.at(-1)?.commentId ?? null).toBeNull();
+    expect(commentsOn(open.id)).toHaveLength(before);
   });
 });
 

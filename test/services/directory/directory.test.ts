@@ -4,14 +4,11 @@
  */
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
 import type { BaseDeps } from '../../../src/deps.ts';
-import { createLogger } from '../../../src/log.ts';
-import { createMonitoringClient } from '../../../src/monitoring/index.ts';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import { createDirectory } from '../../../src/services/directory/index.ts';
 import { startStandin, type Standin } from '../../../src/slack-standin/index.ts';
-import { openStore } from '../../../src/store/open-store.ts';
+import { sandboxBaseDeps } from '../../fixtures/sandbox-deps.ts';
 
 let sandbox: Sandbox;
 let standin: Standin;
@@ -22,18 +19,7 @@ const slack = () => new WebClient(standin.botToken, { slackApiUrl: standin.apiUr
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: { tasks: 40 } });
   standin = await startStandin({});
-  const log = createLogger({ level: 'silent' });
-  base = {
-    config: loadConfig({ STORE_URL: 'memory://' }),
-    log,
-    monitoring: createMonitoringClient({
-      baseUrl: sandbox.url,
-      apiKey: sandbox.keys.full,
-      retry: { baseDelayMs: 5, maxDelayMs: 10 },
-    }),
-    store: await openStore({ kind: 'memory' }, { log }),
-    clock: { now: () => now },
-  };
+  base = await sandboxBaseDeps(sandbox, { now: () => now });
 });
 afterAll(async () => {
   await base?.monitoring.close();

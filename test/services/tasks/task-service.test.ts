@@ -4,14 +4,11 @@
  * and list filters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
 import type { BaseDeps } from '../../../src/deps.ts';
-import { createLogger } from '../../../src/log.ts';
-import { createMonitoringClient } from '../../../src/monitoring/index.ts';
 import { SEED_SITES, startSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import { isPastDue } from '../../../src/services/tasks/dates.ts';
 import { createServices, type Services } from '../../../src/services/index.ts';
-import { openStore } from '../../../src/store/open-store.ts';
+import { sandboxBaseDeps } from '../../fixtures/sandbox-deps.ts';
 
 let sandbox: Sandbox;
 let base: BaseDeps;
@@ -20,18 +17,7 @@ const site = { id: '101', name: 'Berlin Plant', channelId: '7101' };
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: { tasks: 30 } });
-  const log = createLogger({ level: 'silent' });
-  base = {
-    config: loadConfig({ STORE_URL: 'memory://' }),
-    log,
-    monitoring: createMonitoringClient({
-      baseUrl: sandbox.url,
-      apiKey: sandbox.keys.full,
-      retry: { baseDelayMs: 5, maxDelayMs: 10 },
-    }),
-    store: await openStore({ kind: 'memory' }, { log }),
-    clock: { now: () => Date.now() },
-  };
+  base = await sandboxBaseDeps(sandbox, { now: () => Date.now() });
   services = createServices(base);
   await services.directory.statuses.refresh();
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
 import type { JsonObject, StoredMessage } from '../../../src/slack-standin/index.ts';
 import { expectValidBlockKit, platformFile } from '../posts/flow-helpers.ts';
+import { openByMessageShortcut } from '../../fixtures/opened-view.ts';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(700, 3)]);
 const PDF = Buffer.from(
@@ -36,14 +37,7 @@ function seedMessage(
 
 /** Runs the shortcut, picks the first data source in the picker, submits; resolves with the final result message. */
 async function upload(message: StoredMessage, expectDone = true): Promise<StoredMessage> {
-  const before = h.standin.views().length;
-  await h.driver.messageShortcut('upload_files', { channel: 'C0GENERAL', message });
-  const view = await waitFor(() =>
-    h.standin
-      .views()
-      .slice(before)
-      .find((v) => v.callback_id === 'file_upload' && v.open),
-  );
+  const view = await openByMessageShortcut(h, 'upload_files', message, 'file_upload');
   const options = (await h.driver.blockSuggestion({ actionId: 'file_target', value: '', view })).body as {
     options: JsonObject[];
   };
@@ -198,14 +192,7 @@ describe('Upload files to the platform', () => {
 
   it('asks for a site or data source when no company is configured', async () => {
     const message = seedMessage([{ name: 'x.png', content: PNG, mimetype: 'image/png' }]);
-    const before = h.standin.views().length;
-    await h.driver.messageShortcut('upload_files', { channel: 'C0GENERAL', message });
-    const view = await waitFor(() =>
-      h.standin
-        .views()
-        .slice(before)
-        .find((v) => v.callback_id === 'file_upload' && v.open),
-    );
+    const view = await openByMessageShortcut(h, 'upload_files', message, 'file_upload');
     const result = await h.driver.viewSubmission({ view, values: {}, allowMissingRequired: true });
     expect(result.responseAction).toBe('errors');
     expect(result.errors?.file_target).toContain('FIELDLINE_COMPANY_ID');

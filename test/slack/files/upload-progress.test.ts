@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
 import { expectValidBlockKit } from '../posts/flow-helpers.ts';
+import { openByMessageShortcut } from '../../fixtures/opened-view.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -35,14 +36,7 @@ describe('uploading five files', () => {
     };
     h.sandbox.admin.inject({ endpoint: 'POST /_storage/upload', latencyMs: 150, times: 5 });
 
-    const before = h.standin.views().length;
-    await h.driver.messageShortcut('upload_files', { channel: 'C0GENERAL', message });
-    const view = await waitFor(() =>
-      h.standin
-        .views()
-        .slice(before)
-        .find((v) => v.callback_id === 'file_upload' && v.open),
-    );
+    const view = await openByMessageShortcut(h, 'upload_files', message, 'file_upload');
     // A company is configured: the target is optional.
     const submitted = await h.driver.viewSubmission({ view, values: {} });
     expect(submitted.closed).toBe(true);

@@ -8,7 +8,7 @@ import {
   type HomeModel,
   type HomeTasks,
 } from '../../../src/slack/blocks/home-view.ts';
-import { task } from './task-fixture.ts';
+import { makeTask } from '../../fixtures/task.ts';
 
 const NOW = Date.parse('2026-11-21T06:00:00Z');
 
@@ -32,7 +32,7 @@ describe('renderHomeView', () => {
       kind: 'found',
       who: 'Ana Silva',
       tasks: Array.from({ length: 60 }, (_, i) => ({
-        task: task({ id: String(4000 + i), name: 'x'.repeat(5000), dueDate: '2026-11-01' }),
+        task: makeTask({ id: String(4000 + i), name: 'x'.repeat(5000), dueDate: '2026-11-01' }),
         overdue: true,
       })),
       more: true,
@@ -68,7 +68,7 @@ describe('renderHomeView', () => {
       who: '<!here> Ana',
       tasks: [
         {
-          task: task({
+          task: makeTask({
             name: '<!channel> fix & <b>',
             status: { id: '5', name: '<To Do>' },
             site: { id: '1', name: 'A&B <site>', channelId: null },

@@ -1,7 +1,7 @@
 /** Which open tasks the Home tab lists, and in what order. Pure. */
 import { describe, expect, it } from 'vitest';
 import { pickHomeTasks } from '../../../src/slack/home/pick-tasks.ts';
-import { task } from './task-fixture.ts';
+import { makeTask } from '../../fixtures/task.ts';
 
 const NOW = Date.parse('2026-11-20T20:00:00Z');
 const utc = () => null;
@@ -10,11 +10,11 @@ describe('pickHomeTasks', () => {
   it('lists overdue tasks first, then by due date, then tasks without one', () => {
     const picked = pickHomeTasks(
       [
-        task({ id: '1', dueDate: null }),
-        task({ id: '2', dueDate: '2026-12-01' }),
-        task({ id: '3', dueDate: '2026-11-10' }),
-        task({ id: '4', dueDate: '2026-11-25' }),
-        task({ id: '5', dueDate: '2026-11-01' }),
+        makeTask({ id: '1', dueDate: null }),
+        makeTask({ id: '2', dueDate: '2026-12-01' }),
+        makeTask({ id: '3', dueDate: '2026-11-10' }),
+        makeTask({ id: '4', dueDate: '2026-11-25' }),
+        makeTask({ id: '5', dueDate: '2026-11-01' }),
       ],
       NOW,
       utc,
@@ -32,7 +32,7 @@ describe('pickHomeTasks', () => {
   it("judges overdue by the calendar day at the task's site", () => {
     // 20:00 UTC on the 20th is already the 21st in Sydney: a task due on the 20th is overdue there only.
     const due20 = [
-      task({ id: '7', dueDate: '2026-11-20', site: { id: '105', name: 'Sydney', channelId: null } }),
+      makeTask({ id: '7', dueDate: '2026-11-20', site: { id: '105', name: 'Sydney', channelId: null } }),
     ];
     expect(pickHomeTasks(due20, NOW, utc, 10)[0]?.overdue).toBe(false);
     expect(
@@ -42,11 +42,11 @@ describe('pickHomeTasks', () => {
 
   it('leaves out closed and repeated tasks and keeps to the limit', () => {
     const tasks = [
-      task({ id: '1', status: { id: '20', name: 'Done' } }),
-      task({ id: '2', status: { id: '25', name: 'Cancelled' } }),
-      task({ id: '3', doneDate: '2026-11-19' }),
-      ...Array.from({ length: 30 }, (_, i) => task({ id: String(100 + i) })),
-      task({ id: '100' }),
+      makeTask({ id: '1', status: { id: '20', name: 'Done' } }),
+      makeTask({ id: '2', status: { id: '25', name: 'Cancelled' } }),
+      makeTask({ id: '3', doneDate: '2026-11-19' }),
+      ...Array.from({ length: 30 }, (_, i) => makeTask({ id: String(100 + i) })),
+      makeTask({ id: '100' }),
     ];
     const picked = pickHomeTasks(tasks, NOW, utc, 10);
     expect(picked).toHaveLength(10);

@@ -6,19 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
 import type { JsonObject, StoredView } from '../../../src/slack-standin/index.ts';
 import { expectValidBlockKit, platformFile } from './flow-helpers.ts';
+import { openByMessageShortcut, viewOpenedSince } from '../../fixtures/opened-view.ts';
+import { POST_BODY_FIELDS } from '../../fixtures/post-fields.ts';
 
-const ALLOWED = [
-  'content',
-  'toChannelId',
-  'title',
-  'skipNotifications',
-  'payload',
-  'groupingKey',
-  'imageId',
-  'priorityId',
-  'hashtags',
-  'ctas',
-];
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(400, 7)]);
 
 let h: Harness;
@@ -36,12 +26,7 @@ async function openPostModal(text: string): Promise<StoredView> {
   const before = h.standin.views().length;
   const res = await h.driver.command({ command: '/post', text, channel: 'C0GENERAL' });
   expect(res.status).toBe(200);
-  return waitFor(() =>
-    h.standin
-      .views()
-      .slice(before)
-      .find((v) => v.callback_id === 'post_create' && v.open),
-  );
+  return viewOpenedSince(h, before, 'post_create');
 }
 
 async function firstChannel(view: StoredView): Promise<JsonObject> {
@@ -75,7 +60,7 @@ describe('/post', () => {
     });
     expect(result.responseAction).toBe('update');
     const [post] = await waitFor(() => (postsAfter(before).length === 1 ? postsAfter(before) : null));
-    expect(Object.keys(post!.body).every((k) => ALLOWED.includes(k))).toBe(true);
+    expect(Object.keys(post!.body).every((k) => POST_BODY_FIELDS.includes(k))).toBe(true);
     expect(post!.body).toEqual({
       content: 'Line 3 is running again',
       toChannelId: channel.value,
@@ -141,14 +126,7 @@ describe('Share to feed', () => {
       text: 'Valve 7 is dripping',
       files: [file.id],
     });
-    const before = h.standin.views().length;
-    await h.driver.messageShortcut('share_to_feed', { channel: 'C0GENERAL', message });
-    const view = await waitFor(() =>
-      h.standin
-        .views()
-        .slice(before)
-        .find((v) => v.callback_id === 'post_create' && v.open),
-    );
+    const view = await openByMessageShortcut(h, 'share_to_feed', message, 'post_create');
     const prefill = JSON.stringify(view.blocks);
     expect(prefill).toContain('Valve 7 is dripping');
     expect(prefill).toContain(h.standin.users.find((u) => u.id === message.user)!.real_name);

@@ -8,19 +8,7 @@ import { POST_FIELDS, renderPostModal, renderPostProgress } from '../../../src/s
 import { renderPostConfirmation, renderPostFailure } from '../../../src/slack/blocks/post-result.ts';
 import { validateBlocks, validateView } from '../../../src/slack-standin/block-kit.ts';
 import type { DataSourceRow } from '../../../src/monitoring/api.ts';
-
-const ALLOWED = [
-  'content',
-  'toChannelId',
-  'title',
-  'skipNotifications',
-  'payload',
-  'groupingKey',
-  'imageId',
-  'priorityId',
-  'hashtags',
-  'ctas',
-];
+import { POST_BODY_FIELDS } from '../../fixtures/post-fields.ts';
 
 describe('hashtags', () => {
   it('splits on commas and spaces, drops #, keeps the first spelling of duplicates', () => {
@@ -45,7 +33,7 @@ describe('post object', () => {
       { content: ' hi ', title: ' T ', channelId: 'ch-1', hashtags: ['a'], skipNotifications: true },
       ['p.png'],
     );
-    for (const key of Object.keys(post)) expect(ALLOWED).toContain(key);
+    for (const key of Object.keys(post)) expect(POST_BODY_FIELDS).toContain(key);
     expect(post).toEqual({
       content: 'hi\n\nFiles: p.png (uploaded to the platform, which is still processing them)',
       toChannelId: 'ch-1',

@@ -61,8 +61,6 @@ describe('/reading', () => {
     h.standin.inject({ method: 'files.getUploadURLExternal', error: 'not_allowed_token_type', status: 200 });
     const { json, ts } = await readingAnswer(h, 'Chiller Flow 24h');
     expect(json).toContain('Chiller Flow — last 24 h');
-    await new Promise((r) => setTimeout(r, 1500));
-    console.log(h.standin.calls.slice(-6).map((c) => `${c.method} ${JSON.stringify(c.args).slice(0, 150)} ${JSON.stringify(c.response).slice(0, 150)}`).join('\n'));
     const note = await waitFor(() =>
       h.standin
         .messages(CHANNEL)

@@ -8,6 +8,7 @@ import type { MonitoringApi } from '../../../src/monitoring/api.ts';
 import { createRelay, createRelayWebClient, type Relay } from '../../../src/relay/index.ts';
 import type { RelayOptionsInput } from '../../../src/relay/options.ts';
 import { validateBlocks, type StoredMessage } from '../../../src/slack-standin/index.ts';
+import { runCycleAndDeliver } from '../../fixtures/relay-cycle.ts';
 import { startHarness, waitFor, type Harness, type HarnessOptions } from '../../harness.ts';
 
 export const ALERTS = 'C0ALERTS';
@@ -90,10 +91,7 @@ export async function startRelayBed(
     replies: (channel, ts) => h.standin.messages(channel).filter((m) => m.thread_ts === ts && m.ts !== ts),
     async tick(ms = 3 * MIN) {
       offset += ms;
-      const report = await relay.runCycle();
-      expect(report.outcome, JSON.stringify(report.error)).toBe('complete');
-      const delivered = await relay.deliverNow();
-      expect(delivered.errors).toEqual([]);
+      await runCycleAndDeliver(relay);
     },
     async stop() {
       await relay.stop();
@@ -120,15 +118,4 @@ export function sourceNamed(h: Harness, name: string) {
   return found;
 }
 
-export const HEALTHY_CAMERA = {
-  battery: 90,
-  isCharging: false,
-  onLine: true,
-  deviceOn: true,
-  cameraOn: true,
-  wifiConnected: true,
-  cellularConnected: false,
-  ethernetConnected: false,
-  temperature: 30,
-  version: '4.2.1',
-};
+export { HEALTHY_CAMERA } from '../../fixtures/device-status.ts';

@@ -125,6 +125,7 @@ describe('source renderers', () => {
       { hits: Array.from({ length: 8 }, () => ({ row, detail: source() })), next: 'c'.repeat(100) },
       NOW,
       true,
+      'more',
     );
     const detail = renderSourceDetail(source(), NOW);
     const bare = renderSourceDetail(

@@ -4,6 +4,7 @@ import type { Task } from '../../../src/monitoring/api.ts';
 import { validateBlocks } from '../../../src/slack-standin/index.ts';
 import { renderTaskCard, dueText } from '../../../src/slack/blocks/task-card.ts';
 import type { StatusLookup } from '../../../src/services/directory/index.ts';
+import { makeTask } from '../../fixtures/task.ts';
 
 function statuses(pairs: Record<string, string>): StatusLookup {
   return {
@@ -15,18 +16,8 @@ function statuses(pairs: Record<string, string>): StatusLookup {
 const ALL = statuses({ 'To Do': '5', 'On Hold': '10', Done: '20', Cancelled: '25' });
 
 function task(over: Partial<Task> = {}): Task {
-  return {
-    id: '3001',
-    name: 'Replace gasket',
-    description: null,
+  return makeTask({
     dueDate: '2026-11-25',
-    doneDate: null,
-    progressDate: null,
-    timeSpent: null,
-    formatedTimeSpent: null,
-    timeToRespond: null,
-    timeToResolve: null,
-    timeToDueDate: null,
     assignee: {
       id: '501',
       firstName: 'Ana',
@@ -37,17 +28,11 @@ function task(over: Partial<Task> = {}): Task {
       channelId: null,
       image: null,
     },
-    status: { id: '5', name: 'To Do' },
-    site: { id: '101', name: 'Berlin Plant', channelId: '7101' },
-    system: null,
     device: { id: '1001', name: 'Main Energy Meter' },
-    priority: { id: '15', name: 'High' },
     type: { id: '3', name: 'Data source' },
-    auditInfo: null,
-    timeSpentMandatory: null,
     postId: 90001,
     ...over,
-  };
+  });
 }
 
 const json = (v: unknown) => JSON.stringify(v);

@@ -2,7 +2,8 @@
 import { expect } from 'vitest';
 import type { JsonObject, StoredMessage, StoredView } from '../../../src/slack-standin/index.ts';
 import { validateBlocks, validateView } from '../../../src/slack-standin/index.ts';
-import { waitFor, type Harness } from '../../harness.ts';
+import type { Harness } from '../../harness.ts';
+import { viewOpenedSince } from '../../fixtures/opened-view.ts';
 
 /** Every view and message fieldline sent must pass the stand-in's Block Kit checks. */
 export function expectValidBlockKit(h: Harness): number {
@@ -27,12 +28,7 @@ export function expectValidBlockKit(h: Harness): number {
 }
 
 export async function newView(h: Harness, before: number, callbackId = 'task_create'): Promise<StoredView> {
-  return waitFor(() =>
-    h.standin
-      .views()
-      .slice(before)
-      .find((v) => v.callback_id === callbackId && v.open),
-  );
+  return viewOpenedSince(h, before, callbackId);
 }
 
 export async function openByCommand(

@@ -5,33 +5,19 @@ import { validateBlocks } from '../../../src/slack-standin/index.ts';
 import { describePatch } from '../../../src/slack/blocks/task-changes.ts';
 import { renderTaskList } from '../../../src/slack/blocks/task-list.ts';
 import { renderCreateFailed } from '../../../src/slack/blocks/task-notices.ts';
+import { makeTask } from '../../fixtures/task.ts';
 
 const evil = '<!channel> ' + '&<>'.repeat(3400);
 
 function task(id: string, name: string): Task {
-  return {
+  return makeTask({
     id,
     name,
-    description: null,
     dueDate: '2026-01-01',
-    doneDate: null,
-    progressDate: null,
-    timeSpent: null,
-    formatedTimeSpent: null,
-    timeToRespond: null,
-    timeToResolve: null,
-    timeToDueDate: null,
-    assignee: null,
-    status: { id: '5', name: 'To Do' },
     site: { id: '1', name: '<!here>', channelId: null },
-    system: null,
-    device: null,
     priority: null,
     type: null,
-    auditInfo: null,
-    timeSpentMandatory: null,
-    postId: null,
-  };
+  });
 }
 
 describe('renderTaskList', () => {
