@@ -104,14 +104,21 @@ async function startBare(): Promise<{ port: number; stop(): Promise<void> }> {
 const running = mode === 'bare' ? await startBare() : await startFieldline();
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
+let cpu = process.cpuUsage();
 serveParent(
   {
     port: () => running.port,
     rss: () => process.memoryUsage().rss,
-    /** Event-loop delay since the last call (ms), then reset: how long the app could not run an ack. */
+    /** Event-loop delay (ms) and CPU time (ms) since the last call, then reset. */
     loop: () => {
-      const out = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+      const used = process.cpuUsage(cpu);
+      const out = {
+        p99: loop.percentile(99) / 1e6,
+        max: loop.max / 1e6,
+        cpuMs: (used.user + used.system) / 1000,
+      };
       loop.reset();
+      cpu = process.cpuUsage();
       return out;
     },
   },

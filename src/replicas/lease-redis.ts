@@ -3,9 +3,9 @@
  * commands at once while disconnected (`disableOfflineQueue`): a queued renewal answered after a reconnect
  * would let a replica believe in a lease it may no longer hold.
  */
-import { createClient } from '@redis/client';
 import type { Logger } from '../log.ts';
 import type { LeaseRedis } from '../store/lease.ts';
+import { connectWithin, createFailFastClient } from '../store/redis-client.ts';
 
 export interface LeaseConnection {
   redis: LeaseRedis;
@@ -18,23 +18,13 @@ export async function connectLeaseRedis(
   opts: { connectTimeoutMs?: number } = {},
 ): Promise<LeaseConnection> {
   const connectTimeout = opts.connectTimeoutMs ?? 2_000;
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    socket: { connectTimeout, reconnectStrategy: (attempt: number) => Math.min(100 * 2 ** attempt, 2_000) },
-  });
+  const client = createFailFastClient(url, connectTimeout, 2_000);
   // Reconnect attempts error every time while Redis is down; the lease logs the outage itself.
   client.on('error', (err: unknown) =>
     log.debug({ err: err instanceof Error ? err.message : String(err) }, 'lease redis error'),
   );
-  const connected = client.connect().then(
-    () => true,
-    () => false,
-  );
-  let timer: NodeJS.Timeout | undefined;
   // A replica starts (as a follower) even while Redis is down, and competes for the lease once it is back.
-  await Promise.race([connected, new Promise((resolve) => (timer = setTimeout(resolve, connectTimeout)))]);
-  clearTimeout(timer);
+  await connectWithin(client, connectTimeout);
 
   const redis: LeaseRedis = {
     set: (key, value, o) =>

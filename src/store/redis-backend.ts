@@ -3,10 +3,10 @@
  * `disableOfflineQueue` makes commands fail at once while the connection is down — queued commands would
  * hang handlers, and a swallowed error would read as "key absent" (a relay could then re-post).
  */
-import { createClient } from '@redis/client';
 import KeyvRedis from '@keyv/redis';
 import type { Logger } from '../log.ts';
 import { backendKeyv, serializeEntry, type Backend } from './keyv-store.ts';
+import { connectWithin, createFailFastClient } from './redis-client.ts';
 import { StoreUnavailableError } from './store.ts';
 
 export interface RedisBackendOptions {
@@ -19,11 +19,7 @@ export async function redisBackend(
   opts: RedisBackendOptions = {},
 ): Promise<Backend> {
   const connectTimeout = opts.connectTimeoutMs ?? 2_000;
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    socket: { connectTimeout, reconnectStrategy: (attempt: number) => Math.min(100 * 2 ** attempt, 5_000) },
-  });
+  const client = createFailFastClient(url, connectTimeout, 5_000);
   let lastWarn = 0;
   client.on('error', (err: unknown) => {
     // A down server errors on every reconnect attempt: warn at most every 30 s.
@@ -34,18 +30,9 @@ export async function redisBackend(
     }
   });
   client.on('ready', () => log.info('redis store connected'));
-  // Wait for the first connection only up to the timeout: a replica still starts (and answers /readyz 503)
-  // while Redis is down, and connects when it comes back.
-  const connected = client.connect().then(
-    () => true,
-    (err: unknown) => {
-      log.warn({ err: err instanceof Error ? err.message : String(err) }, 'redis connect failed');
-      return false;
-    },
+  await connectWithin(client, connectTimeout, (err) =>
+    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'redis connect failed'),
   );
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([connected, new Promise((resolve) => (timer = setTimeout(resolve, connectTimeout)))]);
-  clearTimeout(timer);
 
   const adapter = new KeyvRedis(client, {
     throwOnErrors: true,

@@ -50,6 +50,22 @@ const task = (n: number): OutboxDraft => ({
   subject: null,
 });
 
+/** A queue on virtual time that always holds the lease, with 5 s–60 s error backoff. */
+function queueOn(
+  time: ReturnType<typeof virtualTime>,
+  parts: Pick<Parameters<typeof createDeliveryQueue>[0], 'rs' | 'outbox' | 'slack' | 'intervalMs'>,
+) {
+  return createDeliveryQueue({
+    ...parts,
+    fence: async () => true,
+    now: time.now,
+    sleep: time.sleep,
+    log,
+    errorBackoffBaseMs: 5_000,
+    errorBackoffCapMs: 60_000,
+  });
+}
+
 describe('delivery queue (virtual time)', () => {
   it('spaces writes to a channel by the interval, pauses only the rate-limited channel, keeps order', async () => {
     const store = await openStore({ kind: 'memory' }, { log });
@@ -73,18 +89,7 @@ describe('delivery queue (virtual time)', () => {
       join: async () => {},
     };
     for (const channel of ['A', 'B']) await outbox.enqueue(channel, [1, 2, 3, 4].map(task), 0);
-    const queue = createDeliveryQueue({
-      rs: relayStore(store),
-      outbox,
-      slack,
-      fence: async () => true,
-      now: time.now,
-      sleep: time.sleep,
-      log,
-      intervalMs: 1_000,
-      errorBackoffBaseMs: 5_000,
-      errorBackoffCapMs: 60_000,
-    });
+    const queue = queueOn(time, { rs: relayStore(store), outbox, slack, intervalMs: 1_000 });
     const report = await time.run(queue.drain());
     expect(report).toEqual({ delivered: 8, pending: {}, errors: [] });
 
@@ -117,18 +122,7 @@ describe('delivery queue (virtual time)', () => {
     };
     await outbox.enqueue('A', [task(1)], 0);
     const rs = relayStore(store);
-    const queue = createDeliveryQueue({
-      rs,
-      outbox,
-      slack,
-      fence: async () => true,
-      now: time.now,
-      sleep: time.sleep,
-      log,
-      intervalMs: 0,
-      errorBackoffBaseMs: 5_000,
-      errorBackoffCapMs: 60_000,
-    });
+    const queue = queueOn(time, { rs, outbox, slack, intervalMs: 0 });
     const report = await time.run(queue.drain());
     expect(report).toEqual({
       delivered: 0,

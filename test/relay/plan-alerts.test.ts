@@ -40,6 +40,19 @@ const episode = (v: AlertView, patch: Partial<ChannelEpisode> = {}): ChannelEpis
   alert: v,
   ...patch,
 });
+/** A snooze of `v` by U1 with nothing suppressed yet; a test sets only how long it lasts. */
+const snoozeOf = (v: AlertView, patch: Partial<Snooze>): Snooze => ({
+  key: v.key,
+  until: null,
+  untilHealthy: false,
+  by: 'U1',
+  at: 1,
+  suppressed: 0,
+  sourceName: v.sourceName,
+  condition: 'offline',
+  subject: `alert:${v.episodeId}`,
+  ...patch,
+});
 const plan = (
   changes: AlertChange[],
   state = empty(),
@@ -98,17 +111,7 @@ describe('planChannelAlerts', () => {
 
   it('a snoozed alert posts nothing and a summary when the snooze ends', () => {
     const v = view('1');
-    const snooze: Snooze = {
-      key: v.key,
-      until: NOW + 100,
-      untilHealthy: false,
-      by: 'U1',
-      at: 1,
-      suppressed: 0,
-      sourceName: v.sourceName,
-      condition: 'offline',
-      subject: `alert:${v.episodeId}`,
-    };
+    const snooze = snoozeOf(v, { until: NOW + 100 });
     const state = { ...empty(), episodes: { [v.key]: episode(v) }, snoozes: { [v.key]: snooze } };
     const during = plan(
       [{ transition: { kind: 'update', previousSeverity: 'critical' }, view: { ...v, severity: 'warning' } }],
@@ -133,17 +136,7 @@ describe('planChannelAlerts', () => {
 
   it('"until healthy" ends with the clear, which only resolves the parent quietly', () => {
     const v = view('1');
-    const snooze: Snooze = {
-      key: v.key,
-      until: null,
-      untilHealthy: true,
-      by: 'U1',
-      at: 1,
-      suppressed: 0,
-      sourceName: v.sourceName,
-      condition: 'offline',
-      subject: `alert:${v.episodeId}`,
-    };
+    const snooze = snoozeOf(v, { untilHealthy: true });
     const p = plan([clear(v)], {
       ...empty(),
       episodes: { [v.key]: episode(v) },
@@ -155,17 +148,7 @@ describe('planChannelAlerts', () => {
 
   it('a new episode raised during a snooze is shown when the snooze ends while it is still active', () => {
     const v = view('1', { episodeId: '1:offline@50' });
-    const snooze: Snooze = {
-      key: v.key,
-      until: NOW + 10,
-      untilHealthy: false,
-      by: 'U1',
-      at: 1,
-      suppressed: 0,
-      sourceName: v.sourceName,
-      condition: 'offline',
-      subject: null,
-    };
+    const snooze = snoozeOf(v, { until: NOW + 10, subject: null });
     const during = plan(
       [raise(v)],
       { ...empty(), snoozes: { [v.key]: snooze } },

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { renderParent } from '../../relay/deliver-item.ts';
 import { relayStore } from '../../relay/relay-store.ts';
 import { ALERT_ACTION } from '../blocks/alert-message.ts';
+import { ephemeralNote } from '../blocks/ephemeral-note.ts';
 import { reportError } from '../errors.ts';
 
 export function registerAlertAck(app: App, deps: Deps): void {
@@ -15,11 +16,7 @@ export function registerAlertAck(app: App, deps: Deps): void {
       const rs = relayStore(deps.store);
       const rec = channel ? await rs.message(channel, subject) : undefined;
       if (!channel || !rec) {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          text: 'This alert is no longer tracked, so it cannot be acknowledged.',
-        });
+        await respond(ephemeralNote('This alert is no longer tracked, so it cannot be acknowledged.'));
         return;
       }
       const existing = await rs.ack(channel, subject);

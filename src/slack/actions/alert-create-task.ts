@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { TASK_TYPE } from '../../monitoring/api.ts';
 import { relayStore } from '../../relay/relay-store.ts';
 import { ALERT_ACTION } from '../blocks/alert-message.ts';
+import { ephemeralNote } from '../blocks/ephemeral-note.ts';
 import { CONDITION_LABEL } from '../blocks/relay-format.ts';
 import { truncate } from '../blocks/mrkdwn.ts';
 import { reportError } from '../errors.ts';
@@ -17,11 +18,7 @@ export function registerAlertCreateTask(app: App, deps: Deps): void {
       // One store read before views.open: well inside the trigger's 3 s.
       const rec = channel ? await relayStore(deps.store).message(channel, action.value ?? '') : undefined;
       if (!channel || rec?.view.type !== 'alert') {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          text: 'This alert is no longer tracked: create the task with `/task`.',
-        });
+        await respond(ephemeralNote('This alert is no longer tracked: create the task with `/task`.'));
         return;
       }
       const a = rec.view.alert;

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { relayStore } from '../../relay/relay-store.ts';
 import { buildSnooze, isSnoozeChoice } from '../../relay/snooze.ts';
 import { ALERT_ACTION } from '../blocks/alert-message.ts';
+import { ephemeralNote } from '../blocks/ephemeral-note.ts';
 import { safeText } from '../blocks/mrkdwn.ts';
 import { when } from '../blocks/relay-format.ts';
 import { reportError } from '../errors.ts';
@@ -16,7 +17,7 @@ export function registerAlertSnooze(app: App, deps: Deps): void {
       ? action.block_id.slice('alert_actions|'.length)
       : '';
     const choice = action.selected_option.value;
-    const say = (text: string) => respond({ response_type: 'ephemeral', replace_original: false, text });
+    const say = (text: string) => respond(ephemeralNote(text));
     try {
       const rs = relayStore(deps.store);
       const rec = channel ? await rs.message(channel, subject) : undefined;

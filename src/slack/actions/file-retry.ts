@@ -2,6 +2,7 @@
 import type { App, BlockButtonAction } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { decodeRetryValue } from '../blocks/file-retry-value.ts';
+import { ephemeralNote } from '../blocks/ephemeral-note.ts';
 import { FILE_RETRY } from '../blocks/file-upload.ts';
 import { runUploadJob } from '../views/file-upload-job.ts';
 
@@ -12,11 +13,7 @@ export function registerFileRetry(app: App, deps: Deps): void {
     const message = body.message;
     const channel = body.channel?.id ?? body.container.channel_id;
     if (!value || !message?.ts || !channel) {
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        text: 'This Retry button is out of date; run the shortcut again.',
-      });
+      await respond(ephemeralNote('This Retry button is out of date; run the shortcut again.'));
       return;
     }
     await runUploadJob(deps, {

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { sendPlatformFileToSlack } from '../../services/file-transfer/index.ts';
 import { FILE_SEND, platformFileFailureText } from '../blocks/file-send-button.ts';
 import { escapeMrkdwn } from '../blocks/mrkdwn.ts';
+import { ephemeralNote } from '../blocks/ephemeral-note.ts';
 
 export function registerFileSend(app: App, deps: Deps): void {
   app.action<BlockButtonAction>(
@@ -12,11 +13,7 @@ export function registerFileSend(app: App, deps: Deps): void {
       await ack();
       const channel = body.channel?.id ?? body.container.channel_id;
       if (!channel) {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          text: 'Files can be brought into channels and DMs only.',
-        });
+        await respond(ephemeralNote('Files can be brought into channels and DMs only.'));
         return;
       }
       const threadTs = body.message?.thread_ts ?? body.message?.ts;
@@ -27,11 +24,7 @@ export function registerFileSend(app: App, deps: Deps): void {
         ...(threadTs ? { threadTs } : {}),
       });
       if (!result.ok) {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          text: escapeMrkdwn(platformFileFailureText(result.fileId, result.reason)),
-        });
+        await respond(ephemeralNote(escapeMrkdwn(platformFileFailureText(result.fileId, result.reason))));
       }
     },
   );

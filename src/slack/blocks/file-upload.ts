@@ -4,14 +4,11 @@ import type { FileTransferResult } from '../../services/file-transfer/transfer-s
 import { formatBytes } from '../../services/file-transfer/size-rule.ts';
 import type { MessageFile } from './file-list.ts';
 import { escapeMrkdwn, safeText, truncate } from './mrkdwn.ts';
+import { plain } from './text-blocks.ts';
 
 export const FILE_UPLOAD_CALLBACK_ID = 'file_upload';
 export const FILE_TARGET = 'file_target';
 export const FILE_RETRY = 'file_retry';
-
-function plain(text: string, max = 75) {
-  return { type: 'plain_text' as const, text: truncate(text, max), emoji: true };
-}
 
 function fileLine(f: MessageFile): string {
   const note = f.usable ? '' : ' — _will be refused: the platform takes 100 B to 100 MB_';

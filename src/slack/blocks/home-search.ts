@@ -9,22 +9,13 @@ import { rowFacts } from '../../services/sources/source-facts.ts';
 import { safeText, truncate } from './mrkdwn.ts';
 import { HOME_VIEW } from './home-ids.ts';
 import type { BlockJson } from './task-ids.ts';
+import { context, plain } from './text-blocks.ts';
 
 export type SearchState =
   | { kind: 'empty' }
   | { kind: 'searching' }
   | { kind: 'found'; page: SearchPage; nowMs: number }
   | { kind: 'failed'; notice: string };
-
-const plain = (text: string, max = 75) => ({
-  type: 'plain_text' as const,
-  text: truncate(text, max),
-  emoji: true,
-});
-const context = (text: string): BlockJson => ({
-  type: 'context',
-  elements: [{ type: 'mrkdwn', text: truncate(text, 3000) }],
-});
 
 function hitLine(hit: SourceHit, nowMs: number): string {
   const { row, detail } = hit;

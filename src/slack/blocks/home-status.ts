@@ -4,11 +4,12 @@
  */
 import type { ChannelSubscriptions } from '../../relay/model.ts';
 import type { RelayStatus } from '../../relay/status.ts';
-import { safeText, truncate } from './mrkdwn.ts';
+import { safeText } from './mrkdwn.ts';
 import { describeSubscriptions } from './relay-monitor-reply.ts';
 import { formatDuration, when } from './relay-format.ts';
 import { HOME_CHANNEL_LIMIT } from './home-ids.ts';
 import type { BlockJson } from './task-ids.ts';
+import { context, section } from './text-blocks.ts';
 
 export type HomeSubscriptions =
   | { kind: 'ok'; subs: ChannelSubscriptions[]; /** Channels subscribed in all. */ total: number }
@@ -16,15 +17,6 @@ export type HomeSubscriptions =
 
 /** A quick platform call's outcome; `notice` is ready mrkdwn (userMessageFor). */
 export type HomeConnection = { ok: true; ms: number } | { ok: false; notice: string };
-
-const section = (text: string): BlockJson => ({
-  type: 'section',
-  text: { type: 'mrkdwn', text: truncate(text, 3000) },
-});
-const context = (text: string): BlockJson => ({
-  type: 'context',
-  elements: [{ type: 'mrkdwn', text: truncate(text, 3000) }],
-});
 
 /** Slack channel ids render as links; anything else the store holds is shown as escaped text. */
 function channelRef(channel: string): string {

@@ -6,6 +6,7 @@ import type { Task } from '../../monitoring/api.ts';
 import { escapeMrkdwn, safeText, truncate } from './mrkdwn.ts';
 import { HOME_ACTION, HOME_TASK_LIMIT } from './home-ids.ts';
 import type { BlockJson } from './task-ids.ts';
+import { context, section } from './text-blocks.ts';
 
 export interface HomeTask {
   task: Task;
@@ -19,15 +20,6 @@ export type HomeTasks =
   | { kind: 'no-email' }
   | { kind: 'no-match'; email: string }
   | { kind: 'failed'; notice: string };
-
-const section = (text: string): BlockJson => ({
-  type: 'section',
-  text: { type: 'mrkdwn', text: truncate(text, 3000) },
-});
-const context = (text: string): BlockJson => ({
-  type: 'context',
-  elements: [{ type: 'mrkdwn', text: truncate(text, 3000) }],
-});
 
 function taskLine({ task, overdue }: HomeTask): string {
   const facts = [

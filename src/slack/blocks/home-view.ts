@@ -5,7 +5,7 @@
  */
 import type { HomeView } from '@slack/types';
 import type { RelayStatus } from '../../relay/status.ts';
-import { slackDate, truncate } from './mrkdwn.ts';
+import { slackDate } from './mrkdwn.ts';
 import { HOME_ACTION } from './home-ids.ts';
 import {
   renderHomeConnection,
@@ -15,6 +15,7 @@ import {
 } from './home-status.ts';
 import { renderHomeTasks, type HomeTasks } from './home-tasks.ts';
 import type { BlockJson } from './task-ids.ts';
+import { context } from './text-blocks.ts';
 
 export type { HomeTask, HomeTasks } from './home-tasks.ts';
 export type { HomeConnection, HomeSubscriptions } from './home-status.ts';
@@ -30,10 +31,6 @@ export interface HomeModel {
 }
 
 const divider: BlockJson = { type: 'divider' };
-const context = (text: string): BlockJson => ({
-  type: 'context',
-  elements: [{ type: 'mrkdwn', text: truncate(text, 3000) }],
-});
 const button = (actionId: string, text: string, style?: 'primary'): BlockJson => ({
   type: 'button',
   action_id: actionId,

@@ -6,6 +6,7 @@ import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { formatBytes } from '../../services/file-transfer/size-rule.ts';
 import { safeText, truncate } from './mrkdwn.ts';
 import { encodePostMeta, type PostMeta, type PostMetaFile } from './post-meta.ts';
+import { plain } from './text-blocks.ts';
 
 export const POST_CALLBACK_ID = 'post_create';
 /** block_id and action_id of every input (the same string, so errors land on the field). */
@@ -37,10 +38,6 @@ export interface PostModalInput {
   meta: PostMeta;
   /** Shown above the form, e.g. why the platform refused the last attempt. */
   banner?: string;
-}
-
-function plain(text: string, max = 75) {
-  return { type: 'plain_text' as const, text: truncate(text, max), emoji: true };
 }
 
 export function channelOption(value: string, label: string): PlainTextOption {

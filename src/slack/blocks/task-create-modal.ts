@@ -6,6 +6,7 @@ import type { ModalView } from '@slack/types';
 import type { TaskStatusInfo } from '../../services/directory/index.ts';
 import { truncate } from './mrkdwn.ts';
 import { PRIORITY_OPTIONS, TASK_FIELD, TASK_VIEW, type BlockJson } from './task-ids.ts';
+import { plain } from './text-blocks.ts';
 
 export interface TaskOrigin {
   channel: string;
@@ -50,11 +51,6 @@ export interface CreateMeta {
   files?: SlackFileRef[];
 }
 
-const plain = (text: string, max = 75) => ({
-  type: 'plain_text' as const,
-  text: truncate(text, max),
-  emoji: true,
-});
 const option = (text: string, value: string) => ({ text: plain(text), value });
 const input = (id: string, label: string, element: object, extra: Record<string, unknown> = {}) => ({
   type: 'input',

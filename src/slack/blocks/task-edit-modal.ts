@@ -3,6 +3,7 @@ import type { ModalView } from '@slack/types';
 import type { Task } from '../../monitoring/api.ts';
 import { truncate } from './mrkdwn.ts';
 import { PRIORITY_OPTIONS, TASK_FIELD, TASK_VIEW, type BlockJson } from './task-ids.ts';
+import { plain } from './text-blocks.ts';
 
 export interface EditMeta {
   taskId: string;
@@ -13,11 +14,6 @@ export interface EditMeta {
   responseUrl?: string;
 }
 
-const plain = (text: string, max = 75) => ({
-  type: 'plain_text' as const,
-  text: truncate(text, max),
-  emoji: true,
-});
 const input = (id: string, label: string, element: object, optional = true): BlockJson => ({
   type: 'input',
   block_id: id,

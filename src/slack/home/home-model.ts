@@ -9,7 +9,7 @@ import type { Assignee } from '../../monitoring/api.ts';
 import type { ChannelSubscriptions } from '../../relay/model.ts';
 import { relayStore } from '../../relay/relay-store.ts';
 import type { PersonMatch } from '../../services/directory/index.ts';
-import { within } from '../../services/tasks/budget.ts';
+import { within } from '../../services/time-budget.ts';
 import { HOME_CHANNEL_LIMIT, HOME_TASK_LIMIT } from '../blocks/home-ids.ts';
 import type { HomeConnection, HomeModel, HomeSubscriptions, HomeTasks } from '../blocks/home-view.ts';
 import { userMessageFor } from '../errors.ts';

@@ -2,7 +2,7 @@
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { filterTargets, listUploadTargets } from '../../services/file-transfer/upload-targets.ts';
-import { within } from '../../services/posts/within.ts';
+import { within } from '../../services/time-budget.ts';
 import { FILE_TARGET } from '../blocks/file-upload.ts';
 import { truncate } from '../blocks/mrkdwn.ts';
 

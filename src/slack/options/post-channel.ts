@@ -5,7 +5,7 @@
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { filterChannels } from '../../services/posts/index.ts';
-import { within } from '../../services/posts/within.ts';
+import { within } from '../../services/time-budget.ts';
 import { channelOption, POST_FIELDS } from '../blocks/post-modal.ts';
 
 const ANSWER_WITHIN_MS = 2_500;

@@ -7,7 +7,7 @@ import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { filterSites } from '../../services/directory/index.ts';
-import { within } from '../../services/tasks/budget.ts';
+import { within } from '../../services/time-budget.ts';
 import { truncate } from '../blocks/mrkdwn.ts';
 import { TASK_FIELD } from '../blocks/task-ids.ts';
 

@@ -4,32 +4,13 @@
  * the message's thread after creation. Lookups are bounded so the modal opens within the trigger's 3 s.
  */
 import type { App } from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
-import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { within } from '../../services/tasks/budget.ts';
+import { within } from '../../services/time-budget.ts';
 import { openCreateTaskModal } from '../views/task-create-open.ts';
+import { authorName, messagePermalink } from './message-origin.ts';
 import { descriptionFromMessage, filesOf, titleFromText } from './task-from-message.ts';
 
 const LOOKUP_MS = 1_000;
-const userInfo = z.looseObject({
-  user: z
-    .looseObject({
-      name: z.string().optional(),
-      real_name: z.string().optional(),
-      profile: z
-        .looseObject({ real_name: z.string().optional(), display_name: z.string().optional() })
-        .optional(),
-    })
-    .optional(),
-});
-
-async function authorName(client: WebClient, user: string | undefined): Promise<string | null> {
-  if (!user) return null;
-  const info = userInfo.parse(await client.users.info({ user })).user;
-  return info?.real_name || info?.profile?.real_name || info?.name || null;
-}
-
 export function registerCreateTaskFromMessage(app: App, deps: Deps): void {
   app.shortcut(
     { callback_id: 'create_task_from_message', type: 'message_action' },
@@ -40,12 +21,7 @@ export function registerCreateTaskFromMessage(app: App, deps: Deps): void {
       const author = typeof message.user === 'string' ? message.user : undefined;
       const [name, permalink] = await Promise.all([
         within(authorName(client, author), LOOKUP_MS).catch(() => undefined),
-        within(
-          client.chat
-            .getPermalink({ channel: channel.id, message_ts: message.ts })
-            .then((r) => r.permalink ?? null),
-          LOOKUP_MS,
-        ).catch(() => undefined),
+        within(messagePermalink(client, channel.id, message.ts), LOOKUP_MS).catch(() => undefined),
       ]);
       const threadTs = typeof message.thread_ts === 'string' ? message.thread_ts : undefined;
       await openCreateTaskModal(deps, client, shortcut.trigger_id, {

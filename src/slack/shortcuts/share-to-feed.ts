@@ -3,13 +3,13 @@
  * and its files offered as checkboxes. The two lookups are bounded so the modal opens inside the trigger's 3 s.
  */
 import type { App } from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import { sharedContent } from '../../services/posts/index.ts';
-import { within } from '../../services/posts/within.ts';
+import { within } from '../../services/time-budget.ts';
 import { messageFilesOf } from '../blocks/file-list.ts';
 import { renderPostModal } from '../blocks/post-modal.ts';
 import { MAX_META_FILES } from '../blocks/post-meta.ts';
+import { authorName, messagePermalink } from './message-origin.ts';
 
 const LOOKUP_MS = 1_200;
 
@@ -21,12 +21,7 @@ export function registerShareToFeed(app: App, deps: Deps): void {
       const { channel, message } = shortcut;
       const [author, permalink] = await Promise.all([
         within(authorName(client, typeof message.user === 'string' ? message.user : undefined), LOOKUP_MS),
-        within(
-          client.chat
-            .getPermalink({ channel: channel.id, message_ts: message.ts })
-            .then((r) => r.permalink ?? null),
-          LOOKUP_MS,
-        ),
+        within(messagePermalink(client, channel.id, message.ts), LOOKUP_MS),
       ]).catch((err: unknown) => {
         deps.log.debug({ err }, 'share to feed: author or permalink unavailable');
         return [null, null] as const;
@@ -45,10 +40,4 @@ export function registerShareToFeed(app: App, deps: Deps): void {
       });
     },
   );
-}
-
-async function authorName(client: WebClient, user: string | undefined): Promise<string | null> {
-  if (!user) return null;
-  const { user: info } = await client.users.info({ user });
-  return info?.real_name || info?.profile?.real_name || info?.name || null;
 }

@@ -5,6 +5,7 @@
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { messageFilesOf } from '../blocks/file-list.ts';
+import { ephemeralNote } from '../blocks/ephemeral-note.ts';
 import { encodeUploadMeta } from '../blocks/file-upload-meta.ts';
 import { renderUploadModal } from '../blocks/file-upload.ts';
 
@@ -15,19 +16,15 @@ export function registerUploadFiles(app: App, deps: Deps): void {
       await ack();
       const files = messageFilesOf(shortcut.message);
       if (files.length === 0) {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          text: 'That message has no files to upload.',
-        });
+        await respond(ephemeralNote('That message has no files to upload.'));
         return;
       }
       if (!files.some((f) => f.usable)) {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          text: 'None of the files on that message can be uploaded: the platform takes files from 100 B to 100 MB.',
-        });
+        await respond(
+          ephemeralNote(
+            'None of the files on that message can be uploaded: the platform takes files from 100 B to 100 MB.',
+          ),
+        );
         return;
       }
       const meta = encodeUploadMeta({

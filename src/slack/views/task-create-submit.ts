@@ -8,7 +8,7 @@ import type { App } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import type { Assignee } from '../../monitoring/api.ts';
-import { within } from '../../services/tasks/budget.ts';
+import { within } from '../../services/time-budget.ts';
 import { isPastDue } from '../../services/tasks/dates.ts';
 import { StoreUnavailableError } from '../../store/store.ts';
 import { TASK_FIELD, TASK_VIEW } from '../blocks/task-ids.ts';

@@ -6,7 +6,7 @@ import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import type { Assignee, Task } from '../../monitoring/api.ts';
 import { StoreUnavailableError } from '../../store/store.ts';
-import { within } from '../../services/tasks/budget.ts';
+import { within } from '../../services/time-budget.ts';
 import { changeTask, type ChangeContext } from '../actions/task-change.ts';
 import { TASK_FIELD, TASK_VIEW } from '../blocks/task-ids.ts';
 import { escapeMrkdwn } from '../blocks/mrkdwn.ts';

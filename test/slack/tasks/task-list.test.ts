@@ -33,6 +33,22 @@ async function listReply(text: string, user = 'U0ANA'): Promise<StoredMessage> {
   );
 }
 
+/** Clicks More on `page` and waits for the same message (ephemeral to `to`, when given) showing other blocks. */
+async function nextPage(page: StoredMessage, to?: string): Promise<StoredMessage> {
+  const shownBefore = JSON.stringify(page.blocks);
+  await h.driver.blockAction({ actionId: 'task_list_more', message: page, channel: 'C0GENERAL' });
+  return waitFor(() =>
+    h.standin
+      .messages('C0GENERAL')
+      .find(
+        (m) =>
+          (to === undefined || m.ephemeralTo === to) &&
+          m.ts === page.ts &&
+          JSON.stringify(m.blocks) !== shownBefore,
+      ),
+  );
+}
+
 describe('/task list', () => {
   it('pages through every task of a site with More until the end', async () => {
     const expected = h.sandbox.admin.state.tasks.filter((t) => t.siteId === '101').map((t) => t.id);
@@ -41,15 +57,7 @@ describe('/task list', () => {
     const seen = [...listed(page)];
     let clicks = 0;
     while (moreButton(page)) {
-      const shownBefore = JSON.stringify(page.blocks);
-      await h.driver.blockAction({ actionId: 'task_list_more', message: page, channel: 'C0GENERAL' });
-      page = await waitFor(() =>
-        h.standin
-          .messages('C0GENERAL')
-          .find(
-            (m) => m.ephemeralTo === 'U0ANA' && m.ts === page.ts && JSON.stringify(m.blocks) !== shownBefore,
-          ),
-      );
+      page = await nextPage(page, 'U0ANA');
       seen.push(...listed(page));
       expect(++clicks).toBeLessThan(10);
     }
@@ -64,13 +72,7 @@ describe('/task list', () => {
     let page = await listReply('list mine');
     const seen = [...listed(page)];
     while (moreButton(page)) {
-      const shownBefore = JSON.stringify(page.blocks);
-      await h.driver.blockAction({ actionId: 'task_list_more', message: page, channel: 'C0GENERAL' });
-      page = await waitFor(() =>
-        h.standin
-          .messages('C0GENERAL')
-          .find((m) => m.ts === page.ts && JSON.stringify(m.blocks) !== shownBefore),
-      );
+      page = await nextPage(page);
       seen.push(...listed(page));
     }
     expect(seen.sort()).toEqual([...mine].sort());

@@ -1,0 +1,216 @@
+/** The four benchmark sections of docs/benchmarks.md (tables, method, target verdicts). */
+import type { AckResult } from './ack-latency.ts';
+import { P99_TARGET_RATIO, PLATFORM_NICE, SLACK_LIMIT_MS, SLOW_PLATFORM_MS } from './ack-latency.ts';
+import type { DeliveryResult } from './delivery.ts';
+import { MAX_PER_10S } from './delivery.ts';
+import { kib, median, mib, ms, ratio } from './lib/stats.ts';
+import type { PollerResult } from './poller-scale.ts';
+import { READINGS_TARGET_RATIO, type ReadingsResult } from './readings.ts';
+
+export const verdict = (met: boolean) => (met ? '**met**' : '**MISSED**');
+export const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+export const secs = (value: number) => `${(value / 1000).toFixed(1)} s`;
+/** "Grows linearly": the time (or memory) ratio between sizes is at most ~ the size ratio (here ≤ 1.25×). */
+export const LINEAR_SLACK = 1.25;
+
+export function ackSection(a: AckResult): string[] {
+  const lines = [
+    '## 1. Ack latency',
+    '',
+    `Signed requests over HTTP (undici Pool, open loop, latency measured from the scheduled send time), half`,
+    `slash commands (\`/source pump\`, \`/task list open\`, \`/reading 1008 24h\`, each with a live response_url) and`,
+    `half submissions of the task modal (site, priority and a due date; each with its own view id, so each creates`,
+    `a task), for ${secs(a.durationMs)} per run, ${a.reps} runs per cell, while the sandbox answers **every** call`,
+    `after ${SLOW_PLATFORM_MS} ms. fieldline runs like main.ts (sqlite store, info logs); the bare app is Bolt with`,
+    `the same HTTPReceiver whose listeners only ack. App, load generator and sandbox + stand-in are three processes`,
+    `(the sandbox + stand-in process runs at nice ${PLATFORM_NICE}: it plays remote services and should not take CPU from the app).`,
+    `Each app first took ${secs(a.warmupMs)} of unmeasured warm-up load (fieldline: ${a.warmupOver} of those acks took longer than ${SLACK_LIMIT_MS} ms).`,
+    '',
+    row([
+      'app',
+      'rate',
+      'p50 (median of runs)',
+      'p99 (median of runs)',
+      'max (worst run)',
+      `> ${SLACK_LIMIT_MS} ms or failed (all runs)`,
+      'p99 per run',
+      'platform calls (last run)',
+      'app CPU per request',
+      'app event-loop delay p99 / max',
+    ]),
+    row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
+  ];
+  for (const c of a.cells) {
+    lines.push(
+      row([
+        c.app,
+        `${c.rate}/s`,
+        ms(median(c.runs.map((r) => r.p50))),
+        ms(median(c.runs.map((r) => r.p99))),
+        ms(Math.max(...c.runs.map((r) => r.max))),
+        `${c.runs.reduce((n, r) => n + r.over, 0)} of ${c.runs.reduce((n, r) => n + r.count, 0)}`,
+        c.runs.map((r) => r.p99.toFixed(0)).join(', '),
+        String(c.runs.at(-1)?.platformCalls ?? 0),
+        ms(median(c.runs.map((r) => r.cpuMsPerRequest))),
+        `${ms(median(c.runs.map((r) => r.loopP99)), 0)} / ${ms(Math.max(...c.runs.map((r) => r.loopMax)), 0)}`,
+      ]),
+    );
+  }
+  lines.push(
+    '',
+    row([
+      'rate',
+      'p99 fieldline / p99 bare',
+      `target ≤ ${P99_TARGET_RATIO}× and 0 over ${SLACK_LIMIT_MS} ms`,
+    ]),
+    row(['---', '---', '---']),
+  );
+  for (const c of a.comparisons)
+    lines.push(row([`${c.rate}/s`, ratio(c.p99Ratio), `${verdict(c.met)} (${c.over} over)`]));
+  const kinds = a.cells.filter((c) => c.app === 'fieldline');
+  if (kinds.length > 0) {
+    lines.push('', 'fieldline p99 by request kind (median of runs):', '');
+    for (const c of kinds) {
+      const names = Object.keys(c.runs[0]?.p99ByKind ?? {});
+      lines.push(
+        `- ${c.rate}/s: ${names.map((k) => `${k} ${ms(median(c.runs.map((r) => r.p99ByKind[k] ?? Number.NaN)))}`).join(', ')}`,
+      );
+    }
+  }
+  return lines;
+}
+
+export function pollerSection(p: PollerResult): string[] {
+  const lines = [
+    '## 2. Poller scale',
+    '',
+    `The relay wired like main.ts (sqlite store, directory) in its own process, one channel subscribed to alerts and`,
+    `tasks of every site; the sandbox (own process) seeded with N data sources and N tasks. One priming cycle, then`,
+    `the measured cycles. Minimal calls = (⌊N / ${p.pageSize}⌋ + 1) pages of data sources + the same for tasks (a full`,
+    `last page needs one more call to prove the end, contract paging rule 4) + one full record per camera source`,
+    `(device status, issue 7). Peak RSS is the relay process's maxRSS; growth is peak minus its RSS before the first cycle.`,
+    '',
+    row([
+      'N',
+      'cycle time (median)',
+      'cycles (ms)',
+      'first cycle',
+      'calls made',
+      'minimal calls',
+      'calls by route',
+      'RSS before',
+      'peak RSS',
+      'growth',
+    ]),
+    row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
+  ];
+  for (const s of p.sizes) {
+    lines.push(
+      row([
+        s.size.toLocaleString('en-US'),
+        ms(s.medianMs, 0),
+        s.cycleMs.map((m) => m.toFixed(0)).join(', '),
+        ms(s.firstCycleMs, 0),
+        s.totalCalls,
+        `${s.minimalCalls} ${s.totalCalls === s.minimalCalls ? '(equal)' : '(**differs**)'}`,
+        Object.entries(s.calls)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('; '),
+        mib(s.baselineRss),
+        mib(s.peakRss),
+        mib(s.peakRss - s.baselineRss),
+      ]),
+    );
+  }
+  lines.push(
+    '',
+    row([
+      'sizes',
+      'size ratio',
+      'time ratio',
+      'time ratio / size ratio',
+      'RSS growth ratio',
+      'RSS growth ratio / size ratio',
+    ]),
+    row(['---', '---', '---', '---', '---', '---']),
+  );
+  for (const g of p.growth) {
+    lines.push(
+      row([
+        `${g.from} → ${g.to}`,
+        ratio(g.sizeRatio),
+        ratio(g.timeRatio),
+        (g.timeRatio / g.sizeRatio).toFixed(2),
+        ratio(g.memRatio),
+        (g.memRatio / g.sizeRatio).toFixed(2),
+      ]),
+    );
+  }
+  const linear = p.growth.every(
+    (g) => g.timeRatio / g.sizeRatio <= LINEAR_SLACK && g.memRatio / g.sizeRatio <= LINEAR_SLACK,
+  );
+  lines.push(
+    '',
+    `Target: calls = minimal — ${verdict(p.callsMinimal)}. Time and memory grow linearly (a ratio / size ratio of at most ~1, here checked as ≤ 1.25) — ${verdict(linear)}.`,
+  );
+  return lines;
+}
+
+export function readingsSection(r: ReadingsResult): string[] {
+  return [
+    '## 3. Readings',
+    '',
+    `\`/reading 1008 30d\` over 1-minute data: ${r.rows.toLocaleString('en-US')} rows in ${r.pages} pages of 500. fieldline's report`,
+    `(summary + downsampler, buildReadingReport) vs a raw loop that only pages GET /reading for the same range with`,
+    `the same client; runs alternate, sandbox in its own process.`,
+    '',
+    row(['', 'median', 'runs (ms)']),
+    row(['---', '---', '---']),
+    row(['raw paging loop', ms(median(r.rawMs), 0), r.rawMs.map((m) => m.toFixed(0)).join(', ')]),
+    row(['fieldline report', ms(median(r.reportMs), 0), r.reportMs.map((m) => m.toFixed(0)).join(', ')]),
+    row(['chart SVG → PNG', ms(r.chartMedianMs, 0), r.chartMs.map((m) => m.toFixed(0)).join(', ')]),
+    '',
+    `Report / raw: **${ratio(r.ratio)}** (target ≤ ${READINGS_TARGET_RATIO}×: ${verdict(r.met)}).`,
+    `Chart: ${r.chartPoints} downsampled points whatever the row count, SVG ${kib(r.svgBytes)}, PNG ${kib(r.pngBytes)}, rendered in ${ms(r.chartMedianMs, 0)} (median).`,
+  ];
+}
+
+export function deliverySection(d: DeliveryResult): string[] {
+  return [
+    '## 4. Delivery',
+    '',
+    `${d.events.toLocaleString('en-US')} alert events over ${d.channels} channels, enqueued at once in the relay's persistent outbox`,
+    `(sqlite) and delivered by its per-channel queues; the stand-in answered ${d.rateLimited} of ${d.calls} chat.postMessage`,
+    `calls (${((100 * d.rateLimited) / Math.max(1, d.calls)).toFixed(0)} %) with 429 and a Retry-After of 1–3 s. Lag = time from enqueue to the`,
+    `successful post, so with everything enqueued at once it is mostly the backlog at ~1 message per second per channel.`,
+    '',
+    row([
+      'lost',
+      'duplicates',
+      'order violations',
+      'p50 lag',
+      'p95 lag',
+      'max lag',
+      'max posts to one channel in any 1 s',
+      'max calls (incl. 429) in any 1 s',
+      'shortest gap between calls to one channel',
+      'drain time',
+    ]),
+    row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
+    row([
+      d.lost,
+      d.duplicates,
+      d.orderViolations,
+      secs(d.p50LagMs),
+      secs(d.p95LagMs),
+      secs(d.maxLagMs),
+      d.maxPerSecond,
+      d.maxAttemptsPerSecond,
+      ms(d.minGapMs, 0),
+      secs(d.drainMs),
+    ]),
+    '',
+    `Targets: 0 lost, 0 order violations, ≤ ~1 message/s per channel (checked as: no two calls to one channel closer`,
+    `than ${MIN_GAP_MS} ms) — ${verdict(d.met)}.`,
+  ];
+}
