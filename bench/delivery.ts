@@ -168,7 +168,12 @@ export async function runDelivery(opts: {
       );
     const maxPerSecond = perChannelMax(ok);
     const per10s = Math.max(
-      ...channels.map((ch) => maxInWindow(posts.filter((c) => c.args.channel === ch).map((c) => c.at), 10_000)),
+      ...channels.map((ch) =>
+        maxInWindow(
+          posts.filter((c) => c.args.channel === ch).map((c) => c.at),
+          10_000,
+        ),
+      ),
     );
     const gap = Math.min(
       ...channels.map((ch) => minGap(posts.filter((c) => c.args.channel === ch).map((c) => c.at))),

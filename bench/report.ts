@@ -84,14 +84,19 @@ function verdicts(r: BenchReport): Verdict[] {
 
 /** Facts from the run that explain a missed ack-latency target. */
 function ackFindings(a: AckResult): string[] {
-  const cpu = (app: string) =>
-    median(a.cells.filter((c) => c.app === app).flatMap((c) => c.runs.map((r) => r.cpuMsPerRequest)));
-  return [
-    `- fieldline spent ${ms(cpu('fieldline'))} of CPU per request on its one event loop (the bare app ${ms(cpu('bare'))}):`,
-    `  every ack waits behind the background work of earlier requests (chart PNG encoding, parsing platform`,
-    `  pages, Block Kit rendering, store writes). At ${Math.max(...a.comparisons.map((c) => c.rate))}/s that is more CPU than one core offers,`,
-    `  so the event loop queues and acks with it; the event-loop delay column shows how long the loop was blocked.`,
+  const cpu = (app: string, rate: number) =>
+    median(a.cells.find((c) => c.app === app && c.rate === rate)?.runs.map((r) => r.cpuMsPerRequest) ?? []);
+  const lines = [
+    '- Ack latency: fieldline does the work of every request (chart PNG encoding, parsing platform pages, Block Kit',
+    '  rendering, store writes) on the same event loop that acks; an ack waits behind whatever runs when it arrives.',
   ];
+  for (const c of a.comparisons) {
+    const share = (cpu('fieldline', c.rate) * c.rate) / 10;
+    lines.push(
+      `  At ${c.rate}/s fieldline used ${ms(cpu('fieldline', c.rate))} of CPU per request (bare ${ms(cpu('bare', c.rate))}), i.e. ${share.toFixed(0)} % of one core.`,
+    );
+  }
+  return lines;
 }
 
 export function renderReport(r: BenchReport): string {
