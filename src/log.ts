@@ -93,7 +93,10 @@ const toSlackLevel: Record<string, SlackLogLevel> = {
 export function slackLogger(log: Logger): SlackLogger {
   let name = 'slack';
   let child = log.child({ module: name });
-  const fmt = (msg: unknown[]) => msg.map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m))).join(' ');
+  const fmt = (msg: unknown[]) =>
+    msg
+      .map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m)))
+      .join(' ');
   return {
     debug: (...msg: unknown[]) => child.debug(fmt(msg)),
     info: (...msg: unknown[]) => child.info(fmt(msg)),

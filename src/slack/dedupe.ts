@@ -48,7 +48,10 @@ export function claimFor(body: unknown): Claim | null {
     const hash = readString(body, 'view', 'hash') ?? '';
     if (!viewId) return null;
     const view = (body as { view?: { state?: unknown } }).view;
-    const values = createHash('sha256').update(JSON.stringify(view?.state ?? null)).digest('hex').slice(0, 16);
+    const values = createHash('sha256')
+      .update(JSON.stringify(view?.state ?? null))
+      .digest('hex')
+      .slice(0, 16);
     return { key: `view:${viewId}:${hash}:${values}`, releaseOnErrors: true };
   }
   return null;
@@ -65,7 +68,10 @@ export function installDeliveryDedupe(app: App, store: Store, log: Logger): void
       first = await withinBudget(seen.add(claim.key, Date.now(), DEDUPE_TTL_MS));
     } catch (err) {
       // Store trouble must not block the ack path: better a rare repeat than a lost request.
-      log.warn({ err: (err as Error).message, key: claim.key }, 'dedupe store unavailable; processing delivery');
+      log.warn(
+        { err: (err as Error).message, key: claim.key },
+        'dedupe store unavailable; processing delivery',
+      );
       return process(event);
     }
     if (!first) {

@@ -10,6 +10,7 @@ import type { MonitoringErrorCode } from '../monitoring/api.ts';
 import { isMonitoringError } from '../monitoring/index.ts';
 import { StoreUnavailableError } from '../store/store.ts';
 import { escapeMrkdwn } from './blocks/mrkdwn.ts';
+import { tellUser } from './tell-user.ts';
 
 export interface UserMessage {
   /** Ready-to-send mrkdwn, ending with the reference id. */
@@ -118,21 +119,13 @@ async function deliver(target: ErrorTarget, text: string): Promise<void> {
     await res.body?.cancel();
     if (res.ok) return;
   }
-  if (target.channel && target.user) {
-    try {
-      await target.client.chat.postEphemeral({
-        channel: target.channel,
-        user: target.user,
-        text,
-        thread_ts: target.threadTs,
-      });
-      return;
-    } catch {
-      // Not in that channel (or it is gone): fall back to the app's DM below.
-    }
-  }
   if (target.user) {
-    await target.client.chat.postMessage({ channel: target.user, text });
+    const { client, user, channel, threadTs } = target;
+    await tellUser(
+      client,
+      { user, ...(channel ? { channel } : {}), ...(threadTs ? { threadTs } : {}) },
+      { text },
+    );
     return;
   }
   throw new Error('no user or channel to report the error to');

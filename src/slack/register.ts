@@ -10,5 +10,6 @@ import * as shortcuts from './shortcuts/index.ts';
 import * as views from './views/index.ts';
 
 export function registerSurfaces(app: App, deps: Deps): void {
-  for (const surface of [commands, shortcuts, views, actions, options, events, home]) surface.register(app, deps);
+  for (const surface of [commands, shortcuts, views, actions, options, events, home])
+    surface.register(app, deps);
 }

@@ -13,7 +13,8 @@ beforeAll(async () => {
   await redis.connect();
 });
 afterAll(async () => {
-  for await (const keys of redis.scanIterator({ MATCH: `${prefix}*` })) if (keys.length) await redis.del(keys);
+  for await (const keys of redis.scanIterator({ MATCH: `${prefix}*` }))
+    if (keys.length) await redis.del(keys);
   await redis.quit();
 });
 

@@ -10,6 +10,7 @@ import { renderPostDone, renderPostModal, type PostFormValues } from '../blocks/
 import type { PostMeta } from '../blocks/post-meta.ts';
 import { renderPostConfirmation, renderPostFailure, type SlackMessage } from '../blocks/post-result.ts';
 import { userMessageFor } from '../errors.ts';
+import { tellUser } from '../tell-user.ts';
 
 export interface PostJob {
   client: WebClient;
@@ -74,21 +75,10 @@ async function updateView(
 /** Ephemeral where the person started (channel of /post or of the shared message), else a DM from the app. */
 async function notify(deps: Deps, job: PostJob, message: SlackMessage): Promise<void> {
   const channel = job.meta.share?.channel ?? job.meta.originChannel;
-  if (channel) {
-    try {
-      await job.client.chat.postEphemeral({
-        channel,
-        user: job.user,
-        text: message.text,
-        blocks: message.blocks,
-      });
-      return;
-    } catch (err) {
-      deps.log.debug({ err }, 'ephemeral confirmation failed; sending a DM');
-    }
-  }
   try {
-    await job.client.chat.postMessage({ channel: job.user, text: message.text, blocks: message.blocks });
+    await tellUser(job.client, { user: job.user, ...(channel ? { channel } : {}) }, message, (err) =>
+      deps.log.debug({ err }, 'ephemeral confirmation failed; sending a DM'),
+    );
   } catch (err) {
     deps.log.warn({ err }, 'could not confirm a post to its author');
   }

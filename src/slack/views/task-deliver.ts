@@ -7,6 +7,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import type { Task } from '../../monitoring/api.ts';
 import { renderTaskCard, type Rendered } from '../blocks/task-card.ts';
+import type { Audience } from '../tell-user.ts';
 
 export interface CardPlace {
   channel: string;
@@ -15,11 +16,7 @@ export interface CardPlace {
   threadTs?: string;
 }
 
-export interface Audience {
-  user: string;
-  channel?: string;
-  threadTs?: string;
-}
+export { tellUser, type Audience } from '../tell-user.ts';
 
 export async function renderCardFor(deps: Deps, task: Task): Promise<Rendered> {
   // Cheap when every status is known; otherwise one throttled scan of GET /tasks to learn the missing ids.
@@ -62,24 +59,6 @@ export async function postCard(client: WebClient, to: Audience, card: Rendered):
   const place = tsOf(dm, to.user);
   if (!place) throw new Error('chat.postMessage returned no ts');
   return place;
-}
-
-export async function tellUser(client: WebClient, to: Audience, message: Rendered): Promise<void> {
-  if (to.channel) {
-    try {
-      await client.chat.postEphemeral({
-        channel: to.channel,
-        user: to.user,
-        text: message.text,
-        blocks: message.blocks,
-        ...(to.threadTs ? { thread_ts: to.threadTs } : {}),
-      });
-      return;
-    } catch {
-      // fall through to the DM
-    }
-  }
-  await client.chat.postMessage({ channel: to.user, text: message.text, blocks: message.blocks });
 }
 
 /** A reply in the card's thread saying who changed what. */
