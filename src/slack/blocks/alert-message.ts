@@ -6,6 +6,7 @@ import type { AckRecord, AlertView } from '../../relay/model.ts';
 import type { Severity } from '../../relay/types.ts';
 import { safeText } from './mrkdwn.ts';
 import { CONDITION_LABEL, formatDuration, SEVERITY_ICON, SEVERITY_LABEL, when } from './relay-format.ts';
+import { plain } from './text-blocks.ts';
 
 /** A Block Kit block as plain data (validated by tests against Slack's schema and limits). */
 export interface SlackBlock {
@@ -33,7 +34,6 @@ export const SNOOZE_CHOICES = [
 ] as const;
 
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
-const plain = (text: string) => ({ type: 'plain_text', text, emoji: true });
 
 export function ackLine(ack: AckRecord | null): SlackBlock[] {
   if (ack === null) return [];

@@ -2,7 +2,6 @@
  * Reads the submitted post modal (pure): the form values as typed, then either a draft for the service or the
  * errors to show on the exact fields (view_submission `response_action: errors`).
  */
-import { z } from 'zod';
 import { parseHashtags } from '../../services/posts/hashtags.ts';
 import type { PostDraft } from '../../services/posts/post-draft.ts';
 import {
@@ -12,37 +11,20 @@ import {
   TITLE_MAX,
   type PostFormValues,
 } from './post-modal.ts';
-
-const option = z
-  .object({ value: z.string(), text: z.object({ text: z.string() }).passthrough().optional() })
-  .passthrough();
-const element = z
-  .object({
-    value: z.string().nullable().optional(),
-    selected_option: option.nullable().optional(),
-    selected_options: z.array(option).nullable().optional(),
-  })
-  .passthrough();
-const stateValues = z.record(z.string(), z.record(z.string(), element));
-
-type Element = z.infer<typeof element>;
-
-function field(values: z.infer<typeof stateValues>, id: string): Element | undefined {
-  return values[id]?.[id];
-}
+import { inputOf, stateValues } from './view-state.ts';
 
 /** Everything the person entered, kept verbatim so a re-shown form loses nothing. */
 export function readPostValues(raw: unknown): PostFormValues {
   const parsed = stateValues.safeParse(raw);
   if (!parsed.success) return {};
   const v = parsed.data;
-  const channel = field(v, POST_FIELDS.channel)?.selected_option;
-  const options = field(v, POST_FIELDS.options)?.selected_options ?? [];
-  const files = field(v, POST_FIELDS.files)?.selected_options;
+  const channel = inputOf(v, POST_FIELDS.channel)?.selected_option;
+  const options = inputOf(v, POST_FIELDS.options)?.selected_options ?? [];
+  const files = inputOf(v, POST_FIELDS.files)?.selected_options;
   const out: PostFormValues = {
-    content: field(v, POST_FIELDS.content)?.value ?? '',
-    title: field(v, POST_FIELDS.title)?.value ?? '',
-    hashtags: field(v, POST_FIELDS.hashtags)?.value ?? '',
+    content: inputOf(v, POST_FIELDS.content)?.value ?? '',
+    title: inputOf(v, POST_FIELDS.title)?.value ?? '',
+    hashtags: inputOf(v, POST_FIELDS.hashtags)?.value ?? '',
     skipNotifications: options.some((o) => o.value === SKIP_NOTIFICATIONS),
   };
   if (channel) out.channel = { value: channel.value, label: channel.text?.text ?? channel.value };

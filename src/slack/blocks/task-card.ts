@@ -9,6 +9,7 @@ import { CANONICAL_STATUSES, statusKey, type StatusLookup } from '../../services
 import { dueDeadline } from '../../services/tasks/dates.ts';
 import { escapeMrkdwn, safeText, slackDate, truncate } from './mrkdwn.ts';
 import { PRIORITY_OPTIONS, TASK_ACTION, type BlockJson, type Rendered } from './task-ids.ts';
+import { plain } from './text-blocks.ts';
 
 export type { Rendered } from './task-ids.ts';
 
@@ -18,7 +19,6 @@ export interface CardContext {
   statuses: StatusLookup;
 }
 
-const plain = (text: string, max = 75) => ({ type: 'plain_text', text: truncate(text, max), emoji: true });
 const field = (label: string, value: string) => ({ type: 'mrkdwn', text: safeFieldText(label, value) });
 
 function safeFieldText(label: string, escapedValue: string): string {

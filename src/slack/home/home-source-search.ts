@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HOME_ACTION, HOME_VIEW } from '../blocks/home-ids.ts';
 import { renderSourceSearchModal, type SearchState } from '../blocks/home-search.ts';
+import { inputOf, stateValues } from '../blocks/view-state.ts';
 import { actionFacts } from '../actions/task-action-context.ts';
 import { userMessageFor } from '../errors.ts';
 
@@ -15,9 +16,7 @@ const submission = z.looseObject({
   user: z.looseObject({ id: z.string() }),
   view: z.looseObject({
     id: z.string(),
-    state: z.looseObject({
-      values: z.record(z.string(), z.record(z.string(), z.looseObject({ value: z.string().nullish() }))),
-    }),
+    state: z.looseObject({ values: stateValues }),
   }),
 });
 
@@ -34,7 +33,7 @@ export function registerHomeSourceSearch(app: App, deps: Deps): void {
 
   app.view(HOME_VIEW.sourceSearch, async ({ ack, body, client }) => {
     const { view, user } = submission.parse(body);
-    const query = (view.state.values[HOME_VIEW.query]?.[HOME_VIEW.query]?.value ?? '').trim();
+    const query = (inputOf(view.state.values, HOME_VIEW.query)?.value ?? '').trim();
     if (query === '') {
       await ack({
         response_action: 'errors',

@@ -10,6 +10,7 @@ import { filterSites } from '../../services/directory/index.ts';
 import { within } from '../../services/time-budget.ts';
 import { truncate } from '../blocks/mrkdwn.ts';
 import { TASK_FIELD } from '../blocks/task-ids.ts';
+import { inputOf, stateValues } from '../blocks/view-state.ts';
 
 const ANSWER_WITHIN_MS = 2_500;
 const option = (text: string, value: string) => ({
@@ -20,24 +21,15 @@ const option = (text: string, value: string) => ({
 const suggestionView = z.looseObject({
   view: z
     .looseObject({
-      state: z
-        .looseObject({
-          values: z.record(
-            z.string(),
-            z.record(
-              z.string(),
-              z.looseObject({ selected_option: z.looseObject({ value: z.string() }).nullish() }),
-            ),
-          ),
-        })
-        .optional(),
+      state: z.looseObject({ values: stateValues }).optional(),
     })
     .optional(),
 });
 
 export function selectedInView(body: unknown, field: string): string | undefined {
   const parsed = suggestionView.safeParse(body);
-  return parsed.success ? parsed.data.view?.state?.values[field]?.[field]?.selected_option?.value : undefined;
+  const values = parsed.success ? parsed.data.view?.state?.values : undefined;
+  return values ? inputOf(values, field)?.selected_option?.value : undefined;
 }
 
 export function registerTaskOptions(app: App, deps: Deps): void {

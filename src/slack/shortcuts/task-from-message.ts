@@ -1,5 +1,5 @@
 /** Pure helpers for "Create task from message": a title from the first line, a description, the files. */
-import { z } from 'zod';
+import { messageFilesOf } from '../blocks/file-list.ts';
 import type { SlackFileRef } from '../blocks/task-create-modal.ts';
 
 export const TITLE_MAX = 80;
@@ -57,12 +57,9 @@ export function descriptionFromMessage(parts: {
   return tail ? `${body}\n${tail}` : body;
 }
 
-const filesSchema = z.array(
-  z.looseObject({ id: z.string(), name: z.string().nullish(), title: z.string().nullish() }),
-);
-
+/** The message's first ten files, offered for upload with the task. */
 export function filesOf(message: unknown): SlackFileRef[] {
-  const parsed = z.looseObject({ files: filesSchema.optional() }).safeParse(message);
-  if (!parsed.success) return [];
-  return (parsed.data.files ?? []).slice(0, 10).map((f) => ({ id: f.id, name: f.name ?? f.title ?? f.id }));
+  return messageFilesOf(message)
+    .slice(0, 10)
+    .map((f) => ({ id: f.id, name: f.name }));
 }

@@ -1,24 +1,18 @@
 /** view_submission of the upload modal: check the target inline, close the modal, upload in the background. */
 import type { App } from '@slack/bolt';
-import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { NO_COMPANY_TEXT } from '../../services/file-transfer/index.ts';
 import { targetChoiceOf } from '../../services/file-transfer/upload-targets.ts';
 import { decodeUploadMeta } from '../blocks/file-upload-meta.ts';
 import { FILE_TARGET, FILE_UPLOAD_CALLBACK_ID } from '../blocks/file-upload.ts';
+import { inputOf, stateValues } from '../blocks/view-state.ts';
 import { runUploadJob } from './file-upload-job.ts';
-
-const targetState = z.object({
-  [FILE_TARGET]: z.object({
-    [FILE_TARGET]: z.object({ selected_option: z.object({ value: z.string() }).nullish() }).passthrough(),
-  }),
-});
 
 export function registerFileUploadSubmit(app: App, deps: Deps): void {
   app.view(FILE_UPLOAD_CALLBACK_ID, async ({ ack, body, view, client }) => {
-    const parsed = targetState.safeParse(view.state.values);
+    const parsed = stateValues.safeParse(view.state.values);
     const choice = targetChoiceOf(
-      parsed.success ? parsed.data[FILE_TARGET][FILE_TARGET].selected_option?.value : undefined,
+      parsed.success ? inputOf(parsed.data, FILE_TARGET)?.selected_option?.value : undefined,
     );
     const meta = decodeUploadMeta(view.private_metadata);
     if (!choice && !deps.config.companyId) {

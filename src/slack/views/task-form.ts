@@ -7,16 +7,9 @@ import type { TaskCreate } from '../../monitoring/api.ts';
 import { isDueDate } from '../../services/tasks/dates.ts';
 import type { CreateMeta, TaskPrefill } from '../blocks/task-create-modal.ts';
 import { TASK_FIELD } from '../blocks/task-ids.ts';
+import { inputOf, stateValues } from '../blocks/view-state.ts';
 
-const option = z.looseObject({ value: z.string(), text: z.looseObject({ text: z.string() }).optional() });
-const element = z.looseObject({
-  value: z.string().nullish(),
-  selected_option: option.nullish(),
-  selected_options: z.array(option).nullish(),
-  selected_date: z.string().nullish(),
-  selected_user: z.string().nullish(),
-});
-export const viewState = z.looseObject({ values: z.record(z.string(), z.record(z.string(), element)) });
+export const viewState = z.looseObject({ values: stateValues });
 export type ViewState = z.infer<typeof viewState>;
 
 export interface TaskForm {
@@ -39,7 +32,7 @@ export interface TaskForm {
   slackFileIds: string[];
 }
 
-const get = (state: ViewState, id: string) => state.values[id]?.[id];
+const get = (state: ViewState, id: string) => inputOf(state.values, id);
 const text = (state: ViewState, id: string) => {
   const v = get(state, id)?.value?.trim();
   return v ? v : undefined;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
 import { sendPlatformFileToSlack } from '../../../src/services/file-transfer/index.ts';
 import { fileSendButton } from '../../../src/slack/blocks/file-send-button.ts';
-import { expectValidBlockKit, platformFile } from '../posts/flow-helpers.ts';
+import { expectValidBlockKit } from '../../fixtures/block-kit.ts';
+import { platformFile } from '../posts/flow-helpers.ts';
 
 let h: Harness;
 let client: WebClient;

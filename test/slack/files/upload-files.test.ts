@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
 import type { JsonObject, StoredMessage } from '../../../src/slack-standin/index.ts';
-import { expectValidBlockKit, platformFile } from '../posts/flow-helpers.ts';
+import { expectValidBlockKit } from '../../fixtures/block-kit.ts';
+import { platformFile } from '../posts/flow-helpers.ts';
 import { openByMessageShortcut } from '../../fixtures/opened-view.ts';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(700, 3)]);

@@ -1,7 +1,7 @@
 /** Several files: bounded concurrency (2 at a time) and one progress message updated in place. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
-import { expectValidBlockKit } from '../posts/flow-helpers.ts';
+import { expectValidBlockKit } from '../../fixtures/block-kit.ts';
 import { openByMessageShortcut } from '../../fixtures/opened-view.ts';
 
 let h: Harness;

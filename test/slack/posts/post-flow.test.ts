@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
 import type { JsonObject, StoredView } from '../../../src/slack-standin/index.ts';
-import { expectValidBlockKit, platformFile } from './flow-helpers.ts';
+import { expectValidBlockKit } from '../../fixtures/block-kit.ts';
+import { platformFile } from './flow-helpers.ts';
 import { openByMessageShortcut, viewOpenedSince } from '../../fixtures/opened-view.ts';
 import { POST_BODY_FIELDS } from '../../fixtures/post-fields.ts';
 

@@ -1,30 +1,13 @@
 /** Helpers for the task flow tests: open the create modal, fill it, find cards; Block Kit checks on everything. */
 import { expect } from 'vitest';
 import type { JsonObject, StoredMessage, StoredView } from '../../../src/slack-standin/index.ts';
-import { validateBlocks, validateView } from '../../../src/slack-standin/index.ts';
 import type { Harness } from '../../harness.ts';
+import { expectValidBlockKit as expectValidStandinCalls } from '../../fixtures/block-kit.ts';
 import { viewOpenedSince } from '../../fixtures/opened-view.ts';
 
 /** Every view and message fieldline sent must pass the stand-in's Block Kit checks. */
 export function expectValidBlockKit(h: Harness): number {
-  let checked = 0;
-  for (const call of h.standin.calls) {
-    if (['views.open', 'views.update', 'views.push'].includes(call.method) && call.args.view) {
-      expect(validateView(call.args.view), `${call.method} view`).toEqual([]);
-      checked++;
-    }
-    if (
-      (call.method.startsWith('chat.') || call.method === 'response_url') &&
-      Array.isArray(call.args.blocks)
-    ) {
-      expect(validateBlocks(call.args.blocks, 'message'), `${call.method} blocks`).toEqual([]);
-      checked++;
-    }
-    expect(call.response.error, `${call.method} answered ${String(call.response.error)}`).not.toBe(
-      'invalid_blocks',
-    );
-  }
-  return checked;
+  return expectValidStandinCalls(h.standin);
 }
 
 export async function newView(h: Harness, before: number, callbackId = 'task_create'): Promise<StoredView> {
