@@ -55,14 +55,18 @@ export function templateColumns(template: string): string[] {
 
 function readRecords(text: string, problems: CsvProblem[]): Rec[] {
   const out: Rec[] = [];
-  const rows = parse(text, {
+  // csv-parse counts a CRLF inside quotes as two lines, and one line past the end for a quote left open at the
+  // end of the file. Line numbers are read on "\n"-only text (the check only reads; the file is sent as it was).
+  const lf = text.replace(/\r\n?/g, '\n');
+  const lastLine = lf.split('\n').length;
+  const rows = parse(lf, {
     bom: true,
     info: true,
     relax_column_count: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
     on_skip: (err) => {
-      const line = typeof err?.lines === 'number' ? err.lines : 1;
+      const line = Math.min(typeof err?.lines === 'number' ? err.lines : 1, lastLine);
       problems.push({ line, message: 'cannot be read as CSV (check the quotes)' });
     },
   });
