@@ -73,14 +73,20 @@ function timeTicks(input: ChartInput): { x: number; label: string }[] {
 }
 
 function runs(series: ChartSeries, input: ChartInput): Bucket[][] {
+  const idx = series.buckets.map((b) => Math.round((b.startMs - input.startMs) / input.bucketMs));
+  // A gap is a step longer than the source's usual spacing (the median step): an hourly meter drawn in
+  // 6-minute buckets has 9 empty buckets between readings and must still draw a line, not dots.
+  const steps = idx
+    .slice(1)
+    .map((v, i) => v - (idx[i] ?? 0))
+    .sort((p, q) => p - q);
+  const usual = Math.max(1, steps[Math.floor(steps.length / 2)] ?? 1);
   const out: Bucket[][] = [];
-  let prev = -2;
-  for (const b of series.buckets) {
-    const idx = Math.round((b.startMs - input.startMs) / input.bucketMs);
-    if (idx !== prev + 1 || out.length === 0) out.push([]);
+  series.buckets.forEach((b, i) => {
+    const step = i === 0 ? Infinity : (idx[i] ?? 0) - (idx[i - 1] ?? 0);
+    if (step > usual * 1.5) out.push([]);
     out[out.length - 1]?.push(b);
-    prev = idx;
-  }
+  });
   return out;
 }
 

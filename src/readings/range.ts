@@ -54,6 +54,11 @@ const TAIL_PATTERNS: { re: RegExp; build: (m: RegExpMatchArray) => RangeSpec }[]
     re: new RegExp(String.raw`(?:^|\s)${DATE}\s*\.\.\s*${DATE}$`),
     build: (m) => ({ kind: 'dates', from: m[1] ?? '', to: m[2] ?? '' }),
   },
+  // one date is that whole day: people type "/reading Boiler 2026-10-25" more often than "d..d"
+  {
+    re: new RegExp(String.raw`(?:^|\s)${DATE}$`),
+    build: (m) => ({ kind: 'dates', from: m[1] ?? '', to: m[1] ?? '' }),
+  },
   { re: /(?:^|\s)(\d{1,4})\s?(h|d)$/i, build: (m) => lastSpec(m[1], m[2]) },
   { re: /(?:^|\s)today$/i, build: () => ({ kind: 'today' }) },
   { re: /(?:^|\s)yesterday$/i, build: () => ({ kind: 'yesterday' }) },

@@ -130,7 +130,7 @@ function actionOf(
   return { ...action, ...selected };
 }
 
-/** Values of a view's inputs at the time of an action: given ones, else what was last submitted. */
-function viewValues(view: StoredView, values: Record<string, InputValue>): StateValues {
+/** Values of a view's inputs at the time of an action or a suggestion: given ones, else what was last submitted. */
+export function viewValues(view: StoredView, values: Record<string, InputValue>): StateValues {
   return Object.keys(values).length === 0 ? view.state.values : buildStateValues(view.blocks, values, true);
 }

@@ -35,6 +35,7 @@ import {
   resolveMessage,
   type BlockActionInput,
   type MessageRef,
+  viewValues,
 } from './driver-actions.ts';
 import { eventRequest, type EventOptions } from './driver-events.ts';
 import type { JsonObject, StoredView } from './types.ts';
@@ -162,6 +163,8 @@ export class Driver {
     channel?: string;
     blockId?: string;
     user?: string;
+    /** current values of the view's inputs: Slack sends them with the suggestion (e.g. the chosen site) */
+    values?: Record<string, InputValue>;
   }): Promise<DriverResult> {
     const user = requireUser(this.state, input.user);
     const view = input.view ? (this.state.view(input.view.id) ?? input.view) : undefined;
@@ -171,7 +174,10 @@ export class Driver {
     const found = findElement(view?.blocks ?? message?.blocks ?? [], input.actionId);
     if (!found) throw new DriverError(`no element with action_id ${input.actionId}`);
     const where = view
-      ? { container: { type: 'view', view_id: view.id }, view: viewPayload(view) }
+      ? {
+          container: { type: 'view', view_id: view.id },
+          view: { ...viewPayload(view), state: { values: viewValues(view, input.values ?? {}) } },
+        }
       : message && {
           container: { type: 'message', message_ts: message.ts, channel_id: message.channel },
           channel: channelRef(this.state, message.channel),

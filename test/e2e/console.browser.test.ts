@@ -112,6 +112,26 @@ describe.skipIf(!hasChromium)(`web console in Chromium (skipped when ${CHROMIUM}
     expect(await page.locator('#messages .msg').count()).toBe(1);
   });
 
+  it('keeps the composer in view in a long channel and counts "1 reply" in an open thread', async () => {
+    let parent = '';
+    for (let i = 0; i < 60; i++) {
+      const m = f.standin.addMessage({ channel: 'C0GENERAL', text: `shift note ${i}`, user: 'U0BEN' });
+      if (i === 59) parent = m.ts;
+    }
+    f.standin.addMessage({ channel: 'C0GENERAL', text: 'seen, thanks', user: 'U0ANA', thread_ts: parent });
+    await msg('shift note 59').getByRole('button', { name: '1 reply' }).click();
+    await page.locator('#thread .thread-sep').waitFor();
+    expect(await page.locator('#thread .thread-sep').textContent()).toBe('1 reply');
+    // The page itself never scrolls: the channel and the thread scroll inside their panes.
+    const layout = await page.evaluate(() => ({
+      pageScrolls: document.scrollingElement!.scrollHeight > window.innerHeight,
+      composerBottom: document.querySelector('#composer')!.getBoundingClientRect().bottom,
+      height: window.innerHeight,
+    }));
+    expect(layout.pageScrolls).toBe(false);
+    expect(layout.composerBottom).toBeLessThanOrEqual(layout.height);
+  });
+
   it('asks to confirm a button with a confirm object, and sends nothing when denied', async () => {
     f.standin.addMessage({ channel: 'C0GENERAL', user: 'U0BOT', text: 'gallery', blocks: blockGallery() });
     const cancel = msg('Pump report').getByRole('button', { name: 'Cancel task' });

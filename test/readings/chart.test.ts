@@ -40,6 +40,25 @@ describe('readings chart', () => {
     expect(big).toBeLessThan(small * 1.2);
   });
 
+  it('joins readings sparser than the buckets into one line and breaks it only at a real gap', () => {
+    const HOUR = 60 * MINUTE;
+    const end = START + 24 * HOUR;
+    const d = new Downsampler(START, end); // 240 buckets of 6 min: an hourly meter fills one in ten
+    for (let h = 0; h < 24; h++) if (h < 8 || h >= 14) d.add('kw', START + h * HOUR, 100 + h);
+    const svg = renderChartSvg({
+      title: 'Meter',
+      subtitle: 'last 24 h',
+      zone: 'UTC',
+      startMs: START,
+      endMs: end,
+      bucketMs: d.bucketMs,
+      series: d.result().map((x) => ({ ...x, label: 'Active Power', unit: 'kW' })),
+    });
+    const lines = svg.match(/stroke-width="1\.5"/g) ?? [];
+    const dots = svg.match(/stroke-width="3"/g) ?? [];
+    expect({ lines: lines.length, dots: dots.length }).toEqual({ lines: 2, dots: 0 });
+  });
+
   it('draws a placeholder when there is nothing numeric', async () => {
     const svg = renderChartSvg({
       title: 't',

@@ -20,6 +20,7 @@ describe('parseReadingArgs', () => {
     ['Main meter today', 'Main meter', { kind: 'today' }, false],
     ['Main meter YESTERDAY', 'Main meter', { kind: 'yesterday' }, false],
     ['42 2026-11-01..2026-11-07', '42', { kind: 'dates', from: '2026-11-01', to: '2026-11-07' }, false],
+    ['Boiler 1 2026-10-25', 'Boiler 1', { kind: 'dates', from: '2026-10-25', to: '2026-10-25' }, false],
     [
       'Pump  3 2026-11-01 08:00..2026-11-01 16:00 export',
       'Pump 3',

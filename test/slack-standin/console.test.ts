@@ -130,6 +130,17 @@ describe('web console routes', () => {
     expect(reply?.ephemeralTo).toBe('U0BEN');
   });
 
+  it('stores a typed message with &, < and > escaped, as Slack sends typed text', async () => {
+    const res = await f.post('message', {
+      user: 'U0ANA',
+      channel: 'C0GENERAL',
+      text: 'Pump 3 <urgent> & valve > 2 bar',
+    });
+    expect(res.status).toBe(200);
+    const stored = f.standin.messages('C0GENERAL').at(-1);
+    expect(stored?.text).toBe('Pump 3 &lt;urgent&gt; &amp; valve &gt; 2 bar');
+  });
+
   it('reports a failing app the way Slack does, without storing a reply', async () => {
     f.respond(() => ({ status: 500, json: { error: 'boom' } }));
     const res = await f.post('command', { user: 'U0ANA', channel: 'C0GENERAL', text: '/task list' });
@@ -254,6 +265,44 @@ describe('web console routes', () => {
     expect(f.standin.view(view.id)).toMatchObject({
       open: true,
       errors: { task_name: 'A name needs at least 3 characters.' },
+    });
+  });
+
+  it('sends the values chosen so far in the modal with a block_suggestion, as Slack does', async () => {
+    const opened = await fetch(f.standin.apiUrl + 'views.open', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${f.standin.botToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        trigger_id: f.standin.issueTriggerId('U0ANA'),
+        view: {
+          type: 'modal',
+          callback_id: 'task_create',
+          title: { type: 'plain_text', text: 'New task' },
+          submit: { type: 'plain_text', text: 'Create' },
+          blocks: ['task_site', 'task_device'].map((id) => ({
+            type: 'input',
+            block_id: id,
+            label: { type: 'plain_text', text: id },
+            element: { type: 'external_select', action_id: id, min_query_length: 0 },
+          })),
+        },
+      }),
+    });
+    const { view } = z.object({ view: z.object({ id: z.string() }) }).parse(await opened.json());
+    f.respond(() => ({ json: { options: [] } }));
+    const site = { text: { type: 'plain_text', text: 'Berlin Plant' }, value: '101' };
+    await f.post('suggest', {
+      user: 'U0ANA',
+      viewId: view.id,
+      actionId: 'task_device',
+      value: 'pump',
+      values: { 'task_site.task_site': site },
+    });
+    // The app filters the data sources by the site picked a moment ago, before anything was submitted.
+    expect(f.requests[0]?.payload).toMatchObject({
+      type: 'block_suggestion',
+      action_id: 'task_device',
+      view: { state: { values: { task_site: { task_site: { selected_option: site } } } } },
     });
   });
 

@@ -86,9 +86,17 @@ function addBotMessage(
   });
 }
 
+/** Slack's client sends typed `&`, `<` and `>` as entities, so typed text never turns into markup. */
+const escapeTyped = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** A typed message: in a DM with the app it is a `message.im` event; elsewhere the app is not subscribed. */
 export async function postMessage(standin: Standin, body: MessageBody): Promise<Outcome> {
-  const input = { ...body, channel: channelFor(standin, body.user, body.channel) };
+  const input = {
+    ...body,
+    channel: channelFor(standin, body.user, body.channel),
+    text: escapeTyped(body.text),
+  };
   const channel = standin.state.channel(input.channel);
   if (channel?.is_im) {
     const event: JsonObject = {
@@ -147,6 +155,7 @@ export async function suggest(standin: Standin, input: SuggestBody): Promise<Out
       value: input.value,
       view,
       user: input.user,
+      values: valuesOf(input.values),
       ...(input.blockId ? { blockId: input.blockId } : {}),
     });
     return outcome(result);

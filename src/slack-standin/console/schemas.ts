@@ -36,6 +36,7 @@ export const suggestBody = z.looseObject({
   viewId: z.string().optional(),
   channel: z.string().optional(),
   ts: z.string().optional(),
+  values: z.record(z.string(), z.unknown()).optional(),
 });
 export const submitBody = z.looseObject({
   user: id,

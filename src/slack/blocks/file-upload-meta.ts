@@ -4,18 +4,21 @@ import { z } from 'zod';
 export interface UploadMeta {
   channel: string;
   messageTs: string;
+  /** The thread the message is a reply in, when it is one: progress is posted there, never under a reply. */
+  threadTs?: string;
   fileIds: string[];
 }
 
-const schema = z.object({ c: z.string(), t: z.string(), f: z.array(z.string()) });
+const schema = z.object({ c: z.string(), t: z.string(), h: z.string().optional(), f: z.array(z.string()) });
 
 export function encodeUploadMeta(meta: UploadMeta): string {
   // Slack file ids are short; 3,000 characters hold well over a hundred of them.
   const ids = [...meta.fileIds];
-  let json = JSON.stringify({ c: meta.channel, t: meta.messageTs, f: ids });
+  const encode = () => JSON.stringify({ c: meta.channel, t: meta.messageTs, h: meta.threadTs, f: ids });
+  let json = encode();
   while (json.length > 3000 && ids.length > 0) {
     ids.pop();
-    json = JSON.stringify({ c: meta.channel, t: meta.messageTs, f: ids });
+    json = encode();
   }
   return json;
 }
@@ -24,7 +27,12 @@ export function decodeUploadMeta(raw: string | undefined): UploadMeta | null {
   try {
     const parsed = schema.safeParse(JSON.parse(raw ?? ''));
     return parsed.success
-      ? { channel: parsed.data.c, messageTs: parsed.data.t, fileIds: parsed.data.f }
+      ? {
+          channel: parsed.data.c,
+          messageTs: parsed.data.t,
+          ...(parsed.data.h ? { threadTs: parsed.data.h } : {}),
+          fileIds: parsed.data.f,
+        }
       : null;
   } catch {
     return null;

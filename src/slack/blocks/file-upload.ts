@@ -37,7 +37,7 @@ export function renderUploadModal(
         hint: plain(
           opts.companyConfigured
             ? 'Optional: without one, files go to the company configured for fieldline.'
-            : 'The platform files uploads under a company; the data source or site tells fieldline which.',
+            : 'Where the files belong: the platform keeps each upload under the company of this site or data source.',
           150,
         ),
         element: {

@@ -4,18 +4,18 @@ import type { RenderedMessage } from './alert-message.ts';
 import { safeText } from './mrkdwn.ts';
 
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
-const orNone = (text: string | null, max = 200) =>
-  text === null || text === '' ? '_none_' : safeText(text, max);
+const orNone = (text: string | null, max = 200, none = '_none_') =>
+  text === null || text === '' ? none : safeText(text, max);
 
 export function renderTaskParent(task: TaskSnapshot): RenderedMessage {
   const icon = task.open ? ':clipboard:' : task.statusId === '25' ? ':no_entry_sign:' : ':white_check_mark:';
-  const due =
-    task.dueDate === null ? '_none_' : `${task.dueDate}${task.overdue ? ' :warning: *overdue*' : ''}`;
+  // Empty fields read as on the task card posted in the same channels: None, —, Unassigned.
+  const due = task.dueDate === null ? '—' : `${task.dueDate}${task.overdue ? ' :warning: *overdue*' : ''}`;
   const fields = [
     `*Status*\n${orNone(task.statusName ?? task.statusId)}`,
-    `*Priority*\n${orNone(task.priorityName)}`,
+    `*Priority*\n${orNone(task.priorityName, 200, 'None')}`,
     `*Due*\n${due}`,
-    `*Assignee*\n${orNone(task.assigneeName)}`,
+    `*Assignee*\n${orNone(task.assigneeName, 200, 'Unassigned')}`,
     `*Site*\n${orNone(task.siteName ?? task.siteId)}`,
   ];
   if (task.deviceId !== null) fields.push(`*Data source*\n${orNone(task.deviceName ?? task.deviceId)}`);

@@ -35,8 +35,11 @@ function metricsText(source: DataSource): string {
 function fields(source: DataSource, nowMs: number): object[] {
   const zone = zoneOrUtc(source.tzTimezoneName);
   const quiet = silence(source.lastReading?.eventDate, nowMs, source.inactiveThreshold);
+  // under the "Last reading" label: "5 min ago", not "last reading 5 min ago"
+  const age =
+    quiet && (quiet.silent ? quiet.text : `${humanDuration(Math.max(0, nowMs - quiet.lastMs))} ago`);
   const lastAt = quiet
-    ? `${quiet.silent ? ':red_circle: ' : ''}${quiet.text}\n${whenText(quiet.lastMs, zone)}`
+    ? `${quiet.silent ? ':red_circle: ' : ''}${age}\n${whenText(quiet.lastMs, zone)}`
     : 'no readings yet';
   const collector = [source.collector?.name, source.collectorType?.name]
     .filter(Boolean)

@@ -24,15 +24,30 @@ export const STATUS_BLOCK = {
   version: 'version',
 } as const;
 
+const OFF_TEXT: Record<FlagField, string> = {
+  onLine: 'offline',
+  deviceOn: 'device off',
+  cameraOn: 'camera off',
+  isCharging: 'not charging',
+  wifiConnected: 'no Wi-Fi',
+  cellularConnected: 'no cellular',
+  ethernetConnected: 'no Ethernet',
+};
+const NETWORK_FLAGS: readonly FlagField[] = ['wifiConnected', 'cellularConnected', 'ethernetConnected'];
+
 export function deviceStatusText(status: DataSource['deviceStatus'], zone: string): string {
   if (!status) return '_No status reported yet._';
   const parts: string[] = [];
   if (status.battery !== undefined)
     parts.push(`battery ${formatNumber(status.battery)}%${status.isCharging ? ' (charging)' : ''}`);
+  // One missing link is normal (a Wi-Fi camera has no Ethernet): it is bold only when no network is up.
+  const connected = NETWORK_FLAGS.some((key) => status[key] === true);
   for (const [key, label] of FLAG_FIELDS) {
     if (key === 'isCharging') continue;
     const v = status[key];
-    if (v !== undefined) parts.push(v ? label.toLowerCase() : `*not ${label.toLowerCase()}*`);
+    if (v === undefined) continue;
+    if (v) parts.push(label.toLowerCase());
+    else parts.push(NETWORK_FLAGS.includes(key) && connected ? OFF_TEXT[key] : `*${OFF_TEXT[key]}*`);
   }
   if (status.temperature !== undefined) parts.push(`${formatNumber(status.temperature)} °C`);
   if (status.version) parts.push(`version ${escapeMrkdwn(truncate(status.version, 60))}`);

@@ -89,7 +89,8 @@ export function renderTaskCard(task: Task, ctx: CardContext): Rendered {
   const ids = [
     `task ${task.id}`,
     task.postId === null ? null : `feed post ${task.postId}`,
-    task.type?.name ?? null,
+    // "Data source" alone reads like a label with its value missing; say what kind of task it is
+    task.type?.name ? `${task.type.name.toLowerCase()} task` : null,
   ]
     .filter((x): x is string => x !== null)
     .map(escapeMrkdwn)

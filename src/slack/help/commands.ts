@@ -41,7 +41,7 @@ export const COMMAND_HELP: Record<CommandName, CommandHelp> = {
       { usage: '/reading <source> 7d', what: 'a range: 1h, 24h, 7d, 30d, today, yesterday' },
       {
         usage: '/reading <source> 2026-11-01..2026-11-07',
-        what: 'dates or date-times, in the site’s time zone',
+        what: 'one date, dates or date-times, in the site’s time zone',
       },
       { usage: '/reading <source> <range> export', what: 'the readings as a CSV file' },
       { usage: '/reading help', what: 'show this help' },

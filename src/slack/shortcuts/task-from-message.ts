@@ -26,7 +26,9 @@ export function titleFromText(text: string, max = TITLE_MAX): string {
       .split('\n')
       .map((l) =>
         l
-          .replace(/[*_~`>]+/g, ' ')
+          // A leading `>` is a quote marker; any other `>` is the user's own text ("pressure > 2 bar").
+          .replace(/^(\s*>)+/, ' ')
+          .replace(/[*_~`]+/g, ' ')
           .replace(/\s+/g, ' ')
           .trim(),
       )

@@ -30,6 +30,9 @@ export function registerUploadFiles(app: App, deps: Deps): void {
       const meta = encodeUploadMeta({
         channel: shortcut.channel.id,
         messageTs: shortcut.message.ts,
+        ...(shortcut.message.thread_ts && shortcut.message.thread_ts !== shortcut.message.ts
+          ? { threadTs: shortcut.message.thread_ts }
+          : {}),
         // Every file goes to the job, so one outside the size rule gets its own line in the result.
         fileIds: files.map((f) => f.id),
       });

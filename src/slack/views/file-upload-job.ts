@@ -24,6 +24,8 @@ export interface UploadJob {
   /** The channel and message the files are on. */
   channel: string;
   messageTs?: string;
+  /** The thread the message is a reply in (progress goes there); absent for a top-level message. */
+  threadTs?: string;
   fileIds: string[];
   target: { choice: TargetChoice } | { resolved: TransferTarget };
   /** Reuse this message for progress (Retry); otherwise a new one is posted in the message's thread. */
@@ -38,7 +40,11 @@ export async function runUploadJob(deps: Deps, job: UploadJob): Promise<FileTran
     : await LiveMessage.start(
         job.client,
         deps.log,
-        { channel: job.channel, user: job.user, ...(job.messageTs ? { threadTs: job.messageTs } : {}) },
+        {
+          channel: job.channel,
+          user: job.user,
+          ...(job.threadTs || job.messageTs ? { threadTs: job.threadTs ?? job.messageTs } : {}),
+        },
         first,
       );
   if (job.progress) live.update(first);

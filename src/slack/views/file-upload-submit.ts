@@ -32,6 +32,7 @@ export function registerFileUploadSubmit(app: App, deps: Deps): void {
       user: body.user.id,
       channel: meta.channel,
       messageTs: meta.messageTs,
+      ...(meta.threadTs ? { threadTs: meta.threadTs } : {}),
       fileIds: meta.fileIds,
       target: { choice: choice ?? {} },
     });

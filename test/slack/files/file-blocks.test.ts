@@ -66,6 +66,9 @@ describe('upload blocks', () => {
     const optional = renderUploadModal(many.slice(0, 1), { companyConfigured: true, privateMetadata: '' });
     expect(JSON.stringify(required.blocks)).toContain('"optional":false');
     expect(JSON.stringify(optional.blocks)).toContain('"optional":true');
+    expect(JSON.stringify(required.blocks)).toContain(
+      'Where the files belong: the platform keeps each upload under the company of this site or data source.',
+    );
   });
 
   it('states the progress as "2 of 5 uploaded"', () => {

@@ -104,6 +104,28 @@ describe('Upload files to the platform', () => {
     expectValidBlockKit(h.standin);
   });
 
+  it('posts its progress in the thread of a reply that carries the files, not under the reply', async () => {
+    const parent = h.standin.addMessage({ channel: 'C0GENERAL', text: 'pump 3 report' });
+    const file = h.standin.addFile({ name: 'reply.png', content: PNG, mimetype: 'image/png' });
+    const reply = h.standin.addMessage({
+      channel: 'C0GENERAL',
+      text: 'photo',
+      thread_ts: parent.ts,
+      files: [file.id],
+    });
+    const view = await openByMessageShortcut(h, 'upload_files', reply, 'file_upload');
+    const options = (await h.driver.blockSuggestion({ actionId: 'file_target', value: '', view })).body as {
+      options: JsonObject[];
+    };
+    const source = options.options.find((o) => String(o.value).startsWith('ds:'));
+    await h.driver.viewSubmission({ view, values: { file_target: source! } });
+    const done = await waitFor(
+      () => h.standin.messages('C0GENERAL').find((m) => m.text === '1 of 1 files uploaded to the platform.'),
+      { timeoutMs: 10_000 },
+    );
+    expect(done.thread_ts).toBe(parent.ts);
+  });
+
   it('refuses files under 100 B and over 100 MB with a clear line each, and never downloads the large one', async () => {
     const message = seedMessage([
       { name: 'tiny.txt', content: Buffer.from('too small'), mimetype: 'text/plain' },

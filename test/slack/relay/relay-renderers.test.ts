@@ -109,6 +109,19 @@ describe('relay renderers', () => {
     });
   }
 
+  it('words an empty priority, due date and assignee as the task card does', () => {
+    const parent = renderTaskParent({
+      ...task('Pump'),
+      priorityName: null,
+      dueDate: null,
+      assigneeName: null,
+    });
+    const fields = JSON.stringify(parent.blocks);
+    expect(fields).toContain('*Priority*\\nNone');
+    expect(fields).toContain('*Due*\\n—');
+    expect(fields).toContain('*Assignee*\\nUnassigned');
+  });
+
   it('formats durations for people', () => {
     expect([20_000, 5 * 60_000, 65 * 60_000, 3 * 3_600_000, 50 * 3_600_000].map(formatDuration)).toEqual([
       'under a minute',

@@ -113,6 +113,7 @@ describe('/source detail card', () => {
     expect(json).toContain('Edge Collector');
     expect(json).toMatch(/Inactive after\*\\n\d+ (min|h)/);
     expect(json).toMatch(/every 15 min/);
+    expect(json).toMatch(/Last reading\*\\n\d+ (s|min|h) ago\\n/);
     expect(json).not.toContain('Load Factor'); // calculated: not in the schema
     expect(buttons).toEqual(['Readings 24 h', 'Export CSV', 'Enter reading', 'Create task about this']);
   });
@@ -141,7 +142,9 @@ describe('/source detail card', () => {
     });
     const { json, buttons } = await detailOf('Gate Camera North');
     expect(json).toContain('battery 17%');
-    expect(json).toContain('*not camera on*');
+    expect(json).toContain('*camera off*');
+    // Wi-Fi is up, so a missing cellular link is stated plainly, not flagged as a problem.
+    expect(json).toContain('· no cellular ·');
     expect(json).toContain('41 °C');
     expect(buttons).toContain('Report device status');
     expectValidBlockKit(h.standin);

@@ -53,6 +53,7 @@ describe('renderTaskCard', () => {
       'Main Energy Meter',
       'task 3001',
       'feed post 90001',
+      'task 3001 · feed post 90001 · data source task',
     ]) {
       expect(text).toContain(part);
     }

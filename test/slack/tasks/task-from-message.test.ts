@@ -22,6 +22,13 @@ describe('titleFromText', () => {
     expect(Array.from(titleFromText('x'.repeat(200)))).toHaveLength(80);
   });
 
+  it('keeps < and > the person typed and drops only a leading quote marker', () => {
+    expect(titleFromText('Pump 3 &lt;urgent&gt; pressure &gt; 2 bar')).toBe(
+      'Pump 3 <urgent> pressure > 2 bar',
+    );
+    expect(titleFromText('&gt; quoted *line*')).toBe('quoted line');
+  });
+
   it('turns Slack markup into readable text', () => {
     expect(titleFromText('<@U1> see <https://x.example|the dashboard> in <#C1|ops> &amp; *now*')).toBe(
       '@U1 see the dashboard in #ops & now',

@@ -87,12 +87,12 @@ export function renderThread() {
   pane.hidden = !parent;
   if (!parent) return;
   const box = clear($('thread-messages'));
+  const list = replies(channel, parent.ts).sort((a, b) => Number(a.ts) - Number(b.ts));
   box.append(
     messageNode(parent, env(true)),
-    h('div', { class: 'thread-sep' }, `${replies(channel, parent.ts).length} replies`),
+    h('div', { class: 'thread-sep' }, `${list.length} ${list.length === 1 ? 'reply' : 'replies'}`),
   );
-  for (const m of replies(channel, parent.ts).sort((a, b) => Number(a.ts) - Number(b.ts)))
-    box.append(messageNode(m, env(true)));
+  for (const m of list) box.append(messageNode(m, env(true)));
 }
 
 /** A message changed: replace its node in place (chat.update), add it, or remove it. */

@@ -62,7 +62,14 @@ export function renderModal(view, env) {
     suggest: async (el, blockId, query) => {
       const res = await post(
         'suggest',
-        { user: env.user, viewId: view.id, actionId: el.action_id, blockId, value: query },
+        {
+          user: env.user,
+          viewId: view.id,
+          actionId: el.action_id,
+          blockId,
+          value: query,
+          values: Object.fromEntries(values),
+        },
         'Loading options',
       );
       return env.options(res.body);
