@@ -104,7 +104,8 @@ export class Driver {
       user_id: user.id,
       user_name: user.name,
       command: input.command,
-      text: input.text ?? '',
+      // Slack escapes its mrkdwn control characters in what the user typed.
+      text: (input.text ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
       api_app_id: APP_ID,
       is_enterprise_install: 'false',
       response_url: responseUrl,

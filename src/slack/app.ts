@@ -7,6 +7,7 @@ import { App, HTTPReceiver } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Deps } from '../deps.ts';
 import { slackLogger } from '../log.ts';
+import { installCommandTextDecoding } from './command-text.ts';
 import { installDeliveryDedupe } from './dedupe.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { createHttpServer, listen, type RunningServer } from './http-server.ts';
@@ -121,6 +122,7 @@ export function createSlackApp(deps: Deps, opts: SlackAppOptions): SlackApp {
     }
   });
   installErrorHandler(app, deps.log);
+  installCommandTextDecoding(app);
   registerSurfaces(app, deps);
   // Slack retries and replicas: a retried event or a repeated view submission has effect once.
   installDeliveryDedupe(app, deps.store, log);

@@ -71,6 +71,18 @@ describe('create by /task', () => {
     await waitFor(() => cardText(cardFor(h, record.taskId)!).includes(`feed post ${postId}`));
   });
 
+  it('keeps the characters Slack escapes in command text: a title typed with < > & reaches the platform as typed', async () => {
+    const view = await openByCommand(h, 'new Valve <3 bar & rising > limit');
+    const name = view.blocks.find((b) => b.block_id === 'task_name') as {
+      element: { initial_value?: string };
+    };
+    expect(name.element.initial_value).toBe('Valve <3 bar & rising > limit');
+    const site = await option(h, view, 'task_site', 'berlin');
+    const before = tasksWritten(h).length;
+    await h.driver.viewSubmission({ view, values: { task_site: site } });
+    expect((await created(before)).body).toMatchObject({ name: 'Valve <3 bar & rising > limit' });
+  });
+
   it('asks for a data source when the task is about one, filtered by the chosen site', async () => {
     const view = await openByCommand(h, 'new Meter reads zero');
     const site = await option(h, view, 'task_site', 'chicago');

@@ -1,0 +1,27 @@
+/**
+ * Slack sends slash-command text with `&`, `<` and `>` escaped as HTML entities (its mrkdwn control
+ * characters). Commands read what the user typed, so the text is decoded once, before any listener sees it:
+ * `/task new Valve <3 bar & rising` makes a task named exactly that (and it is escaped again when rendered).
+ */
+import type { App } from '@slack/bolt';
+
+export function decodeSlackEntities(text: string): string {
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+function isSlashCommand(body: unknown): body is { command: string; text: string } {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { command?: unknown }).command === 'string' &&
+    typeof (body as { text?: unknown }).text === 'string'
+  );
+}
+
+export function installCommandTextDecoding(app: App): void {
+  app.use(async ({ body, next }) => {
+    // Bolt hands listeners this same object as `command`.
+    if (isSlashCommand(body)) body.text = decodeSlackEntities(body.text);
+    await next();
+  });
+}
