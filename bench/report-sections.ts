@@ -170,7 +170,7 @@ export function readingsSection(r: ReadingsResult): string[] {
     row(['fieldline report', ms(median(r.reportMs), 0), r.reportMs.map((m) => m.toFixed(0)).join(', ')]),
     row(['chart SVG → PNG', ms(r.chartMedianMs, 0), r.chartMs.map((m) => m.toFixed(0)).join(', ')]),
     '',
-    `Report / raw: **${ratio(r.ratio)}** (target ≤ ${READINGS_TARGET_RATIO}×: ${verdict(r.met)}).`,
+    `Report / raw: **${ratio(r.ratio, 3)}** (target ≤ ${READINGS_TARGET_RATIO}×: ${verdict(r.met)}).`,
     `Chart: ${r.chartPoints} downsampled points whatever the row count, SVG ${kib(r.svgBytes)}, PNG ${kib(r.pngBytes)}, rendered in ${ms(r.chartMedianMs, 0)} (median).`,
   ];
 }

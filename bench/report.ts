@@ -65,7 +65,7 @@ function verdicts(r: BenchReport): Verdict[] {
   if (r.readings) {
     out.push({
       name: 'readings report / raw',
-      figure: ratio(r.readings.ratio),
+      figure: ratio(r.readings.ratio, 3),
       target: `≤ ${READINGS_TARGET_RATIO}×`,
       met: r.readings.met,
     });

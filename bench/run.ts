@@ -59,6 +59,10 @@ async function main(): Promise<void> {
   const target = quick ? join(root, 'artifacts', 'benchmarks-quick.md') : join(root, 'docs', 'benchmarks.md');
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, markdown);
+  // Every figure, unrounded, for anyone who wants to check or re-render the tables.
+  const raw = join(root, 'artifacts', quick ? 'benchmarks-quick.json' : 'benchmarks.json');
+  await mkdir(dirname(raw), { recursive: true });
+  await writeFile(raw, `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`\n${markdown}\nwritten to ${target}\n`);
 }
 

@@ -21,9 +21,9 @@ export function ms(value: number, digits = 1): string {
   return `${value.toFixed(digits)} ms`;
 }
 
-export function ratio(value: number): string {
+export function ratio(value: number, digits = 2): string {
   if (!Number.isFinite(value)) return 'n/a';
-  return `${value.toFixed(2)}×`;
+  return `${value.toFixed(digits)}×`;
 }
 
 export function mib(bytes: number): string {

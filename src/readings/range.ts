@@ -98,8 +98,26 @@ export function parseReadingArgs(text: string): ReadingArgs {
     checkSpec(spec);
     return { sourceQuery: rest.slice(0, m.index).trim(), range: spec, export: wantsExport };
   }
+  const unknown = rest.match(UNKNOWN_RANGE_TAIL);
+  if (unknown?.[1]) {
+    // Not part of a source name: "Main Energy Meter 3 weeks" must not become a search for "… 3 weeks".
+    throw new ReadingRangeError(`“${unknown[1]}” is not a range I understand. ${ACCEPTED_RANGES}`);
+  }
   return { sourceQuery: rest, range: { kind: 'default' }, export: wantsExport };
 }
+
+export const ACCEPTED_RANGES =
+  'Use 1h–744h, 1d–366d, today, yesterday, a date (2026-10-25), dates (2026-11-01..2026-11-07) or ' +
+  'date-times (2026-11-01 08:00..2026-11-01 16:00), in the site’s time zone.';
+
+/**
+ * A tail that looks like a range but matched none of TAIL_PATTERNS: a number with a time unit ("3 weeks", "2hrs",
+ * "90 min") or anything around "..". Only unit words count, so names such as "Tank 2 Level" stay names.
+ */
+const UNKNOWN_RANGE_TAIL = new RegExp(
+  String.raw`(?:^|\s)(\d+\s?(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|mo|mos|months?|y|yrs?|years?)|\S*\s?\.\.\s?\S*)$`,
+  'i',
+);
 
 function checkSpec(spec: RangeSpec): void {
   if (spec.kind === 'last') {

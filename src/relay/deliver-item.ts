@@ -16,7 +16,7 @@ import {
   renderStormParent,
 } from '../slack/blocks/relay-storm-message.ts';
 import { renderTaskEventsReply, renderTaskParent } from '../slack/blocks/relay-task-message.ts';
-import type { AckRecord, MessageRecord, OutboxItem, ParentView } from './model.ts';
+import type { AckRecord, MessageRecord, OutboxItem, ParentView, Snooze } from './model.ts';
 import type { Outbox } from './outbox.ts';
 import type { RelayStore } from './relay-store.ts';
 import { classifySlackError, type RelaySlack } from './relay-slack.ts';
@@ -39,15 +39,32 @@ export interface DeliverContext {
   pace: () => Promise<void>;
 }
 
-export function renderParent(view: ParentView, subject: string, ack: AckRecord | null): RenderedMessage {
+export function renderParent(
+  view: ParentView,
+  subject: string,
+  ack: AckRecord | null,
+  snooze: Snooze | null = null,
+): RenderedMessage {
   switch (view.type) {
     case 'alert':
-      return renderAlertParent(view.alert, subject, ack);
+      return renderAlertParent(view.alert, subject, ack, snooze);
     case 'storm':
       return renderStormParent(view.storm, subject, ack);
     case 'task':
       return renderTaskParent(view.task);
   }
+}
+
+/** The snooze set from this parent's Snooze menu, while it holds (shown on the parent). */
+export async function parentSnooze(
+  rs: RelayStore,
+  channel: string,
+  subject: string,
+  view: ParentView,
+): Promise<Snooze | null> {
+  if (view.type !== 'alert') return null;
+  const z = (await rs.snoozes(channel))[view.alert.key];
+  return z && z.subject === subject ? z : null;
 }
 
 export async function deliverItem(ctx: DeliverContext, channel: string, item: OutboxItem): Promise<void> {
@@ -84,10 +101,14 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
     return { rec: saved, fresh: true };
   }
 
-  async function updateParent(rec: MessageRecord, view: ParentView): Promise<void> {
+  /** `endedAt`: a snooze that ended then is not shown even if the store still holds it for a moment. */
+  async function updateParent(rec: MessageRecord, view: ParentView, endedAt?: number): Promise<void> {
     if (subject === null) return;
     await step('update', async () => {
-      const msg = renderParent(view, subject, (await ctx.rs.ack(channel, subject)) ?? null);
+      const ack = (await ctx.rs.ack(channel, subject)) ?? null;
+      const z = await parentSnooze(ctx.rs, channel, subject, view);
+      const snooze = z && (endedAt === undefined || z.at > endedAt) ? z : null;
+      const msg = renderParent(view, subject, ack, snooze);
       try {
         await ctx.slack.update(channel, rec.ts, msg);
         await ctx.rs.saveMessage(channel, subject, { ts: rec.ts, view });
@@ -147,6 +168,8 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
         'post',
         async () => void (await ctx.slack.post(channel, renderSnoozeSummary(item.summary), rec?.ts)),
       );
+      // The snooze is over: take its line off the parent.
+      if (rec?.view.type === 'alert') await updateParent(rec, rec.view, item.summary.endedAt);
       return;
     }
   }

@@ -34,6 +34,19 @@ describe('parseReadingArgs', () => {
 
   it('keeps a trailing number that is not a range as part of the source name', () => {
     expect(parseReadingArgs('Pump 2').sourceQuery).toBe('Pump 2');
+    expect(parseReadingArgs('Tank 2 Level').sourceQuery).toBe('Tank 2 Level');
+  });
+
+  it.each([
+    ['Main Energy Meter 3 weeks', '“3 weeks”'],
+    ['Main Energy Meter 2hrs', '“2hrs”'],
+    ['Boiler 1 90 min export', '“90 min”'],
+    ['Boiler 1 yesterday..today', '“yesterday..today”'],
+    ['Boiler 1 2026-11-01 .. now', '“2026-11-01 .. now”'],
+  ])('says %j has a range it does not understand, with the accepted forms', (text, quoted) => {
+    expect(() => parseReadingArgs(text)).toThrow(ReadingRangeError);
+    expect(() => parseReadingArgs(text)).toThrow(`${quoted} is not a range I understand`);
+    expect(() => parseReadingArgs(text)).toThrow(/today, yesterday, a date \(2026-10-25\), dates/);
   });
 
   it.each([

@@ -14,13 +14,14 @@ export interface PostDraft {
   skipNotifications: boolean;
 }
 
-/** Names of files uploaded with the post; the contract gives no file id after an upload, only names. */
+/**
+ * Names of files uploaded with the post; the contract gives no file id after an upload, only names. The post
+ * keeps only the plain list: that the platform is still processing them is told in the Slack confirmation.
+ */
 export function buildPost(draft: PostDraft, uploadedFiles: readonly string[] = []): PostCreate {
-  const files =
-    uploadedFiles.length > 0
-      ? `\n\nFiles: ${uploadedFiles.join(', ')} (uploaded to the platform, which is still processing them)`
-      : '';
-  const post: PostCreate = { content: `${draft.content.trim()}${files}`, toChannelId: draft.channelId };
+  const files = uploadedFiles.length > 0 ? `Files: ${uploadedFiles.join(', ')}` : '';
+  const content = [draft.content.trim(), files].filter((part) => part !== '').join('\n\n');
+  const post: PostCreate = { content, toChannelId: draft.channelId };
   const title = draft.title?.trim();
   if (title) post.title = title;
   if (draft.hashtags.length > 0) post.hashtags = [...draft.hashtags];
@@ -28,18 +29,16 @@ export function buildPost(draft: PostDraft, uploadedFiles: readonly string[] = [
   return post;
 }
 
-/** The lines a shared Slack message starts the post with: its text, then who wrote it and where. */
+/**
+ * The lines a shared Slack message starts the post with: its text, then who wrote it and where, as a sentence
+ * that still reads well when the message has no text (a file-only message).
+ */
 export function sharedContent(message: {
   text: string;
   author?: string | null;
   permalink?: string | null;
 }): string {
-  const credit = [
-    message.author ? `— ${message.author}` : '—',
-    'in Slack',
-    message.permalink ? `: ${message.permalink}` : '',
-  ]
-    .join(' ')
-    .replace(' :', ':');
-  return `${message.text.trim()}\n\n${credit}`.trim();
+  const by = message.author ? ` by ${message.author}` : '';
+  const credit = `Shared from Slack${by}${message.permalink ? `: ${message.permalink}` : ''}`;
+  return [message.text.trim(), credit].filter((part) => part !== '').join('\n\n');
 }

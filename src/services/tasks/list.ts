@@ -21,7 +21,10 @@ export interface TaskListFilter {
 }
 
 export interface TaskListPage {
+  /** Overdue first, then by due date; undated last (within the fetched platform pages). */
   tasks: Task[];
+  /** Ids of the listed open tasks past their due date in the site's time zone. */
+  overdueIds: string[];
   /** Token for the next page, or null at the end. */
   next: string | null;
 }
@@ -49,12 +52,23 @@ export function createTaskLister(deps: {
 }) {
   const cursors = deps.store.namespace('task-list-cursor');
 
-  async function keep(task: Task, filter: TaskListFilter): Promise<boolean> {
-    if (filter.scope === 'all' || filter.scope === 'mine') return true;
-    if (!isOpen(task)) return false;
-    if (filter.scope === 'open') return true;
-    if (!task.dueDate) return false;
+  async function overdue(task: Task): Promise<boolean> {
+    if (!task.dueDate || !isOpen(task)) return false;
     return isPastDue(task.dueDate, deps.clock.now(), await deps.timeZoneOf(task.site?.id));
+  }
+
+  function keep(task: Task, late: boolean, filter: TaskListFilter): boolean {
+    if (filter.scope === 'all') return true;
+    if (filter.scope === 'overdue') return late;
+    return isOpen(task);
+  }
+
+  // Overdue first, then by due date (YYYY-MM-DD sorts as text), undated last; stable otherwise.
+  function ordered(rows: { task: Task; late: boolean }[]): TaskListPage['tasks'] {
+    const rank = (r: { task: Task; late: boolean }) => (r.late ? 0 : r.task.dueDate ? 1 : 2);
+    return [...rows]
+      .sort((a, b) => rank(a) - rank(b) || (a.task.dueDate ?? '').localeCompare(b.task.dueDate ?? ''))
+      .map((r) => r.task);
   }
 
   async function fetch(
@@ -66,20 +80,29 @@ export function createTaskLister(deps: {
     if (filter.siteId) query.siteIds = [filter.siteId];
     if (filter.priorityId) query.priorityIds = [filter.priorityId];
     if (filter.assigneeId) query.assigneeIds = [filter.assigneeId];
-    const tasks: Task[] = [];
+    const rows: { task: Task; late: boolean }[] = [];
+    const pageOf = (next: string | null): TaskListPage => ({
+      tasks: ordered(rows),
+      overdueIds: rows.filter((r) => r.late).map((r) => r.task.id),
+      next,
+    });
     let cursor = from;
     for (let page = 0; page < MAX_PLATFORM_PAGES; page++) {
       const result = await deps.monitoring.tasks.listPage(query, cursor, signal);
       await deps.learn(result.rows);
-      for (const task of result.rows) if (await keep(task, filter)) tasks.push(task);
+      for (const task of result.rows) {
+        const late = await overdue(task);
+        if (keep(task, late, filter)) rows.push({ task, late });
+      }
       // paging rule 4: the end is data null or a short page; a lastValue alone proves nothing.
-      if (result.done || result.lastValue === null) return { tasks, next: null };
+      if (result.done || result.lastValue === null) return pageOf(null);
       cursor = result.lastValue;
-      if (tasks.length >= LIST_PAGE_SIZE) break;
+      if (rows.length >= LIST_PAGE_SIZE) break;
     }
+    // The platform has more pages: offer More even when these pages filtered down to few (or no) rows.
     const token = randomUUID();
     await cursors.set<CursorState>(token, { filter, lastValue: cursor ?? '' }, CURSOR_TTL_MS);
-    return { tasks, next: token };
+    return pageOf(token);
   }
 
   return {

@@ -1,7 +1,7 @@
 /** Acknowledge on an alert or storm parent: records who and when, and shows it on the parent. */
 import type { App, BlockButtonAction } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
-import { renderParent } from '../../relay/deliver-item.ts';
+import { parentSnooze, renderParent } from '../../relay/deliver-item.ts';
 import { relayStore } from '../../relay/relay-store.ts';
 import { ALERT_ACTION } from '../blocks/alert-message.ts';
 import { ephemeralNote } from '../blocks/ephemeral-note.ts';
@@ -22,7 +22,7 @@ export function registerAlertAck(app: App, deps: Deps): void {
       const existing = await rs.ack(channel, subject);
       const record = existing ?? { user: body.user.id, at: deps.clock.now() };
       if (!existing) await rs.saveAck(channel, subject, record);
-      const msg = renderParent(rec.view, subject, record);
+      const msg = renderParent(rec.view, subject, record, await parentSnooze(rs, channel, subject, rec.view));
       await client.chat.update({ channel, ts: rec.ts, text: msg.text, blocks: msg.blocks });
     } catch (err) {
       await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, {

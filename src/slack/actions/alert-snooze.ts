@@ -1,6 +1,7 @@
 /** Snooze on an alert parent: 1 h, 4 h, until 06:00 site time or until healthy; the relay honours it. */
 import type { App, BlockStaticSelectAction } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
+import { renderParent } from '../../relay/deliver-item.ts';
 import { relayStore } from '../../relay/relay-store.ts';
 import { buildSnooze, isSnoozeChoice } from '../../relay/snooze.ts';
 import { ALERT_ACTION } from '../blocks/alert-message.ts';
@@ -32,6 +33,9 @@ export function registerAlertSnooze(app: App, deps: Deps): void {
       const snooze = buildSnooze(choice, rec.view.alert, subject, body.user.id, deps.clock.now());
       const snoozes = await rs.snoozes(channel);
       await rs.saveSnoozes(channel, { ...snoozes, [snooze.key]: snooze });
+      // Like Acknowledge: the parent shows who snoozed it and until when, for everyone in the channel.
+      const msg = renderParent(rec.view, subject, (await rs.ack(channel, subject)) ?? null, snooze);
+      await client.chat.update({ channel, ts: rec.ts, text: msg.text, blocks: msg.blocks });
       const until = snooze.until !== null ? `until ${when(snooze.until)}` : 'until it is healthy again';
       await say(
         `:zzz: Snoozed *${safeText(rec.view.alert.sourceName, 150)}* ${until}. I'll post a short summary here when the snooze ends.`,

@@ -2,7 +2,9 @@
  * Pure renderers of alert messages: the parent (current state of one alert episode, edited in place) and its
  * thread replies. Platform text is escaped (`safeText`); every block stays within Slack's limits.
  */
-import type { AckRecord, AlertView } from '../../relay/model.ts';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import type { AckRecord, AlertView, Snooze } from '../../relay/model.ts';
 import type { Severity } from '../../relay/types.ts';
 import { safeText } from './mrkdwn.ts';
 import { CONDITION_LABEL, formatDuration, SEVERITY_ICON, SEVERITY_LABEL, when } from './relay-format.ts';
@@ -45,6 +47,27 @@ export function ackLine(ack: AckRecord | null): SlackBlock[] {
   ];
 }
 
+/** "until 14:00 site time": the snooze choices are stated in site time, so the line is too. */
+function snoozeEnd(until: number, timeZone: string | null): string {
+  try {
+    return `until ${format(new TZDate(until, timeZone ?? 'UTC'), 'HH:mm')} ${timeZone ? 'site time' : 'UTC'}`;
+  } catch {
+    return `until ${when(until)}`;
+  }
+}
+
+/** Shown on an open alert's parent while a snooze holds, so the whole channel knows updates are held back. */
+export function snoozeLine(snooze: Snooze | null, alert: AlertView): SlackBlock[] {
+  if (snooze === null || alert.clearedAt !== null) return [];
+  const until = snooze.until !== null ? snoozeEnd(snooze.until, alert.siteTimeZone) : 'until healthy';
+  return [
+    {
+      type: 'context',
+      elements: [mrkdwn(`:zzz: Snoozed by <@${safeText(snooze.by, 30)}> ${until}`)],
+    },
+  ];
+}
+
 export function alertTitle(alert: AlertView): string {
   return `${safeText(alert.sourceName, 200)} — ${CONDITION_LABEL[alert.condition]}`;
 }
@@ -76,7 +99,12 @@ function actions(subject: string): SlackBlock {
   };
 }
 
-export function renderAlertParent(alert: AlertView, subject: string, ack: AckRecord | null): RenderedMessage {
+export function renderAlertParent(
+  alert: AlertView,
+  subject: string,
+  ack: AckRecord | null,
+  snooze: Snooze | null = null,
+): RenderedMessage {
   const site = alert.siteName ? ` at ${safeText(alert.siteName, 150)}` : '';
   if (alert.clearedAt !== null) {
     const lasted = alert.durationMs !== null ? `, lasted ${formatDuration(alert.durationMs)}` : '';
@@ -108,6 +136,7 @@ export function renderAlertParent(alert: AlertView, subject: string, ack: AckRec
         elements: [mrkdwn(`Raised ${when(alert.raisedAt)} · data source ${safeText(alert.sourceId, 60)}`)],
       },
       ...ackLine(ack),
+      ...snoozeLine(snooze, alert),
       actions(subject),
     ],
   };

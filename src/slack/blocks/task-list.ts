@@ -12,10 +12,13 @@ export interface ListView {
   next: string | null;
   /** How many were shown on earlier pages (for "11–20"). */
   shownBefore: number;
+  /** Ids of open tasks past their due date at their site: marked like the relay's messages. */
+  overdueIds?: readonly string[];
 }
 
-function line(task: Task): string {
+function line(task: Task, overdue: boolean): string {
   const parts = [
+    overdue ? ':warning: *Overdue*' : null,
     safeText(task.status.name ?? `status ${task.status.id}`, 60),
     task.priority?.name ? `${safeText(task.priority.name, 30)} priority` : null,
     task.dueDate ? `due ${escapeMrkdwn(task.dueDate)}` : null,
@@ -38,10 +41,11 @@ export function renderTaskList(view: ListView): Rendered {
       elements: [{ type: 'mrkdwn', text: view.shownBefore ? 'No more tasks.' : 'No tasks match.' }],
     });
   }
+  const overdue = new Set(view.overdueIds ?? []);
   for (const task of view.tasks.slice(0, 40)) {
     blocks.push({
       type: 'section',
-      text: { type: 'mrkdwn', text: line(task) },
+      text: { type: 'mrkdwn', text: line(task, overdue.has(task.id)) },
       accessory: {
         type: 'button',
         action_id: `${TASK_ACTION.showCard}_${task.id}`.slice(0, 255),

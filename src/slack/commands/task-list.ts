@@ -9,7 +9,7 @@ import { renderNotice } from '../blocks/task-notices.ts';
 import { LIST_USAGE, type ListRequest } from './task-parse.ts';
 
 const SCOPE_TITLES = {
-  all: 'Tasks',
+  all: 'All tasks',
   open: 'Open tasks',
   mine: 'Your tasks',
   overdue: 'Overdue tasks',
@@ -35,6 +35,7 @@ export async function renderListPage(
   return renderTaskList({
     title: await listTitle(deps, filter),
     tasks: page.tasks,
+    overdueIds: page.overdueIds,
     next: page.next,
     shownBefore,
   });

@@ -25,7 +25,7 @@ const PRIORITIES: Record<string, string> = {
   medium: TASK_PRIORITY.medium,
   low: TASK_PRIORITY.low,
 };
-export const LIST_USAGE = '/task list [open|mine|overdue] [site <name>] [priority high|medium|low]';
+export const LIST_USAGE = '/task list [open|mine|overdue|all] [site <name>] [priority high|medium|low]';
 
 function tokenize(text: string): string[] {
   return [...text.matchAll(/"([^"]*)"|“([^”]*)”|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
@@ -35,7 +35,8 @@ export function parseListArgs(
   text: string,
 ): { ok: true; request: ListRequest } | { ok: false; message: string } {
   const tokens = tokenize(text);
-  const request: ListRequest = { scope: 'all' };
+  // No scope = open tasks: what a supervisor works from; `all` still shows Done and Cancelled ones.
+  const request: ListRequest = { scope: 'open' };
   let scopeSet = false;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] ?? '';
@@ -45,7 +46,7 @@ export function parseListArgs(
       if (scopeSet)
         return {
           ok: false,
-          message: `Choose one of open, mine, overdue (got both \`${request.scope}\` and \`${word}\`).`,
+          message: `Choose one of open, mine, overdue, all (got both \`${request.scope}\` and \`${word}\`).`,
         };
       request.scope = scope;
       scopeSet = true;

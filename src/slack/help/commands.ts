@@ -20,13 +20,13 @@ export const COMMAND_HELP: Record<CommandName, CommandHelp> = {
   '/task': {
     command: '/task',
     summary: 'Create and track monitoring platform tasks',
-    usageHint: 'new <title> | list [open|mine|overdue] [site <name>] | help',
+    usageHint: 'new <title> | list [open|mine|overdue|all] [site <name>] | help',
     lines: [
       { usage: '/task', what: 'open the form to create a task' },
       { usage: '/task new <title>', what: 'open the form with the title filled in' },
       {
-        usage: '/task list [open|mine|overdue] [site <name>] [priority high|medium|low]',
-        what: 'list tasks',
+        usage: '/task list [open|mine|overdue|all] [site <name>] [priority high|medium|low]',
+        what: 'list open tasks, overdue first (`all` includes Done and Cancelled)',
       },
       { usage: '/task help', what: 'show this help' },
     ],
@@ -35,13 +35,14 @@ export const COMMAND_HELP: Record<CommandName, CommandHelp> = {
   '/reading': {
     command: '/reading',
     summary: 'Latest readings, statistics and a chart for a data source',
-    usageHint: '<source name or id> [1h|24h|7d|30d|today|yesterday|from..to] [export]',
+    usageHint: '<source name or id> [1h|24h|7d|30d|today|yesterday|YYYY-MM-DD|from..to] [export]',
     lines: [
       { usage: '/reading <source>', what: 'latest reading and the last 24 h' },
       { usage: '/reading <source> 7d', what: 'a range: 1h, 24h, 7d, 30d, today, yesterday' },
+      { usage: '/reading <source> 2026-10-25', what: 'that whole day in the site’s time zone' },
       {
         usage: '/reading <source> 2026-11-01..2026-11-07',
-        what: 'one date, dates or date-times, in the site’s time zone',
+        what: 'dates or date-times (2026-11-01 08:00..2026-11-01 16:00), in the site’s time zone',
       },
       { usage: '/reading <source> <range> export', what: 'the readings as a CSV file' },
       { usage: '/reading help', what: 'show this help' },

@@ -131,7 +131,7 @@ describe('Share to feed', () => {
     const prefill = JSON.stringify(view.blocks);
     expect(prefill).toContain('Valve 7 is dripping');
     expect(prefill).toContain(h.standin.users.find((u) => u.id === message.user)!.real_name);
-    expect(prefill).toMatch(/in Slack: http/);
+    expect(prefill).toMatch(/Shared from Slack by [^:]+: http/);
     const channel = await firstChannel(view);
     const posts = h.sandbox.admin.written().posts.length;
     const uploads = h.sandbox.admin.written().uploads.length;
@@ -139,6 +139,7 @@ describe('Share to feed', () => {
     const [post] = await waitFor(() => (postsAfter(posts).length === 1 ? postsAfter(posts) : null));
     expect(String(post!.body.content)).toContain('Valve 7 is dripping');
     expect(String(post!.body.content)).toContain('Files: valve.png');
+    expect(String(post!.body.content)).not.toContain('processing');
     const upload = h.sandbox.admin.written().uploads.slice(uploads)[0];
     expect(upload?.name).toBe('valve.png');
     expect(upload?.contentType).toBe('image/png');

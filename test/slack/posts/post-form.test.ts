@@ -35,7 +35,7 @@ describe('post object', () => {
     );
     for (const key of Object.keys(post)) expect(POST_BODY_FIELDS).toContain(key);
     expect(post).toEqual({
-      content: 'hi\n\nFiles: p.png (uploaded to the platform, which is still processing them)',
+      content: 'hi\n\nFiles: p.png',
       toChannelId: 'ch-1',
       title: 'T',
       hashtags: ['a'],
@@ -50,8 +50,21 @@ describe('post object', () => {
   });
   it('credits the author and links the shared message', () => {
     expect(sharedContent({ text: 'Pump 3 leaking', author: 'Ana Silva', permalink: 'https://s/p1' })).toBe(
-      'Pump 3 leaking\n\n— Ana Silva in Slack: https://s/p1',
+      'Pump 3 leaking\n\nShared from Slack by Ana Silva: https://s/p1',
     );
+  });
+  it('reads naturally for a message without text, author or permalink', () => {
+    expect(sharedContent({ text: ' ', author: 'Ana Silva', permalink: 'https://s/p1' })).toBe(
+      'Shared from Slack by Ana Silva: https://s/p1',
+    );
+    expect(sharedContent({ text: '', author: null, permalink: null })).toBe('Shared from Slack');
+  });
+  it('names uploaded files plainly, also when the post has no text of its own', () => {
+    const post = buildPost({ content: ' ', channelId: 'c', hashtags: [], skipNotifications: false }, [
+      'a.png',
+      'b.pdf',
+    ]);
+    expect(post.content).toBe('Files: a.png, b.pdf');
   });
 });
 

@@ -170,6 +170,14 @@ describe('/reading', () => {
     expect(JSON.stringify(res.body)).toContain('not a real calendar date');
   });
 
+  it('answers a range it does not understand with the accepted forms, not a failed source search', async () => {
+    const res = await h.driver.command({ command: '/reading', text: 'Main Energy Meter 3 weeks' });
+    const body = JSON.stringify(res.body);
+    expect(body).toContain('3 weeks” is not a range I understand');
+    expect(body).toContain('2026-10-25');
+    expect(body).not.toContain('No data source matches');
+  });
+
   it('says when a range ends before it starts', async () => {
     const before = h.standin.messages(CHANNEL).length;
     await h.driver.command({ command: '/reading', text: 'Main Energy Meter 2026-11-05..2026-11-01' });

@@ -120,6 +120,12 @@ describe('relay: device-status alerts end to end', () => {
     await waitFor(() =>
       bed.h.standin.messages(ALERTS).find((m) => m.ephemeralTo && m.text.includes('Snoozed')),
     );
+    // The whole channel sees the snooze on the parent, and a later re-render (Acknowledge) keeps it.
+    const snoozedLine = /Snoozed by <@\w+> until \d\d:\d\d site time/;
+    await waitFor(() => snoozedLine.test(JSON.stringify(cameraParents()[0]?.blocks ?? [])));
+    await bed.h.driver.blockAction({ actionId: 'alert_ack', message: parent?.ts ?? '', channel: ALERTS });
+    await waitFor(() => JSON.stringify(cameraParents()[0]?.blocks ?? []).includes('Acknowledged by'));
+    expect(JSON.stringify(cameraParents()[0]?.blocks)).toMatch(snoozedLine);
 
     bed.h.sandbox.admin.setDeviceStatus(camera, { ...HEALTHY_CAMERA, battery: 5 });
     await bed.tick(MIN);
@@ -131,6 +137,10 @@ describe('relay: device-status alerts end to end', () => {
       expect.stringMatching(/Snooze ended: Gate Camera North — Low battery still active, 1 update hidden/),
     ]);
     expect(cameraParents()).toHaveLength(1);
+    // The snooze is over: its line leaves the parent, the acknowledgement stays.
+    const after = JSON.stringify(cameraParents()[0]?.blocks);
+    expect(after).not.toContain('Snoozed by');
+    expect(after).toContain('Acknowledged by');
     expectValidBlocks(bed.h);
   });
 
@@ -148,6 +158,7 @@ describe('relay: device-status alerts end to end', () => {
     await waitFor(() =>
       bed.h.standin.messages(ALERTS).find((m) => m.ephemeralTo && m.text.includes('Snoozed')),
     );
+    await waitFor(() => /Snoozed by <@\w+> until healthy/.test(JSON.stringify(cameraParents()[0]?.blocks)));
     bed.h.sandbox.admin.setDeviceStatus(camera, HEALTHY_CAMERA);
     await bed.tick(MIN);
     await bed.tick(6 * MIN);
@@ -155,5 +166,6 @@ describe('relay: device-status alerts end to end', () => {
     expect(bed.replies(ALERTS, parent?.ts ?? '').map((r) => r.text)).toEqual([
       expect.stringMatching(/Snooze ended: .* healthy now/),
     ]);
+    expect(JSON.stringify(cameraParents()[0]?.blocks)).not.toContain('Snoozed by');
   });
 });

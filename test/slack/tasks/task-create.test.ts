@@ -177,7 +177,7 @@ describe('modal fields', () => {
 
   it('answers /task help and unknown subcommands with the usage', async () => {
     const help = await h.driver.command({ command: '/task', text: 'help' });
-    expect(JSON.stringify(help.body)).toContain('/task list [open|mine|overdue]');
+    expect(JSON.stringify(help.body)).toContain('/task list [open|mine|overdue|all]');
     const unknown = await h.driver.command({ command: '/task', text: 'frobnicate' });
     expect(JSON.stringify(unknown.body)).toContain("I don't know `/task frobnicate`");
   });

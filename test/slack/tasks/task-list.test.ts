@@ -20,6 +20,18 @@ function listed(message: StoredMessage): string[] {
   });
 }
 
+/** Not Done ('20') nor Cancelled ('25'). */
+const OPEN_STATUSES = ['5', '10'];
+
+function rowsOf(message: StoredMessage): { id: string; text: string }[] {
+  return (message.blocks ?? []).flatMap((b) => {
+    const block = b as { accessory?: JsonObject; text?: JsonObject };
+    const id = block.accessory?.value;
+    const text = block.text?.text;
+    return typeof id === 'string' && typeof text === 'string' ? [{ id, text }] : [];
+  });
+}
+
 const moreButton = (m: StoredMessage) => JSON.stringify(m.blocks).includes('"task_list_more"');
 
 async function listReply(text: string, user = 'U0ANA'): Promise<StoredMessage> {
@@ -50,10 +62,10 @@ async function nextPage(page: StoredMessage, to?: string): Promise<StoredMessage
 }
 
 describe('/task list', () => {
-  it('pages through every task of a site with More until the end', async () => {
+  it('pages through every task of a site, Done and Cancelled included, with More for "all"', async () => {
     const expected = h.sandbox.admin.state.tasks.filter((t) => t.siteId === '101').map((t) => t.id);
     expect(expected.length).toBeGreaterThan(10);
-    let page = await listReply('list site berlin');
+    let page = await listReply('list all site berlin');
     const seen = [...listed(page)];
     let clicks = 0;
     while (moreButton(page)) {
@@ -66,8 +78,10 @@ describe('/task list', () => {
     expect(JSON.stringify(page.blocks)).toContain('End of the list');
   });
 
-  it('lists only the caller’s tasks for "mine"', async () => {
-    const mine = h.sandbox.admin.state.tasks.filter((t) => t.assigneeId === '501').map((t) => t.id);
+  it('lists only the caller’s open tasks for "mine"', async () => {
+    const mine = h.sandbox.admin.state.tasks
+      .filter((t) => t.assigneeId === '501' && OPEN_STATUSES.includes(t.statusId))
+      .map((t) => t.id);
     expect(mine.length).toBeGreaterThan(0);
     let page = await listReply('list mine');
     const seen = [...listed(page)];
@@ -76,6 +90,30 @@ describe('/task list', () => {
       seen.push(...listed(page));
     }
     expect(seen.sort()).toEqual([...mine].sort());
+  });
+
+  it('lists open tasks by default, overdue ones first and marked, then by due date, undated last', async () => {
+    const tasks = h.sandbox.admin.state.tasks;
+    const open = tasks.filter((t) => t.siteId === '101' && OPEN_STATUSES.includes(t.statusId));
+    expect(open.length).toBeLessThan(tasks.filter((t) => t.siteId === '101').length);
+    let page = await listReply('list site berlin');
+    const seen: string[] = [];
+    let marked = 0;
+    for (;;) {
+      const rows = rowsOf(page);
+      const late = rows.filter((r) => r.text.includes('*Overdue*'));
+      marked += late.length;
+      // The overdue rows lead; the rest follow by due date with undated ones last.
+      expect(rows.slice(0, late.length)).toEqual(late);
+      const dues = rows.slice(late.length).map((r) => tasks.find((t) => t.id === r.id)?.dueDate ?? '~');
+      expect(dues).toEqual([...dues].sort());
+      for (const r of late) expect(tasks.find((t) => t.id === r.id)?.dueDate).toBeTruthy();
+      seen.push(...rows.map((r) => r.id));
+      if (!moreButton(page)) break;
+      page = await nextPage(page, 'U0ANA');
+    }
+    expect(marked).toBeGreaterThan(0);
+    expect(seen.sort()).toEqual(open.map((t) => t.id).sort());
   });
 
   it('says why "mine" is empty for someone without a platform account', async () => {
@@ -103,7 +141,7 @@ describe('/task list', () => {
     });
     const text = JSON.stringify(res.body);
     expect(text).toContain('`priority` must be high, medium or low (got `urgent`)');
-    expect(text).toContain('/task list [open|mine|overdue]');
+    expect(text).toContain('/task list [open|mine|overdue|all]');
   });
 
   it('names the sites when none matches', async () => {

@@ -20,7 +20,8 @@ describe('parseTaskCommand', () => {
   });
 
   it('parses list with scope, a multi-word site and a priority in any order', () => {
-    expect(parseTaskCommand('list')).toEqual({ kind: 'list', request: { scope: 'all' } });
+    expect(parseTaskCommand('list')).toEqual({ kind: 'list', request: { scope: 'open' } });
+    expect(parseTaskCommand('list all')).toEqual({ kind: 'list', request: { scope: 'all' } });
     expect(parseTaskCommand('list mine')).toEqual({ kind: 'list', request: { scope: 'mine' } });
     expect(parseTaskCommand('list overdue site Berlin Plant priority HIGH')).toEqual({
       kind: 'list',
