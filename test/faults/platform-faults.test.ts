@@ -45,8 +45,6 @@ const EXPECTED: Record<Fault, RegExp> = {
   'malformed JSON': /could not read/,
   '429': /rate limiting fieldline — try again in 7 s/,
 };
-/** The file pipeline words every platform failure its own way (no reference id). */
-const FILE_FAULT = /platform was unavailable while fetching file 8001/;
 const STACK_FRAME = /\bat \S+ \(?[^\s()]+:\d+:\d+\)?/;
 
 function inject(fault: Fault, method: string, path: string, pathRe: RegExp): void {
@@ -148,8 +146,7 @@ const FAMILIES: Family[] = [
     method: 'GET',
     path: '/files/{id}',
     re: /^\/files\/[^/]+$/,
-    ref: false,
-    expected: { timeout: FILE_FAULT, '500': FILE_FAULT, 'malformed JSON': FILE_FAULT, '429': FILE_FAULT },
+    ref: true,
     run: (e) => commandReply('/source', 'file 8001', e),
   },
   { family: 'posts', method: 'POST', path: '/post', re: /^\/post$/, ref: true, run: (e) => postReply(e) },

@@ -41,7 +41,7 @@ export async function sendPlatformFileToSlack(
     return { ok: true, fileId, name: record.name, fileType: record.fileType, size: bytes.length };
   } catch (err) {
     if (!(err instanceof FileTransferError)) throw err;
-    if (err.code === 'PLATFORM_ERROR' || err.code === 'SLACK_UPLOAD_FAILED') {
+    if (err.code === 'SLACK_UPLOAD_FAILED') {
       deps.log.warn({ err: err.cause ?? err, fileId, code: err.code }, 'platform file to Slack failed');
     }
     return { ok: false, fileId, code: err.code, reason: err.userText };
@@ -66,11 +66,9 @@ async function fetchRecord(deps: BaseDeps, fileId: string, signal?: AbortSignal)
         cause: err,
       });
     }
-    throw new FileTransferError(
-      'PLATFORM_ERROR',
-      `The platform was unavailable while fetching file ${fileId}.`,
-      { cause: err },
-    );
+    // Anything else (rate limit, outage, unreadable answer) goes to the one error path, which says what to do
+    // ("try again in 7 s") and gives a reference id.
+    throw err;
   }
 }
 

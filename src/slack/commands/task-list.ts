@@ -70,13 +70,14 @@ export async function runTaskList(
     const me = await deps.directory.people.platformUserFor(client, user);
     if (me.kind === 'no-email') {
       return renderNotice(
-        'Your Slack profile shows no email, so fieldline cannot tell which platform user you are.',
+        'Your Slack profile shows no email to fieldline, so it cannot tell which platform user you are: ' +
+          'ask a workspace admin to add one (or to let apps see emails), then try again.',
       );
     }
     if (me.kind === 'no-match') {
       return renderNotice(
-        `No platform user with the email ${escapeMrkdwn(me.email)} has tasks fieldline has seen, so “mine” is empty for now. ` +
-          'Ask a platform admin whether your platform account uses another email.',
+        `fieldline knows no platform user with the email ${escapeMrkdwn(me.email)}, so “mine” is empty: ` +
+          'ask a platform admin to add this email to your platform user.',
       );
     }
     filter.assigneeId = me.assignee.id;

@@ -38,7 +38,7 @@ export function registerSourceDeviceStatusSubmit(app: App, deps: Deps): void {
       await deps.sources.reportDeviceStatus(m.sourceId, result.status);
       await notify(
         target,
-        ':white_check_mark: Device status reported. The platform re-evaluates its alerts from this report.',
+        ':white_check_mark: Device status reported. fieldline’s alert relay will pick the report up on its next check.',
       );
     } catch (err) {
       await reportError(deps, target, err, { view: SOURCE_VIEW.deviceStatus, sourceId: m.sourceId });

@@ -153,7 +153,11 @@ describe('Report device status', () => {
       temperature: 30,
       version: '2.4.1',
     });
-    await waitFor(() => h.standin.messages(CHANNEL).find((m) => m.text.includes('Device status reported')));
+    const done = await waitFor(() =>
+      h.standin.messages(CHANNEL).find((m) => m.text.includes('Device status reported')),
+    );
+    expect(done.text).toContain('fieldline’s alert relay will pick the report up on its next check');
+    expect(done.text).not.toContain('The platform re-evaluates');
     expectValidBlockKit(h.standin);
   });
 });

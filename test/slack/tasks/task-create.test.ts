@@ -200,9 +200,12 @@ describe('assignee mapping', () => {
     const site = await option(h, view, 'task_site', 'berlin');
     const miss = await h.driver.viewSubmission({ view, values: { task_site: site, task_assignee: 'U0EVE' } });
     expect(miss.responseAction).toBe('errors');
-    expect(miss.errors?.task_assignee).toContain('eve@contractor.example');
+    expect(miss.errors?.task_assignee).toContain(
+      'fieldline knows no platform user with the email eve@contractor.example: ask a platform admin to add this email, or pick someone else',
+    );
     const none = await h.driver.viewSubmission({ view, values: { task_site: site, task_assignee: 'U0GUS' } });
-    expect(none.errors?.task_assignee).toContain('no email');
+    expect(none.errors?.task_assignee).toContain('shows no email to fieldline: ask a workspace admin');
+    expect(none.errors?.task_assignee).toContain('or pick someone else');
   });
 });
 

@@ -118,7 +118,15 @@ describe('/task list', () => {
 
   it('says why "mine" is empty for someone without a platform account', async () => {
     const reply = await listReply('list mine', 'U0EVE');
-    expect(reply.text).toContain('eve@contractor.example');
+    expect(reply.text).toContain(
+      'fieldline knows no platform user with the email eve@contractor.example, so “mine” is empty: ask a platform admin',
+    );
+  });
+
+  it('tells someone whose Slack profile shows no email what to do', async () => {
+    const reply = await listReply('list mine', 'U0GUS');
+    expect(reply.text).toContain('Your Slack profile shows no email to fieldline');
+    expect(reply.text).toContain('ask a workspace admin');
   });
 
   it('shows only open, high-priority tasks when asked', async () => {
