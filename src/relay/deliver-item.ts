@@ -37,6 +37,8 @@ export interface DeliverContext {
   fence: () => Promise<boolean>;
   /** Waits until the channel may take its next write (~1 message per second per channel). */
   pace: () => Promise<void>;
+  /** Called when a write has completed: the spacing counts from here, as Slack sees the messages arrive. */
+  written?: () => void;
 }
 
 export function renderParent(
@@ -76,6 +78,7 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
     await ctx.pace();
     if (!(await ctx.fence())) throw new LostLeadershipError();
     await write();
+    ctx.written?.();
     await ctx.outbox.markStep(channel, item.seq, name);
     done.add(name);
   }

@@ -66,7 +66,14 @@ export function createDeliveryQueue(d: DeliveryDeps): DeliveryQueue {
       if (item === undefined) return;
       try {
         await deliverItem(
-          { rs: d.rs, outbox: d.outbox, slack: d.slack, fence: d.fence, pace: () => pace(channel) },
+          {
+            rs: d.rs,
+            outbox: d.outbox,
+            slack: d.slack,
+            fence: d.fence,
+            pace: () => pace(channel),
+            written: () => lastWrite.set(channel, d.now()),
+          },
           channel,
           item,
         );

@@ -107,6 +107,28 @@ describe('delivery queue (virtual time)', () => {
     expect(Math.min(...at('A'))).toBeGreaterThanOrEqual(60_000);
   });
 
+  it('counts the spacing from when a slow write completed, so messages arrive at most ~1 per second', async () => {
+    const store = await openStore({ kind: 'memory' }, { log });
+    const outbox = createOutbox(store);
+    const time = virtualTime();
+    const arrived: number[] = [];
+    const slack: RelaySlack = {
+      async post() {
+        await time.sleep(600); // Slack takes 600 ms to answer each write
+        arrived.push(time.now());
+        return String(arrived.length);
+      },
+      update: async () => {},
+      join: async () => {},
+    };
+    await outbox.enqueue('A', [1, 2, 3].map(task), 0);
+    const queue = queueOn(time, { rs: relayStore(store), outbox, slack, intervalMs: 1_000 });
+    await time.run(queue.drain());
+    expect(arrived).toHaveLength(3);
+    for (let i = 1; i < arrived.length; i++)
+      expect((arrived[i] ?? 0) - (arrived[i - 1] ?? 0)).toBeGreaterThanOrEqual(1_000);
+  });
+
   it('keeps the item at the head after another Slack error and reports it', async () => {
     const store = await openStore({ kind: 'memory' }, { log });
     const outbox = createOutbox(store);
