@@ -42,6 +42,10 @@ function listQuery(query: DataSourceQuery, lastValue: string | null) {
   };
 }
 
+// Built once: a zod schema is costly to construct and compiles its fast path on first use.
+const listWire = listEnvelope(listRowWire);
+const recordWire = dataEnvelope(fullRecordWire);
+
 export function dataSourcesResource(ctx: ResourceContext): MonitoringApi['dataSources'] {
   async function listPage(
     query: DataSourceQuery,
@@ -50,7 +54,7 @@ export function dataSourcesResource(ctx: ResourceContext): MonitoringApi['dataSo
   ): Promise<Page<DataSourceRow>> {
     const { limit, params } = listQuery(query, lastValue ?? null);
     const body = await ctx.http.send({ method: 'GET', path: '/data-sources', query: params, signal });
-    const parsed = parseBody(listEnvelope(listRowWire), body, 'GET /data-sources');
+    const parsed = parseBody(listWire, body, 'GET /data-sources');
     return toPage(parsed.data?.map(toDataSourceRow) ?? null, parsed.lastValue, limit);
   }
 
@@ -72,7 +76,7 @@ export function dataSourcesResource(ctx: ResourceContext): MonitoringApi['dataSo
       // A 500 on withSchema=true is expected for a source without schema: fall back at once instead of retrying.
       ...(withSchema ? { retry: { skipStatuses: [500] } } : {}),
     });
-    return parseBody(dataEnvelope(fullRecordWire), body, 'GET /data-sources/{id}').data;
+    return parseBody(recordWire, body, 'GET /data-sources/{id}').data;
   }
 
   return {

@@ -7,14 +7,20 @@ import { z } from 'zod';
 import type { ReadingRow } from './api.ts';
 import { isPlainObject } from './args.ts';
 
-const metricValue = z.union([z.number(), z.string(), z.null()]);
+/**
+ * The same rule as z.union([z.number(), z.string(), z.null()]) (JSON has no NaN or Infinity), as a plain check:
+ * it runs for every metric of every row — 43,200 rows for a 30-day report — where a zod parse per value costs.
+ */
+function isMetricValue(value: unknown): value is number | string | null {
+  return value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+}
 
 export const readingRowWire = z
   .looseObject({ meter_id: z.number(), event_date: z.string() })
   .superRefine((row, ctx) => {
     for (const [key, value] of Object.entries(row)) {
       if (key === 'meter_id' || key === 'event_date') continue;
-      if (!metricValue.safeParse(value).success) {
+      if (!isMetricValue(value)) {
         ctx.addIssue({
           code: 'custom',
           message: 'a metric value must be a number, a string or null',
@@ -28,8 +34,7 @@ export function toReadingRow(row: z.output<typeof readingRowWire>): ReadingRow {
   const values: Record<string, number | string | null> = {};
   for (const [key, value] of Object.entries(row)) {
     if (key === 'meter_id' || key === 'event_date') continue;
-    const parsed = metricValue.safeParse(value);
-    if (parsed.success) values[key] = parsed.data;
+    if (isMetricValue(value)) values[key] = value;
   }
   return { meterId: row.meter_id, eventDate: row.event_date, values };
 }
@@ -45,8 +50,7 @@ export function embeddedReading(raw: unknown, sourceId: string): ReadingRow | nu
   const values: Record<string, number | string | null> = {};
   for (const [key, value] of Object.entries(candidate)) {
     if (key === 'meter_id' || key === 'event_date') continue;
-    const parsed = metricValue.safeParse(value);
-    if (parsed.success) values[key] = parsed.data;
+    if (isMetricValue(value)) values[key] = value;
   }
   return { meterId, eventDate: candidate.event_date, values };
 }

@@ -29,6 +29,9 @@ function readingQuery(query: ReadingQuery, lastValue: string | null) {
 }
 
 const metricValue = z.union([z.number(), z.string(), z.null()]);
+// Built once: a zod schema is costly to construct and compiles its fast path on first use.
+const pageWire = listEnvelope(readingRowWire);
+const writeOutcome = dataEnvelope(z.literal('SUCCESS'));
 
 /**
  * contract: section 4 — meterId a string ("a JSON number is rejected"); the timestamp key always present (null
@@ -75,7 +78,7 @@ export function readingsQueryResource(
   ): Promise<Page<ReadingRow>> {
     const { limit, params } = readingQuery(query, lastValue ?? null);
     const body = await ctx.http.send({ method: 'GET', path: '/reading', query: params, signal });
-    const parsed = parseBody(listEnvelope(readingRowWire), body, 'GET /reading');
+    const parsed = parseBody(pageWire, body, 'GET /reading');
     // contract: Paging rule 4 — on GET /reading lastValue comes on every non-empty page including the last,
     // so a short page (or data null) ends the list whatever the cursor says.
     return toPage(parsed.data?.map(toReadingRow) ?? null, parsed.lastValue, limit);
@@ -93,7 +96,7 @@ export function readingsQueryResource(
       // contract: section 4 rule 6 — no query string. Non-idempotent: retry policy never repeats a POST.
       const body = await ctx.http.send({ method: 'POST', path: '/reading', json, signal });
       // contract: section 4 rule 5 — {data: SUCCESS}: accepted for ingestion, not yet stored.
-      parseBody(dataEnvelope(z.literal('SUCCESS')), body, 'POST /reading');
+      parseBody(writeOutcome, body, 'POST /reading');
     },
   };
 }

@@ -41,6 +41,9 @@ function listQuery(query: TaskQuery, lastValue: string | null) {
 // contract: section 10 — {data: <number>} (the change-log comment) when something changed; {data: SUCCESS}
 // when nothing changed or the task has no feed post.
 const patchOutcome = dataEnvelope(z.union([z.number(), z.literal('SUCCESS')]));
+// Built once: a zod schema is costly to construct and compiles its fast path on first use.
+const listWire = listEnvelope(taskWire);
+const createdWire = dataEnvelope(z.number());
 
 export function tasksResource(ctx: ResourceContext): MonitoringApi['tasks'] {
   async function listPage(
@@ -50,7 +53,7 @@ export function tasksResource(ctx: ResourceContext): MonitoringApi['tasks'] {
   ): Promise<Page<Task>> {
     const { limit, params } = listQuery(query, lastValue ?? null);
     const body = await ctx.http.send({ method: 'GET', path: '/tasks', query: params, signal });
-    const parsed = parseBody(listEnvelope(taskWire), body, 'GET /tasks');
+    const parsed = parseBody(listWire, body, 'GET /tasks');
     return toPage(parsed.data?.map(toTask) ?? null, parsed.lastValue, limit);
   }
 
@@ -65,7 +68,7 @@ export function tasksResource(ctx: ResourceContext): MonitoringApi['tasks'] {
       // contract: section 9 — no query string; never retried blindly (a lost answer may hide a created task).
       const body = await ctx.http.send({ method: 'POST', path: '/task/', json, signal });
       // contract: section 9 — "Response: {data: <task_id number>}. The task is not echoed."
-      return { taskId: parseBody(dataEnvelope(z.number()), body, 'POST /task/').data };
+      return { taskId: parseBody(createdWire, body, 'POST /task/').data };
     },
     async update(id, patch, signal) {
       const json = patchBody(patch);

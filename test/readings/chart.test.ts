@@ -74,6 +74,28 @@ describe('readings chart', () => {
     expect(png[0]).toBe(0x89);
   });
 
+  it('renders charts requested at the same time, each answer matching its own SVG', async () => {
+    const svgs = [chartFor(600, 1), chartFor(6_000, 3), chartFor(60, 2)];
+    const alone = [];
+    for (const svg of svgs) alone.push(await renderChartPng(svg));
+    const together = await Promise.all(svgs.map((svg) => renderChartPng(svg)));
+    expect(together.map((png) => png.length)).toEqual(alone.map((png) => png.length));
+    expect(together.every((png, i) => png.equals(alone[i] ?? Buffer.alloc(0)))).toBe(true);
+  });
+
+  it('rejects a cancelled render with the reason and keeps rendering afterwards', async () => {
+    const controller = new AbortController();
+    const pending = renderChartPng(chartFor(6_000, 3), controller.signal);
+    controller.abort(new Error('user left'));
+    await expect(pending).rejects.toThrow('user left');
+    const png = await renderChartPng(chartFor(60, 1));
+    expect(Buffer.from(png.subarray(0, 8)).equals(Buffer.from(PNG_SIGNATURE))).toBe(true);
+  });
+
+  it('reports an SVG resvg cannot read as a chart render error', async () => {
+    await expect(renderChartPng('not an svg')).rejects.toMatchObject({ code: 'CHART_RENDER_FAILED' });
+  });
+
   it('picks round tick values and escapes XML', () => {
     expect(niceTicks(0, 10)).toEqual([0, 2.5, 5, 7.5, 10]);
     expect(niceTicks(3, 3)).toEqual([3]);
