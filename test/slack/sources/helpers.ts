@@ -1,29 +1,7 @@
 /** Helpers for /source and /reading flow tests: Block Kit validity of everything recorded, and sandbox lookups. */
-import { expect } from 'vitest';
-import { validateBlocks, validateView, type Standin } from '../../../src/slack-standin/index.ts';
 import { waitFor as harnessWaitFor, type Harness } from '../../harness.ts';
 
-/** Every view and message fieldline sent (Web API and response_url) passes the Block Kit checks. */
-export function expectValidBlockKit(standin: Standin): number {
-  let checked = 0;
-  for (const call of standin.calls) {
-    if (['views.open', 'views.update', 'views.push'].includes(call.method) && call.args.view) {
-      expect(validateView(call.args.view), `${call.method} view`).toEqual([]);
-      checked++;
-    }
-    if (
-      (call.method.startsWith('chat.') || call.method === 'response_url') &&
-      Array.isArray(call.args.blocks)
-    ) {
-      expect(validateBlocks(call.args.blocks, 'message'), `${call.method} blocks`).toEqual([]);
-      checked++;
-    }
-    expect(call.response.error, `${call.method} answered ${String(call.response.error)}`).not.toBe(
-      'invalid_blocks',
-    );
-  }
-  return checked;
-}
+export { expectValidBlockKit } from '../../fixtures/block-kit.ts';
 
 export function sourceNamed(h: Harness, name: string) {
   const found = h.sandbox.admin.state.sources.find((s) => s.name === name);
