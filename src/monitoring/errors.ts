@@ -71,7 +71,9 @@ export function scrubber(secret: string): {
   error(err: unknown): unknown;
 } {
   const usable = secret.length > 0;
-  const text = (value: string): string => (usable ? value.split(secret).join('[Redacted]') : value);
+  // every response body passes through here: scan once, copy only when the secret is really there
+  const text = (value: string): string =>
+    usable && value.includes(secret) ? value.split(secret).join('[Redacted]') : value;
   const value = (input: unknown): unknown => {
     if (!usable || input === undefined || input === null) return input;
     if (typeof input === 'string') return text(input);

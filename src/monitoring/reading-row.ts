@@ -18,9 +18,10 @@ function isMetricValue(value: unknown): value is number | string | null {
 export const readingRowWire = z
   .looseObject({ meter_id: z.number(), event_date: z.string() })
   .superRefine((row, ctx) => {
-    for (const [key, value] of Object.entries(row)) {
+    // keys, not Object.entries: no [key, value] pair per metric (a 30-day report reads 43,200 rows)
+    for (const key of Object.keys(row)) {
       if (key === 'meter_id' || key === 'event_date') continue;
-      if (!isMetricValue(value)) {
+      if (!isMetricValue(row[key])) {
         ctx.addIssue({
           code: 'custom',
           message: 'a metric value must be a number, a string or null',
@@ -32,8 +33,9 @@ export const readingRowWire = z
 
 export function toReadingRow(row: z.output<typeof readingRowWire>): ReadingRow {
   const values: Record<string, number | string | null> = {};
-  for (const [key, value] of Object.entries(row)) {
+  for (const key of Object.keys(row)) {
     if (key === 'meter_id' || key === 'event_date') continue;
+    const value = row[key];
     if (isMetricValue(value)) values[key] = value;
   }
   return { meterId: row.meter_id, eventDate: row.event_date, values };

@@ -69,7 +69,10 @@ function chartWorker(): Worker {
   if (worker) return worker;
   const started = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { resvgPath: createRequire(import.meta.url).resolve('@resvg/resvg-js'), options: RENDER_OPTIONS },
+    workerData: {
+      resvgPath: createRequire(import.meta.url).resolve('@resvg/resvg-js'),
+      options: RENDER_OPTIONS,
+    },
   });
   started.on('message', (reply: Reply) => {
     const job = settle(reply.id);

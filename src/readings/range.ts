@@ -232,12 +232,22 @@ export function toTimeRange(range: ResolvedRange): TimeRange {
 }
 
 /** Falls back to UTC when the source has no (or an unknown) IANA zone. */
+// Zone names already checked (a handful per plant); building an Intl.DateTimeFormat per call is costly.
+const knownZones = new Map<string, boolean>();
+
 export function zoneOrUtc(name: string | null | undefined): string {
   if (!name) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return name;
-  } catch {
-    return 'UTC';
+  let valid = knownZones.get(name);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: name });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    // bounded: names come from the platform, so a stream of odd ones must not grow it without end
+    if (knownZones.size >= 500) knownZones.clear();
+    knownZones.set(name, valid);
   }
+  return valid ? name : 'UTC';
 }

@@ -27,7 +27,9 @@ interface Acc {
   // Kahan summation keeps the mean exact enough over 10^5 rows
   sum: number;
   carry: number;
-  latest: { value: number | string; atMs: number } | null;
+  // kept as two fields, not an object: it changes on almost every row, and an object per row adds up
+  latestValue: number | string | null;
+  latestAtMs: number;
 }
 
 export interface SummaryResult {
@@ -59,7 +61,9 @@ export class ReadingSummary {
     this.rows += 1;
     if (this.firstMs === null || atMs < this.firstMs) this.firstMs = atMs;
     if (this.lastMs === null || atMs > this.lastMs) this.lastMs = atMs;
-    for (const [metricId, value] of Object.entries(row.values)) this.fold(metricId, value, atMs);
+    const values = row.values;
+    // for…in, not Object.entries: no array per row (a 30-day report folds 43,200 rows)
+    for (const metricId in values) this.fold(metricId, values[metricId] ?? null, atMs);
     return atMs;
   }
 
@@ -74,7 +78,8 @@ export class ReadingSummary {
         max: -Infinity,
         sum: 0,
         carry: 0,
-        latest: null,
+        latestValue: null,
+        latestAtMs: -Infinity,
       };
       this.accs.set(metricId, acc);
     }
@@ -87,7 +92,10 @@ export class ReadingSummary {
       acc.gaps += 1;
       return;
     }
-    if (!acc.latest || atMs >= acc.latest.atMs) acc.latest = { value, atMs };
+    if (acc.latestValue === null || atMs >= acc.latestAtMs) {
+      acc.latestValue = value;
+      acc.latestAtMs = atMs;
+    }
     if (typeof value === 'string') {
       acc.textCount += 1;
       return;
@@ -112,7 +120,7 @@ export class ReadingSummary {
         min: a.count > 0 ? a.min : null,
         max: a.count > 0 ? a.max : null,
         mean: a.count > 0 ? a.sum / a.count : null,
-        latest: a.latest,
+        latest: a.latestValue === null ? null : { value: a.latestValue, atMs: a.latestAtMs },
       });
     }
     return {

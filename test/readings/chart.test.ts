@@ -76,7 +76,7 @@ describe('readings chart', () => {
 
   it('renders charts requested at the same time, each answer matching its own SVG', async () => {
     const svgs = [chartFor(600, 1), chartFor(6_000, 3), chartFor(60, 2)];
-    const alone = [];
+    const alone: Buffer[] = [];
     for (const svg of svgs) alone.push(await renderChartPng(svg));
     const together = await Promise.all(svgs.map((svg) => renderChartPng(svg)));
     expect(together.map((png) => png.length)).toEqual(alone.map((png) => png.length));

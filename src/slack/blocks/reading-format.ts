@@ -3,11 +3,18 @@ import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { escapeMrkdwn, slackDate, truncate } from './mrkdwn.ts';
 
+// Built once: toLocaleString with options constructs an Intl.NumberFormat on every call, which shows up when a
+// report formats every metric's figures.
+const WHOLE = new Intl.NumberFormat('en-US');
+const FRACTION = new Map(
+  [1, 2, 4].map((d) => [d, new Intl.NumberFormat('en-US', { maximumFractionDigits: d })]),
+);
+
 export function formatNumber(v: number): string {
-  if (Number.isInteger(v)) return v.toLocaleString('en-US');
+  if (Number.isInteger(v)) return WHOLE.format(v);
   const abs = Math.abs(v);
   const digits = abs >= 1000 ? 1 : abs >= 1 ? 2 : 4;
-  return v.toLocaleString('en-US', { maximumFractionDigits: digits });
+  return (FRACTION.get(digits) ?? WHOLE).format(v);
 }
 
 /** A value as mrkdwn (escaped), with its unit for numbers. */
