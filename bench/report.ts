@@ -87,8 +87,9 @@ function ackFindings(a: AckResult): string[] {
   const cpu = (app: string, rate: number) =>
     median(a.cells.find((c) => c.app === app && c.rate === rate)?.runs.map((r) => r.cpuMsPerRequest) ?? []);
   const lines = [
-    '- Ack latency: fieldline does the work of every request (chart PNG encoding, parsing platform pages, Block Kit',
-    '  rendering, store writes) on the same event loop that acks; an ack waits behind whatever runs when it arrives.',
+    '- Ack latency: fieldline does the work of every request (parsing platform pages, Block Kit rendering, store',
+    '  writes, HTTP to Slack and the platform) in the process that acks; charts render in a worker thread but share',
+    "  the machine's two cores. An ack waits behind whatever runs when it arrives; CPU per request counts all threads.",
   ];
   for (const c of a.comparisons) {
     const share = (cpu('fieldline', c.rate) * c.rate) / 10;
