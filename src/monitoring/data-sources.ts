@@ -1,10 +1,10 @@
 /** GET /data-sources (paged list with every filter) and GET /data-sources/{id} (full record). */
 import type { DataSourceQuery, MonitoringApi, Page, DataSourceRow } from './api.ts';
-import { boolArg, idArg, idListArg, intArg, onlyKeys, segment, textArg } from './args.ts';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ResourceContext } from './context.ts';
+import { boolArg, idArg, idListArg, onlyKeys, segment } from './args.ts';
+import type { ResourceContext } from './context.ts';
 import { fullRecordWire, listRowWire, toDataSource, toDataSourceRow } from './data-source-schema.ts';
 import { MonitoringError } from './errors.ts';
-import { paginate, toPage } from './paging.ts';
+import { listPaging, paginate, toPage } from './paging.ts';
 import { dataEnvelope, listEnvelope, parseBody } from './schemas.ts';
 
 const QUERY_KEYS = [
@@ -20,19 +20,14 @@ const QUERY_KEYS = [
 
 function listQuery(query: DataSourceQuery, lastValue: string | null) {
   onlyKeys('query', query, QUERY_KEYS);
-  const limit = intArg('limit', query.limit, 1, MAX_LIST_LIMIT) ?? DEFAULT_LIST_LIMIT;
+  const { limit, params } = listPaging(query, lastValue);
   return {
     limit,
     params: {
-      // contract: Paging rule 1 — `limit` is the page size; always send it.
-      limit: String(limit),
-      // contract: Paging rule 2 — pass the response lastValue back verbatim.
-      lastValue: lastValue ?? undefined,
+      ...params,
       siteIds: idListArg('siteIds', query.siteIds),
       meterIds: idListArg('meterIds', query.meterIds),
       applyingIds: idListArg('applyingIds', query.applyingIds),
-      // contract: Paging rule 3 — the same textSearch on every page.
-      textSearch: textArg('textSearch', query.textSearch),
       // contract: section 1 — withLastReadings/withDetails: "any value at all turns it on", so false is omitted.
       withLastReadings: boolArg('withLastReadings', query.withLastReadings) ? 'true' : undefined,
       withDetails: boolArg('withDetails', query.withDetails) ? 'true' : undefined,

@@ -5,6 +5,24 @@
  * lastValue alone does not prove more data exists.
  */
 import type { Page } from './api.ts';
+import { intArg, textArg } from './args.ts';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './context.ts';
+
+/** The paging part of a GET /data-sources or GET /tasks query, shared by both resources. */
+export function listPaging(query: { limit?: number; textSearch?: string }, lastValue: string | null) {
+  const limit = intArg('limit', query.limit, 1, MAX_LIST_LIMIT) ?? DEFAULT_LIST_LIMIT;
+  return {
+    limit,
+    params: {
+      // contract: Paging rule 1 — `limit` is the page size; always send it.
+      limit: String(limit),
+      // contract: Paging rule 2 — pass the response lastValue back verbatim.
+      lastValue: lastValue ?? undefined,
+      // contract: Paging rule 3 — the same textSearch on every page.
+      textSearch: textArg('textSearch', query.textSearch),
+    },
+  };
+}
 
 /** Page bookkeeping shared by the three lists. `rows` null means the answer was {data: null}. */
 export function toPage<T>(rows: T[] | null, lastValue: string | null, limit: number): Page<T> {

@@ -1,9 +1,9 @@
 /** GET /tasks (paged, every filter), POST /task/ (create) and PATCH /task/{id} (update). */
 import { z } from 'zod';
 import type { MonitoringApi, Page, Task, TaskQuery } from './api.ts';
-import { boolArg, idArg, idListArg, intArg, onlyKeys, segment, textArg } from './args.ts';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ResourceContext } from './context.ts';
-import { paginate, toPage } from './paging.ts';
+import { boolArg, idArg, idListArg, onlyKeys, segment } from './args.ts';
+import type { ResourceContext } from './context.ts';
+import { listPaging, paginate, toPage } from './paging.ts';
 import { dataEnvelope, listEnvelope, parseBody } from './schemas.ts';
 import { createBody, patchBody, taskWire, toTask } from './task-schema.ts';
 
@@ -20,14 +20,11 @@ const QUERY_KEYS = [
 
 function listQuery(query: TaskQuery, lastValue: string | null) {
   onlyKeys('query', query, QUERY_KEYS);
-  const limit = intArg('limit', query.limit, 1, MAX_LIST_LIMIT) ?? DEFAULT_LIST_LIMIT;
+  const { limit, params } = listPaging(query, lastValue);
   return {
     limit,
     params: {
-      // contract: Paging rules 1–3 — limit always; lastValue verbatim; the same textSearch on every page.
-      limit: String(limit),
-      lastValue: lastValue ?? undefined,
-      textSearch: textArg('textSearch', query.textSearch),
+      ...params,
       sortDesc: boolArg('sortDesc', query.sortDesc) ? 'true' : undefined,
       siteIds: idListArg('siteIds', query.siteIds),
       statusIds: idListArg('statusIds', query.statusIds),
