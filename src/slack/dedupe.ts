@@ -6,6 +6,9 @@
  * Installed between the receiver and the app (wrapping `processEvent`) because only there can the ack of a view
  * submission be observed: a submission answered with `response_action: errors` releases its claim so the user can
  * submit the same values again after fixing the cause.
+ *
+ * This is the one claim for a delivery: listeners read its outcome as `context.deliveryClaim` ('claimed', or
+ * 'unavailable' when the store could not record it) instead of claiming again. Repeats never reach a listener.
  */
 import { createHash } from 'node:crypto';
 import type { App } from '@slack/bolt';
@@ -26,6 +29,18 @@ function withinBudget<T>(run: Promise<T>): Promise<T> {
 }
 
 type Claim = { key: string; releaseOnErrors: boolean };
+
+/** What listeners find in `context.deliveryClaim` for an event or a view submission. */
+export type DeliveryClaim = 'claimed' | 'unavailable';
+
+export function deliveryClaimOf(context: Record<string, unknown>): DeliveryClaim | undefined {
+  const claim = context.deliveryClaim;
+  return claim === 'claimed' || claim === 'unavailable' ? claim : undefined;
+}
+
+function withClaim(event: ReceiverEvent, deliveryClaim: DeliveryClaim): ReceiverEvent {
+  return { ...event, customProperties: { ...event.customProperties, deliveryClaim } };
+}
 
 function readString(obj: unknown, ...path: string[]): string | undefined {
   let cur: unknown = obj;
@@ -58,34 +73,38 @@ export function claimFor(body: unknown): Claim | null {
 }
 
 export function installDeliveryDedupe(app: App, store: Store, log: Logger): void {
-  const seen = store.namespace('dedupe');
+  // Looked up per delivery (a cheap view object) so that a store swapped or failing later is seen at once.
+  const seen = () => store.namespace('dedupe');
   const process = app.processEvent.bind(app);
   app.processEvent = async (event: ReceiverEvent) => {
     const claim = claimFor(event.body);
     if (!claim) return process(event);
     let first: boolean;
     try {
-      first = await withinBudget(seen.add(claim.key, Date.now(), DEDUPE_TTL_MS));
+      first = await withinBudget(seen().add(claim.key, Date.now(), DEDUPE_TTL_MS));
     } catch (err) {
       // Store trouble must not block the ack path: better a rare repeat than a lost request.
       log.warn(
         { err: (err as Error).message, key: claim.key },
         'dedupe store unavailable; processing delivery',
       );
-      return process(event);
+      return process(withClaim(event, 'unavailable'));
     }
     if (!first) {
       log.info({ key: claim.key, retryNum: event.retryNum }, 'repeated Slack delivery ignored');
       await event.ack();
       return;
     }
-    if (!claim.releaseOnErrors) return process(event);
+    const claimed = withClaim(event, 'claimed');
+    if (!claim.releaseOnErrors) return process(claimed);
     const ack: AckFn<unknown> = async (response?: unknown) => {
       if (readString(response, 'response_action') === 'errors') {
-        await seen.delete(claim.key).catch(() => false);
+        await seen()
+          .delete(claim.key)
+          .catch(() => false);
       }
       return event.ack(response);
     };
-    return process({ ...event, ack });
+    return process({ ...claimed, ack });
   };
 }

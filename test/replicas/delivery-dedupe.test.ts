@@ -26,6 +26,8 @@ interface Bed {
   app: App;
   processed: unknown[];
   acks: unknown[];
+  /** `context.deliveryClaim` as each processed delivery carried it to the listeners. */
+  claims: unknown[];
   deliver(body: Record<string, unknown>, opts?: { retryNum?: number; answer?: unknown }): Promise<void>;
 }
 
@@ -38,10 +40,12 @@ function bed(store: Store): Bed {
   });
   const processed: unknown[] = [];
   const acks: unknown[] = [];
+  const claims: unknown[] = [];
   let answer: unknown;
   // The handler acks like a listener would: with `answer` (e.g. response_action errors) or empty.
   app.processEvent = async (e: ReceiverEvent) => {
     processed.push(e.body);
+    claims.push(e.customProperties?.deliveryClaim);
     await e.ack(answer);
   };
   installDeliveryDedupe(app, store, log);
@@ -49,6 +53,7 @@ function bed(store: Store): Bed {
     app,
     processed,
     acks,
+    claims,
     async deliver(body, opts = {}) {
       answer = opts.answer;
       await app.processEvent({
@@ -98,6 +103,7 @@ describe('delivery dedupe', () => {
     await b.deliver(event('Ev2'), { retryNum: 1 });
     await b.deliver(event('Ev2'), { retryNum: 2 });
     expect(b.processed).toHaveLength(1);
+    expect(b.claims).toEqual(['claimed']);
     expect(b.acks).toHaveLength(3);
   });
 
@@ -108,6 +114,7 @@ describe('delivery dedupe', () => {
     await b.deliver(body);
     await b.deliver(body);
     expect(b.processed).toHaveLength(2);
+    expect(b.claims).toEqual(['claimed', 'claimed']);
   });
 
   it('processes a delivery when the store is unavailable rather than losing it', async () => {
@@ -118,6 +125,8 @@ describe('delivery dedupe', () => {
     await b.deliver(event('Ev3'));
     await b.deliver(event('Ev3'), { retryNum: 1 });
     expect(b.processed).toHaveLength(2);
+    // Listeners that must not act twice (task creation) see that nothing recorded the delivery.
+    expect(b.claims).toEqual(['unavailable', 'unavailable']);
   });
 
   it('does not hold the ack when the store hangs', async () => {

@@ -14,9 +14,6 @@ export type { ListScope, TaskListFilter, TaskListPage } from './list.ts';
 export { LIST_PAGE_SIZE, isOpen } from './list.ts';
 export { PRIORITY_NAMES, TYPE_NAMES } from './build.ts';
 
-/** ≥ 2 h, as for Slack's own delivery dedupe: a repeated submission within it creates nothing. */
-export const SUBMISSION_TTL_MS = 3 * 3600_000;
-
 export interface CreateContext {
   site: SiteRef;
   device: Ref | null;
@@ -35,9 +32,6 @@ export type UpdateOutcome =
     };
 
 export interface TaskService {
-  /** true for the first claim of a submission key (store SET NX); false for a repeat. */
-  claimSubmission(key: string): Promise<boolean>;
-  releaseSubmission(key: string): Promise<void>;
   /** POST /task/ then the task as sent (the platform echoes only the id). Never retried blindly. */
   create(body: TaskCreate, ctx: CreateContext, signal?: AbortSignal): Promise<Task>;
   /** The platform's view of a task (GET /tasks textSearch by name, matched by id), saved as the snapshot. */
@@ -59,7 +53,6 @@ export interface TaskService {
 
 export function createTaskService(base: BaseDeps, directory: Directory): TaskService {
   const snapshots = createSnapshots(base.store);
-  const submissions = base.store.namespace('task-submission');
   const statusName = (id: string) => directory.statuses.nameFor(id);
   const lister = createTaskLister({
     monitoring: base.monitoring,
@@ -78,11 +71,6 @@ export function createTaskService(base: BaseDeps, directory: Directory): TaskSer
   }
 
   return {
-    claimSubmission: (key) => submissions.add(key, base.clock.now(), SUBMISSION_TTL_MS),
-    releaseSubmission: async (key) => {
-      await submissions.delete(key);
-    },
-
     async create(body, ctx, signal) {
       const { taskId } = await base.monitoring.tasks.create(body, signal);
       const nowIso = new Date(base.clock.now()).toISOString();

@@ -1,7 +1,7 @@
 /**
  * After the ack: map the assignee if it was deferred, POST /task/, post the card built from what was sent,
  * refresh it from GET /tasks, then upload the message's files. A failure keeps everything the person typed
- * (echoed, with a button that reopens the form prefilled) and frees the submission key.
+ * (echoed, with a button that reopens the form prefilled).
  */
 import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
@@ -23,7 +23,6 @@ export interface CreateRun {
   user: string;
   form: TaskForm;
   meta: CreateMeta;
-  key: string;
   /** 'later': the inline budget ran out; mapped here. */
   assignee: Assignee | null | 'later';
 }
@@ -70,7 +69,6 @@ export async function runCreate(deps: Deps, run: CreateRun): Promise<void> {
       assignee,
     });
   } catch (err) {
-    await deps.tasks.releaseSubmission(run.key).catch(() => undefined);
     const message = userMessageFor(err);
     log.error({ err, ref: message.ref, user }, 'task create failed');
     const draft = formToPrefill(form, meta);

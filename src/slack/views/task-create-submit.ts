@@ -1,7 +1,9 @@
 /**
  * view_submission of the create modal. Inline (before the ack) only what is fast: the form's own rules, the
- * past-due confirmation (store), the assignee's mapping when the cache answers within a budget, and the
- * idempotency claim. Then the modal closes and the task is created after the ack.
+ * past-due confirmation (store) and the assignee's mapping when the cache answers within a budget. Idempotency
+ * is the delivery dedupe's claim (src/slack/dedupe.ts): a repeated submission never reaches this listener, and a
+ * submission the store could not record is refused rather than risk two tasks. Then the modal closes and the task
+ * is created after the ack.
  */
 import { createHash } from 'node:crypto';
 import type { App } from '@slack/bolt';
@@ -11,6 +13,7 @@ import type { Assignee } from '../../monitoring/api.ts';
 import { within } from '../../services/time-budget.ts';
 import { isPastDue } from '../../services/tasks/dates.ts';
 import { StoreUnavailableError } from '../../store/store.ts';
+import { deliveryClaimOf } from '../dedupe.ts';
 import { TASK_FIELD, TASK_VIEW } from '../blocks/task-ids.ts';
 import { runCreate } from './task-create-run.ts';
 import { assigneeError } from './task-assignee.ts';
@@ -32,7 +35,12 @@ export function submissionKey(viewId: string, values: unknown): string {
   return `${viewId}:${createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 24)}`;
 }
 
-type Inline = { errors: Record<string, string> } | { assignee: Assignee | null | 'later'; first: boolean };
+const storeDown = () => ({
+  response_action: 'errors' as const,
+  errors: { [TASK_FIELD.name]: STORE_DOWN_TEXT },
+});
+
+type Inline = { errors: Record<string, string> } | { assignee: Assignee | null | 'later' };
 
 export function registerTaskCreateSubmit(app: App, deps: Deps): void {
   const confirmations = deps.store.namespace('task-due-confirm');
@@ -59,16 +67,16 @@ export function registerTaskCreateSubmit(app: App, deps: Deps): void {
       return { errors: { [TASK_FIELD.due]: PAST_DUE_TEXT } };
     }
     if (match && match.kind !== 'found') return { errors: { [TASK_FIELD.assignee]: assigneeError(match) } };
-    const assignee = !form.assigneeSlackId ? null : match ? match.assignee : 'later';
-    // One task per submission, however often Slack (or a double click) delivers it.
-    return { assignee, first: await deps.tasks.claimSubmission(key) };
+    return { assignee: !form.assigneeSlackId ? null : match ? match.assignee : 'later' };
   }
 
-  app.view(TASK_VIEW.create, async ({ ack, body, view, client }) => {
+  app.view(TASK_VIEW.create, async ({ ack, body, view, client, context }) => {
     const state = viewState.parse(view.state);
     const form = parseTaskForm(state);
     const errors = validateTaskForm(form, 'create');
     if (Object.keys(errors).length > 0) return ack({ response_action: 'errors', errors });
+    // The modal stays open with everything typed; nothing is created without the idempotency claim.
+    if (deliveryClaimOf(context) === 'unavailable') return ack(storeDown());
 
     const key = submissionKey(view.id, state.values);
     let inline: Inline;
@@ -76,13 +84,11 @@ export function registerTaskCreateSubmit(app: App, deps: Deps): void {
       inline = await inlineChecks(form, key, client);
     } catch (err) {
       if (!(err instanceof StoreUnavailableError)) throw err;
-      // The modal stays open with everything typed; nothing is created without the idempotency claim.
-      return ack({ response_action: 'errors', errors: { [TASK_FIELD.name]: STORE_DOWN_TEXT } });
+      return ack(storeDown());
     }
     if ('errors' in inline) return ack({ response_action: 'errors', errors: inline.errors });
     await ack();
-    if (!inline.first) return;
     const meta = parseCreateMeta(view.private_metadata);
-    await runCreate(deps, { client, user: body.user.id, form, meta, key, assignee: inline.assignee });
+    await runCreate(deps, { client, user: body.user.id, form, meta, assignee: inline.assignee });
   });
 }

@@ -52,13 +52,6 @@ describe('create and refresh', () => {
     expect(typeof fresh?.postId).toBe('number');
     expect(await services.tasks.get(task.id)).toEqual(fresh);
   });
-
-  it('claims a submission once', async () => {
-    expect(await services.tasks.claimSubmission('V1:abc')).toBe(true);
-    expect(await services.tasks.claimSubmission('V1:abc')).toBe(false);
-    await services.tasks.releaseSubmission('V1:abc');
-    expect(await services.tasks.claimSubmission('V1:abc')).toBe(true);
-  });
 });
 
 describe('update', () => {

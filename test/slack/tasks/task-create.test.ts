@@ -251,8 +251,14 @@ describe('store trouble', () => {
   it('keeps the modal open with a clear message when the store cannot record the submission', async () => {
     const view = await openByCommand(h, 'new Store is down');
     const site = await option(h, view, 'task_site', 'berlin');
-    const claim = h.deps.tasks.claimSubmission;
-    h.deps.tasks.claimSubmission = () => Promise.reject(new StoreUnavailableError('redis down'));
+    // The delivery claim (src/slack/dedupe.ts) is the submission's idempotency record; make its store fail.
+    const store = h.deps.store;
+    const namespace = store.namespace.bind(store);
+    store.namespace = (name: string) => {
+      const ns = namespace(name);
+      if (name !== 'dedupe') return ns;
+      return { ...ns, add: () => Promise.reject(new StoreUnavailableError('redis down')) };
+    };
     try {
       const before = tasksWritten(h).length;
       const res = await h.driver.viewSubmission({ view, values: { task_site: site } });
@@ -260,7 +266,7 @@ describe('store trouble', () => {
       expect(res.errors?.task_name).toContain('storage is unavailable');
       expect(tasksWritten(h).length).toBe(before);
     } finally {
-      h.deps.tasks.claimSubmission = claim;
+      store.namespace = namespace;
     }
   });
 });
