@@ -1,23 +1,12 @@
 /** Contract: general conventions, Authentication and Errors, client against the sandbox over loopback. */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { apiRequests, kind, raw, sourceOf, startContract, textOf, type Contract } from './fixture.ts';
+import { describe, expect, test } from 'vitest';
+import { apiRequests, kind, raw, recentDays, sourceOf, textOf, useContract } from './fixture.ts';
 import { collect } from '../helpers.ts';
 import { MonitoringError } from '../../../src/monitoring/index.ts';
 
-let c: Contract;
-beforeAll(async () => {
-  c = await startContract();
-});
-afterAll(() => c.close());
-beforeEach(() => c.sb.admin.reset());
+const c = useContract();
 
-const week = {
-  mode: 'relative',
-  startHour: '00:00:00',
-  endHour: '23:59:59',
-  startOffset: '2 days',
-  endOffset: '0 days',
-} as const;
+const week = recentDays('2 days');
 
 describe('conventions', () => {
   test('contract: conventions rule 1 — JSON everywhere except the CSV template text, CSV files and the storage upload', async () => {

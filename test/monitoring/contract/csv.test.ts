@@ -1,22 +1,11 @@
 /** Contract: GET /reading/template (section 5), GET /import (section 6), GET /export (section 7). */
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { raw, kind, sourceOf, startContract, textOf, type Contract } from './fixture.ts';
+import { describe, expect, test, vi } from 'vitest';
+import { kind, raw, recentDays, sourceOf, textOf, useContract } from './fixture.ts';
 
-let c: Contract;
-beforeAll(async () => {
-  c = await startContract();
-});
-afterAll(() => c.close());
-beforeEach(() => c.sb.admin.reset());
+const c = useContract();
 
 const meter = () => sourceOf(c.sb, kind('energy'));
-const lastDay = {
-  mode: 'relative',
-  startHour: '00:00:00',
-  endHour: '23:59:59',
-  startOffset: '1 day',
-  endOffset: '0 days',
-} as const;
+const lastDay = recentDays('1 day');
 
 describe('section 5 — GET /reading/template', () => {
   test('contract: csv template — line 1 is timestamp then writable metric display names; calculated metrics omitted', async () => {

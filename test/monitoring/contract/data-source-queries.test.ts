@@ -1,14 +1,9 @@
 /** Contract: GET /data-sources parameters and order (section 1), GET /data-sources/{id} (section 2), paging rules. */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { collect } from '../helpers.ts';
-import { apiRequests, kind, raw, sourceOf, startContract, type Contract } from './fixture.ts';
+import { apiRequests, kind, raw, sourceOf, useContract } from './fixture.ts';
 
-let c: Contract;
-beforeAll(async () => {
-  c = await startContract();
-});
-afterAll(() => c.close());
-beforeEach(() => c.sb.admin.reset());
+const c = useContract();
 
 describe('section 1 — GET /data-sources', () => {
   test('contract: data sources section 1 — fixed order: type, then name, then ID', async () => {

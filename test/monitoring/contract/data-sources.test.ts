@@ -1,15 +1,10 @@
 /** Contract: data sources (list row, full record, states, sections 1–2, paging rules). */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { DataSource, DataSourceRow } from '../../../src/monitoring/index.ts';
 import { collect } from '../helpers.ts';
-import { kind, sourceOf, startContract, type Contract } from './fixture.ts';
+import { kind, sourceOf, useContract } from './fixture.ts';
 
-let c: Contract;
-beforeAll(async () => {
-  c = await startContract();
-});
-afterAll(() => c.close());
-beforeEach(() => c.sb.admin.reset());
+const c = useContract();
 
 const isStr = (v: unknown) => typeof v === 'string';
 const isNum = (v: unknown) => typeof v === 'number';

@@ -4,6 +4,7 @@
  * The client and the sandbox share no code; only the tests see both.
  */
 import { request } from 'undici';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startSandbox, type Sandbox, type SourceView } from '../../../src/sandbox/index.ts';
 import { createMonitoringClient, type MonitoringApi } from '../../../src/monitoring/index.ts';
 
@@ -40,6 +41,49 @@ export async function startContract(): Promise<Contract> {
       await sb.close();
     },
   };
+}
+
+/**
+ * Registers the suite's lifecycle (one sandbox + clients per file, admin state reset before each test) and
+ * returns the contract, usable inside tests once `beforeAll` has run.
+ */
+export function useContract(): Contract {
+  let current: Contract | undefined;
+  beforeAll(async () => {
+    current = await startContract();
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => current?.sb.admin.reset());
+  const get = (): Contract => {
+    if (!current) throw new Error('the contract fixture is used before beforeAll ran');
+    return current;
+  };
+  return {
+    get sb() {
+      return get().sb;
+    },
+    get client() {
+      return get().client;
+    },
+    get limited() {
+      return get().limited;
+    },
+    get stranger() {
+      return get().stranger;
+    },
+    close: () => get().close(),
+  };
+}
+
+/** Relative time mode (contract section 3): whole days from `startOffset` ago until now. */
+export function recentDays(startOffset: string) {
+  return {
+    mode: 'relative',
+    startHour: '00:00:00',
+    endHour: '23:59:59',
+    startOffset,
+    endOffset: '0 days',
+  } as const;
 }
 
 export function sourceOf(sb: Sandbox, pick: (s: SourceView) => boolean): SourceView {

@@ -1,24 +1,13 @@
 /** Contract: Limits table and Events table. */
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createMonitoringClient } from '../../../src/monitoring/index.ts';
 import { collect } from '../helpers.ts';
-import { apiRequests, kind, raw, sourceOf, startContract, type Contract } from './fixture.ts';
+import { apiRequests, kind, raw, recentDays, sourceOf, useContract } from './fixture.ts';
 
-let c: Contract;
-beforeAll(async () => {
-  c = await startContract();
-});
-afterAll(() => c.close());
-beforeEach(() => c.sb.admin.reset());
+const c = useContract();
 
 const meter = () => sourceOf(c.sb, kind('energy'));
-const lastDay = {
-  mode: 'relative',
-  startHour: '00:00:00',
-  endHour: '23:59:59',
-  startOffset: '1 day',
-  endOffset: '0 days',
-} as const;
+const lastDay = recentDays('1 day');
 const signedQuery = (url: string) => new URL(url).search.length > 0;
 
 describe('limits', () => {

@@ -1,14 +1,9 @@
 /** Contract: POST /post (11), File + GET /files/{id} (13), device status (14). Signed uploads: uploads.test.ts. */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { FileRecord, PostCreate } from '../../../src/monitoring/index.ts';
-import { apiRequests, kind, raw, sourceOf, startContract, textOf, type Contract } from './fixture.ts';
+import { apiRequests, kind, raw, sourceOf, textOf, useContract } from './fixture.ts';
 
-let c: Contract;
-beforeAll(async () => {
-  c = await startContract();
-});
-afterAll(() => c.close());
-beforeEach(() => c.sb.admin.reset());
+const c = useContract();
 
 const lastPost = () => c.sb.admin.written().posts.at(-1);
 const post: PostCreate = { content: 'Compressor 2 back online', toChannelId: '7101' };

@@ -1,16 +1,11 @@
 /** Contract: POST /reading (section 4), client against the sandbox over loopback. */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createMonitoringClient } from '../../../src/monitoring/index.ts';
 import { startSandbox } from '../../../src/sandbox/index.ts';
 import { collect } from '../helpers.ts';
-import { apiRequests, kind, raw, sourceOf, startContract, type Contract } from './fixture.ts';
+import { apiRequests, kind, raw, sourceOf, useContract } from './fixture.ts';
 
-let c: Contract;
-beforeAll(async () => {
-  c = await startContract();
-});
-afterAll(() => c.close());
-beforeEach(() => c.sb.admin.reset());
+const c = useContract();
 
 const meter = () => sourceOf(c.sb, kind('energy'));
 

@@ -1,23 +1,12 @@
 /** Contract: reading row, GET /reading (section 3) and POST /reading (section 4). */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { ReadingQuery } from '../../../src/monitoring/index.ts';
 import { collect } from '../helpers.ts';
-import { apiRequests, kind, raw, sourceOf, startContract, type Contract } from './fixture.ts';
+import { apiRequests, kind, raw, recentDays, sourceOf, useContract } from './fixture.ts';
 
-let c: Contract;
-beforeAll(async () => {
-  c = await startContract();
-});
-afterAll(() => c.close());
-beforeEach(() => c.sb.admin.reset());
+const c = useContract();
 
-const lastTwoDays = {
-  mode: 'relative',
-  startHour: '00:00:00',
-  endHour: '23:59:59',
-  startOffset: '2 days',
-  endOffset: '0 days',
-} as const;
+const lastTwoDays = recentDays('2 days');
 const meter = () => sourceOf(c.sb, kind('energy'));
 const query = (extra: Partial<ReadingQuery> = {}): ReadingQuery => ({
   meterId: meter().id,

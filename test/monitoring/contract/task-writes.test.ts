@@ -1,14 +1,9 @@
 /** Contract: POST /task/ (section 9) and PATCH /task/{id} (section 10). */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { TaskCreate } from '../../../src/monitoring/index.ts';
-import { apiRequests, kind, raw, sourceOf, startContract, type Contract } from './fixture.ts';
+import { apiRequests, kind, raw, sourceOf, useContract } from './fixture.ts';
 
-let c: Contract;
-beforeAll(async () => {
-  c = await startContract();
-});
-afterAll(() => c.close());
-beforeEach(() => c.sb.admin.reset());
+const c = useContract();
 
 const base: TaskCreate = { name: 'Inspect chiller', siteId: '101', typeId: '1' };
 const created = () => c.sb.admin.written().tasks.at(-1);

@@ -1,15 +1,10 @@
 /** Contract: Task table, task states and transitions, GET /tasks (section 8). */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Task } from '../../../src/monitoring/index.ts';
 import { collect } from '../helpers.ts';
-import { apiRequests, startContract, type Contract } from './fixture.ts';
+import { apiRequests, type Contract, useContract } from './fixture.ts';
 
-let c: Contract;
-beforeAll(async () => {
-  c = await startContract();
-});
-afterAll(() => c.close());
-beforeEach(() => c.sb.admin.reset());
+const c = useContract();
 
 const isStr = (v: unknown) => typeof v === 'string';
 const nullableStr = (v: unknown) => v === null || typeof v === 'string';

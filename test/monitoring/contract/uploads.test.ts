@@ -1,14 +1,9 @@
 /** Contract: POST /files/signed-uploads/create and the storage upload (section 12). */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { SignedUploadCreate } from '../../../src/monitoring/index.ts';
-import { kind, raw, sourceOf, startContract, type Contract } from './fixture.ts';
+import { kind, raw, sourceOf, useContract } from './fixture.ts';
 
-let c: Contract;
-beforeAll(async () => {
-  c = await startContract();
-});
-afterAll(() => c.close());
-beforeEach(() => c.sb.admin.reset());
+const c = useContract();
 
 const refusedBy = async (p: Promise<unknown>, field: string) =>
   expect(await p.catch((e: unknown) => e)).toMatchObject({ code: 'INVALID_ARGUMENT', field });
