@@ -1,6 +1,7 @@
 /** What a route handler receives, and the shape of a route. */
 import type { IncomingMessage } from 'node:http';
-import type { Reply } from './http.ts';
+import { HttpError, noAccess, type Reply } from './http.ts';
+import type { Source } from './model.ts';
 import type { KeyContext, SandboxState } from './state.ts';
 
 export interface RequestContext {
@@ -36,4 +37,16 @@ export interface Route {
 export function keyOf(ctx: RequestContext): KeyContext {
   if (ctx.key === null) throw new Error(`route ${ctx.method} ${ctx.path} needs a key context`);
   return ctx.key;
+}
+
+/**
+ * The data source named by the `meterId` query parameter, readable by the caller's key. A missing meterId is a
+ * validation failure; an unknown or inaccessible one is 401 (contract: Authentication rule 3).
+ */
+export function readableMeter(ctx: RequestContext): Source {
+  const id = ctx.query.meterId;
+  if (!id) throw new HttpError(400, 'meterId is required.', '02-001');
+  const source = ctx.state.world.sourceById.get(id);
+  if (!source || !ctx.state.canRead(keyOf(ctx), source)) throw noAccess('data source');
+  return source;
 }

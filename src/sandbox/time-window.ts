@@ -16,6 +16,8 @@ export interface TimeWindow {
 const bad = (why: string) => new HttpError(400, `Invalid time range: ${why}.`, '02-001');
 const ABSOLUTE = ['startTime', 'endTime'] as const;
 const RELATIVE = ['startHour', 'endHour', 'startOffset', 'endOffset'] as const;
+/** The query parameters of both time-filter modes (GET /reading, GET /export). */
+export const TIME_FILTER_KEYS = [...ABSOLUTE, ...RELATIVE];
 
 /** Returns null when no time parameter is present and `required` is false (GET /export: all optional). */
 export function parseTimeWindow(

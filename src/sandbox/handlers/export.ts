@@ -1,10 +1,10 @@
 /** GET /export (section 7): the whole range as CSV in the site's time zone, behind a pre-signed URL. */
-import { keyOf, type Route } from '../context.ts';
+import { readableMeter, type Route } from '../context.ts';
 import { csvLines } from '../csv.ts';
-import { HttpError, noAccess, ok } from '../http.ts';
+import { ok } from '../http.ts';
 import { presign } from '../signing.ts';
 import { localIso } from '../time.ts';
-import { parseTimeWindow } from '../time-window.ts';
+import { parseTimeWindow, TIME_FILTER_KEYS } from '../time-window.ts';
 
 const WEEK = 7 * 86_400_000;
 
@@ -12,22 +12,10 @@ export const getExport: Route = {
   method: 'GET',
   path: '/export',
   // contract: section 7 — "limit and sortDesc are ignored" (accepted, without effect).
-  query: [
-    'meterId',
-    'startTime',
-    'endTime',
-    'startHour',
-    'endHour',
-    'startOffset',
-    'endOffset',
-    'limit',
-    'sortDesc',
-  ],
+  query: ['meterId', ...TIME_FILTER_KEYS, 'limit', 'sortDesc'],
   handle(ctx) {
     const { state, query } = ctx;
-    if (!query.meterId) throw new HttpError(400, 'meterId is required.', '02-001');
-    const source = state.world.sourceById.get(query.meterId);
-    if (!source || !state.canRead(keyOf(ctx), source)) throw noAccess('data source');
+    const source = readableMeter(ctx);
     const tz = source.site.timeZone;
     const window = parseTimeWindow(query, tz, state.now(), false) ?? { from: -Infinity, to: state.now() };
     // Form sources carry submission metadata (contract: readings rule 4 "Submission metadata may be appended

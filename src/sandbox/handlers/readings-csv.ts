@@ -1,7 +1,7 @@
 /** GET /reading/template (section 5) and GET /import (section 6). */
-import { keyOf, type Route } from '../context.ts';
+import { keyOf, readableMeter, type Route } from '../context.ts';
 import { csvLines } from '../csv.ts';
-import { HttpError, noAccess, ok } from '../http.ts';
+import { noAccess, ok } from '../http.ts';
 import { presign } from '../signing.ts';
 import { localIso } from '../time.ts';
 
@@ -10,10 +10,8 @@ export const getTemplate: Route = {
   path: '/reading/template',
   query: ['meterId'],
   handle(ctx) {
-    const { state, query } = ctx;
-    if (!query.meterId) throw new HttpError(400, 'meterId is required.', '02-001');
-    const source = state.world.sourceById.get(query.meterId);
-    if (!source || !state.canRead(keyOf(ctx), source)) throw noAccess('data source');
+    const { state } = ctx;
+    const source = readableMeter(ctx);
     // contract: section 5 — header `timestamp` then one column per writable metric (display names);
     // calculated metrics omitted; line 2 is the latest reading, site-local with an offset; no trailing newline.
     const metrics = source.kind.metrics.filter((m) => !m.calculated);

@@ -1,33 +1,20 @@
 /** GET /reading (section 3): readings of one data source, page by page, newest first by default. */
-import { keyOf, type Route } from '../context.ts';
+import { readableMeter, type Route } from '../context.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
-import { HttpError, noAccess } from '../http.ts';
+import { HttpError } from '../http.ts';
 import { parseLimit } from '../paging.ts';
 import { readingRow } from '../source-view.ts';
-import { parseTimeWindow } from '../time-window.ts';
+import { parseTimeWindow, TIME_FILTER_KEYS } from '../time-window.ts';
 
 export const getReadings: Route = {
   method: 'GET',
   path: '/reading',
-  query: [
-    'meterId',
-    'startTime',
-    'endTime',
-    'startHour',
-    'endHour',
-    'startOffset',
-    'endOffset',
-    'limit',
-    'lastValue',
-    'sortDesc',
-  ],
+  query: ['meterId', ...TIME_FILTER_KEYS, 'limit', 'lastValue', 'sortDesc'],
   handle(ctx) {
     const { state, query } = ctx;
-    if (!query.meterId) throw new HttpError(400, 'meterId is required.', '02-001');
     // contract: limits — page size of GET /reading "1 to 500, default 500".
     const limit = parseLimit(query.limit, 500, 500);
-    const source = state.world.sourceById.get(query.meterId);
-    if (!source || !state.canRead(keyOf(ctx), source)) throw noAccess('data source');
+    const source = readableMeter(ctx);
     const window = parseTimeWindow(query, source.site.timeZone, state.now(), true);
     if (!window) throw new HttpError(400, 'A time range is required.', '02-001');
     let after: number | undefined;
