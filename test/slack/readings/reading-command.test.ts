@@ -1,5 +1,6 @@
 /** /reading answers: chart in the thread, ambiguous and unknown names, bad ranges, sources without a schema. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBlockKitAndStop } from '../../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../../harness.ts';
 import { CHANNEL, expectValidBlockKit, waitFor } from '../sources/helpers.ts';
 import { readingAnswer } from './helpers.ts';
@@ -8,14 +9,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
 });
-afterAll(async () => {
-  // every message and view fieldline sent in this file passes the Block Kit checks
-  try {
-    if (h) expectValidBlockKit(h.standin);
-  } finally {
-    await h?.stop();
-  }
-});
+afterAll(() => checkBlockKitAndStop(h));
 
 describe('/reading', () => {
   it('answers the latest reading and the last 24 h per metric, with units, site time and viewer-local time', async () => {

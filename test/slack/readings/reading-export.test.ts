@@ -1,5 +1,6 @@
 /** CSV export: by command and by button, a file named after source and range in the thread; empty ranges say so. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBlockKitAndStop } from '../../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../../harness.ts';
 import { expectValidBlockKit, waitFor } from '../sources/helpers.ts';
 import { readingAnswer } from './helpers.ts';
@@ -9,14 +10,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ clock: { now: () => NOW }, sandbox: { now: () => NOW } });
 });
-afterAll(async () => {
-  // every message and view fieldline sent in this file passes the Block Kit checks
-  try {
-    if (h) expectValidBlockKit(h.standin);
-  } finally {
-    await h?.stop();
-  }
-});
+afterAll(() => checkBlockKitAndStop(h));
 
 async function exportAnswer(run: () => Promise<unknown>, expectText: string) {
   const before = h.standin.callsTo('chat.update').length;

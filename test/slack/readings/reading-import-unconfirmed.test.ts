@@ -1,8 +1,9 @@
 /** When imported readings do not become readable within the bounded wait, the thread says it could not confirm. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSourcesService } from '../../../src/services/sources/index.ts';
+import { checkBlockKitAndStop } from '../../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../../harness.ts';
-import { CHANNEL, sourceNamed, expectValidBlockKit, waitFor } from '../sources/helpers.ts';
+import { CHANNEL, sourceNamed, waitFor } from '../sources/helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,14 +13,7 @@ beforeAll(async () => {
     confirmPolicy: { firstDelayMs: 20, maxDelayMs: 80, totalMs: 400 },
   });
 });
-afterAll(async () => {
-  // every message and view fieldline sent in this file passes the Block Kit checks
-  try {
-    if (h) expectValidBlockKit(h.standin);
-  } finally {
-    await h?.stop();
-  }
-});
+afterAll(() => checkBlockKitAndStop(h));
 
 it('says the import could not be confirmed after the bounded wait', async () => {
   const file = h.standin.addFile({

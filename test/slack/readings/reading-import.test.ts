@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredView } from '../../../src/slack-standin/index.ts';
+import { checkBlockKitAndStop } from '../../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../../harness.ts';
 import { CHANNEL, expectValidBlockKit, sourceNamed, waitFor } from '../sources/helpers.ts';
 
@@ -11,14 +12,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
 });
-afterAll(async () => {
-  // every message and view fieldline sent in this file passes the Block Kit checks
-  try {
-    if (h) expectValidBlockKit(h.standin);
-  } finally {
-    await h?.stop();
-  }
-});
+afterAll(() => checkBlockKitAndStop(h));
 
 function csvMessage(name: string, content: string, channel = CHANNEL) {
   const file = h.standin.addFile({ name, content, mimetype: 'text/csv' });

@@ -1,6 +1,7 @@
 /** 30 days of one-minute readings in a zone without daylight saving (43,200 rows, 87 pages): every page read, the chart still small. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { expectValidBlockKit, waitFor } from '../sources/helpers.ts';
+import { waitFor } from '../sources/helpers.ts';
+import { checkBlockKitAndStop } from '../../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../../harness.ts';
 import { readingAnswer, readingWindows } from './helpers.ts';
 
@@ -13,14 +14,7 @@ beforeAll(async () => {
     sandbox: { now: () => NOW },
   });
 });
-afterAll(async () => {
-  // every message and view fieldline sent in this file passes the Block Kit checks
-  try {
-    if (h) expectValidBlockKit(h.standin);
-  } finally {
-    await h?.stop();
-  }
-});
+afterAll(() => checkBlockKitAndStop(h));
 
 it('summarises 43,200 rows and uploads a bounded PNG chart', async () => {
   h.sandbox.admin.clearRequests();

@@ -3,6 +3,7 @@
  * local form, with the clock fixed just after a daylight-saving change (America/Chicago, 2026-11-01).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBlockKitAndStop } from '../../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../../harness.ts';
 import { expectValidBlockKit, sandboxRows } from '../sources/helpers.ts';
 import { readingAnswer, readingWindows } from './helpers.ts';
@@ -12,14 +13,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ clock: { now: () => NOW }, sandbox: { now: () => NOW } });
 });
-afterAll(async () => {
-  // every message and view fieldline sent in this file passes the Block Kit checks
-  try {
-    if (h) expectValidBlockKit(h.standin);
-  } finally {
-    await h?.stop();
-  }
-});
+afterAll(() => checkBlockKitAndStop(h));
 
 const SOURCE = 'Line 1 Energy Meter'; // Chicago Works, a reading every 15 minutes
 

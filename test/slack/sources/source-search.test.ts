@@ -1,5 +1,6 @@
 /** /source through signed Slack requests: paged search, detail cards with and without a schema, file hook. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBlockKitAndStop } from '../../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../../harness.ts';
 import { CHANNEL, expectValidBlockKit, sourceNamed, waitFor } from './helpers.ts';
 
@@ -7,14 +8,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
 });
-afterAll(async () => {
-  // every message and view fieldline sent in this file passes the Block Kit checks
-  try {
-    if (h) expectValidBlockKit(h.standin);
-  } finally {
-    await h?.stop();
-  }
-});
+afterAll(() => checkBlockKitAndStop(h));
 
 let seen = 0;
 /** The first ephemeral message since the last call that contains `text`. */
