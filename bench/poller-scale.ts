@@ -5,7 +5,7 @@
  * paging rule 4), for data sources and tasks, plus one full record per camera source.
  */
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_RELAY_OPTIONS } from '../src/relay/options.ts';
+import { DEFAULT_RELAY_OPTIONS } from '../src/alerts/rules/options.ts';
 import { startChild } from './lib/child.ts';
 import { median } from './lib/stats.ts';
 

@@ -7,14 +7,14 @@
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createMonitoringClient } from '../src/monitoring/index.ts';
-import { renderChartPng } from '../src/readings/chart-png.ts';
-import { renderChartSvg } from '../src/readings/chart-svg.ts';
-import { parseReadingArgs, resolveRange, toTimeRange, zoneOrUtc } from '../src/readings/range.ts';
+import { renderChartPng } from '../src/readings/rules/chart-png.ts';
+import { renderChartSvg } from '../src/readings/rules/chart-svg.ts';
+import { parseReadingArgs, resolveRange, toTimeRange, zoneOrUtc } from '../src/readings/rules/range.ts';
 import {
   buildReadingReport,
   loadSource,
   READING_PAGE_LIMIT,
-} from '../src/services/sources/reading-report.ts';
+} from '../src/readings/service/reading-report.ts';
 import { startChild } from './lib/child.ts';
 import { median } from './lib/stats.ts';
 

@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { MonitoringApi } from './monitoring/api.ts';
 import type { Store } from './store/store.ts';
-import type { Services } from './services/index.ts';
+import type { Services } from './services.ts';
 
 export interface Clock {
   /** Epoch milliseconds. */

@@ -12,9 +12,9 @@ import { systemClock, type BaseDeps, type Deps } from './deps.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createMonitoringClient, type MonitoringApi } from './monitoring/index.ts';
-import { startRelayBackground } from './replicas/relay-background.ts';
-import { createServices } from './services/index.ts';
-import { createSlackApp, type SlackApp } from './slack/app.ts';
+import { startRelayBackground } from './alerts/engine/relay-background.ts';
+import { createServices } from './services.ts';
+import { createSlackApp, type SlackApp } from './kit/app.ts';
 import { openStore } from './store/open-store.ts';
 
 /** Shutdown must finish within this, whatever hangs (the orchestrator's SIGKILL usually follows at 10 s+). */

@@ -24,9 +24,9 @@ import {
   type SeedOptions,
   type StartSandboxOptions,
 } from '../src/sandbox/index.ts';
-import { createServices } from '../src/services/index.ts';
+import { createServices } from '../src/services.ts';
 import { startStandin, type Driver, type Standin, type StandinOptions } from '../src/slack-standin/index.ts';
-import { createSlackApp, type SlackApp } from '../src/slack/app.ts';
+import { createSlackApp, type SlackApp } from '../src/kit/app.ts';
 import { openStore } from '../src/store/open-store.ts';
 
 export interface HarnessOptions {

@@ -4,8 +4,8 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_HELP } from '../src/slack/help/commands.ts';
-import { recordRegistrations, type Registrations } from './slack/record-registrations.ts';
+import { COMMAND_HELP } from '../src/kit/help/commands.ts';
+import { recordRegistrations, type Registrations } from './kit/record-registrations.ts';
 
 const schemaPath = resolve(
   import.meta.dirname,

@@ -17,8 +17,8 @@ import { loadConfig } from '../../src/config.ts';
 import { systemClock, type BaseDeps, type Deps } from '../../src/deps.ts';
 import { createLogger, slackLogger } from '../../src/log.ts';
 import { createMonitoringClient } from '../../src/monitoring/index.ts';
-import { createServices } from '../../src/services/index.ts';
-import { createSlackApp } from '../../src/slack/app.ts';
+import { createServices } from '../../src/services.ts';
+import { createSlackApp } from '../../src/kit/app.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { serveParent } from '../lib/child.ts';
 

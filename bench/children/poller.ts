@@ -12,10 +12,10 @@ import { loadConfig } from '../../src/config.ts';
 import { systemClock, type BaseDeps } from '../../src/deps.ts';
 import { createLogger } from '../../src/log.ts';
 import { createMonitoringClient } from '../../src/monitoring/index.ts';
-import { createRelay } from '../../src/relay/index.ts';
-import { relayStore } from '../../src/relay/relay-store.ts';
-import { subscribeEverySite } from '../../src/relay/subscriptions.ts';
-import { createServices } from '../../src/services/index.ts';
+import { createRelay } from '../../src/alerts/engine/relay.ts';
+import { relayStore } from '../../src/alerts/engine/relay-store.ts';
+import { subscribeEverySite } from '../../src/alerts/rules/subscriptions.ts';
+import { createServices } from '../../src/services.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { serveParent } from '../lib/child.ts';
 

@@ -2,10 +2,10 @@
 import type { App } from '@slack/bolt';
 import type { Deps } from '../deps.ts';
 import * as actions from './actions/index.ts';
-import * as commands from './commands/index.ts';
-import * as events from './events/index.ts';
-import * as home from './home/index.ts';
-import * as options from './options/index.ts';
+import * as commands from '../surfaces/commands.ts';
+import * as events from '../surfaces/events.ts';
+import * as home from '../home/index.ts';
+import * as options from '../surfaces/options.ts';
 import * as shortcuts from './shortcuts/index.ts';
 import * as views from './views/index.ts';
 

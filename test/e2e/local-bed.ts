@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { setupLocalWorkspace, type LocalWorkspace } from '../../src/local/index.ts';
-import { createRelay, createRelayWebClient, type Relay } from '../../src/relay/index.ts';
+import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/relay.ts';
 import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
 import { startHarness, type Harness } from '../harness.ts';
 

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkImportCsv } from '../../src/readings/csv-check.ts';
-import { renderCsvRejected } from '../../src/slack/blocks/reading-import.ts';
+import { checkImportCsv } from '../../src/readings/rules/csv-check.ts';
+import { renderCsvRejected } from '../../src/readings/render/reading-import.ts';
 import { validateBlocks } from '../../src/slack-standin/index.ts';
 
 const TEMPLATE = 'timestamp,Active Power,Energy,Power Factor,Breaker State\n';

@@ -4,11 +4,11 @@
  * relay's alert and task messages.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { renderAlertParent } from '../../src/slack/blocks/alert-message.ts';
-import { renderTaskCard } from '../../src/slack/blocks/task-card.ts';
+import { renderAlertParent } from '../../src/alerts/render/alert-message.ts';
+import { renderTaskCard } from '../../src/tasks/render/task-card.ts';
 import { validateBlocks } from '../../src/slack-standin/index.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
-import { ALERTS, startRelayBed, type RelayBed } from '../slack/relay/relay-bed.ts';
+import { ALERTS, startRelayBed, type RelayBed } from '../alerts/relay-bed.ts';
 import { expectEscaped, HOSTILE, hostileRows, LONG, sandboxRows, shown } from './injection-helpers.ts';
 
 describe('hostile names in command answers', () => {

@@ -4,7 +4,7 @@
  * every change exactly once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALERTS, MIN, startRelayBed, type RelayBed } from '../slack/relay/relay-bed.ts';
+import { ALERTS, MIN, startRelayBed, type RelayBed } from '../alerts/relay-bed.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
 import { watchRejections } from './fuzz-helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImportCsv } from '../../src/readings/csv-check.ts';
+import { checkImportCsv } from '../../src/readings/rules/csv-check.ts';
 
 const TEMPLATE = 'timestamp,Active power,Status';
 

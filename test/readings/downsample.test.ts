@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Downsampler } from '../../src/readings/downsample.ts';
+import { Downsampler } from '../../src/readings/rules/downsample.ts';
 
 describe('Downsampler', () => {
   it('keeps per-bucket min and max so spikes survive', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmImport } from '../../src/services/sources/import-confirm.ts';
+import { confirmImport } from '../../src/readings/service/import-confirm.ts';
 
 const policy = { firstDelayMs: 1000, maxDelayMs: 8000, totalMs: 30_000 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildEntry } from '../../src/readings/manual-entry.ts';
-import type { MetricInfo } from '../../src/readings/metric-catalog.ts';
+import { buildEntry } from '../../src/readings/rules/manual-entry.ts';
+import type { MetricInfo } from '../../src/readings/rules/metric-catalog.ts';
 
 const catalog: MetricInfo[] = [
   { metricId: '1101', label: 'Active Power', unit: 'kW', kind: 'number', required: true },

@@ -5,7 +5,7 @@ import {
   ReadingRangeError,
   toTimeRange,
   zoneOrUtc,
-} from '../../src/readings/range.ts';
+} from '../../src/readings/rules/range.ts';
 
 const H = 3_600_000;
 const utc = (iso: string) => Date.parse(iso);

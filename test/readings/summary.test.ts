@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ReadingSummary } from '../../src/readings/summary.ts';
+import { ReadingSummary } from '../../src/readings/rules/summary.ts';
 import type { ReadingRow } from '../../src/monitoring/api.ts';
 
 const row = (iso: string, values: ReadingRow['values']): ReadingRow => ({

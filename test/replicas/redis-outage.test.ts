@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../harness.ts';
 import { startDedicatedRedis, type DedicatedRedis } from './redis-server.ts';
-import { startReplicaBed, type ReplicaBed } from './replica-bed.ts';
-import type { Replica } from './replica-process.ts';
-import { botMessages, isParent, settled, SITE_ID, subscribeAndSettle, TASKS_CHANNEL } from './relay-setup.ts';
+import { startReplicaBed, type ReplicaBed } from '../alerts/replicas/replica-bed.ts';
+import type { Replica } from '../alerts/replicas/replica-process.ts';
+import { botMessages, isParent, settled, SITE_ID, subscribeAndSettle, TASKS_CHANNEL } from '../alerts/replicas/relay-setup.ts';
 
 let redis: DedicatedRedis;
 let bed: ReplicaBed;

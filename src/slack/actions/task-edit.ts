@@ -1,12 +1,12 @@
 /** Edit on a task card: the edit modal with the task as last seen (from the snapshot, fast enough for the trigger). */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
-import type { EditMeta } from '../blocks/task-edit-modal.ts';
-import { renderEditTaskModal } from '../blocks/task-edit-modal.ts';
-import { TASK_ACTION } from '../blocks/task-ids.ts';
-import { renderNotice } from '../blocks/task-notices.ts';
-import { tellUser } from '../views/task-deliver.ts';
-import { actionFacts } from './task-action-context.ts';
+import type { EditMeta } from '../../tasks/render/task-edit-modal.ts';
+import { renderEditTaskModal } from '../../tasks/render/task-edit-modal.ts';
+import { TASK_ACTION } from '../../tasks/render/task-ids.ts';
+import { renderNotice } from '../../tasks/render/task-notices.ts';
+import { tellUser } from '../../tasks/slack/task-deliver.ts';
+import { actionFacts } from '../../tasks/slack/task-action-context.ts';
 
 export function registerTaskEditAction(app: App, deps: Deps): void {
   app.action(TASK_ACTION.edit, async ({ ack, body, client }) => {

@@ -2,11 +2,11 @@
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { renderListPage } from '../commands/task-list.ts';
-import { TASK_ACTION } from '../blocks/task-ids.ts';
-import { renderNotice } from '../blocks/task-notices.ts';
-import { reportError } from '../errors.ts';
-import { actionFacts } from './task-action-context.ts';
+import { renderListPage } from '../../tasks/slack/task-list.ts';
+import { TASK_ACTION } from '../../tasks/render/task-ids.ts';
+import { renderNotice } from '../../tasks/render/task-notices.ts';
+import { reportError } from '../../kit/errors.ts';
+import { actionFacts } from '../../tasks/slack/task-action-context.ts';
 
 const moreValue = z.object({ t: z.string(), n: z.number().int().nonnegative() });
 

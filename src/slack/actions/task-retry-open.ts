@@ -1,12 +1,12 @@
 /** "Open the form again" after a failed create: the create modal, prefilled with everything the person typed. */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
-import type { TaskPrefill } from '../blocks/task-create-modal.ts';
-import { TASK_ACTION } from '../blocks/task-ids.ts';
-import { renderNotice } from '../blocks/task-notices.ts';
-import { openCreateTaskModal } from '../views/task-create-open.ts';
-import { tellUser } from '../views/task-deliver.ts';
-import { actionFacts } from './task-action-context.ts';
+import type { TaskPrefill } from '../../tasks/render/task-create-modal.ts';
+import { TASK_ACTION } from '../../tasks/render/task-ids.ts';
+import { renderNotice } from '../../tasks/render/task-notices.ts';
+import { openCreateTaskModal } from '../../tasks/slack/task-create-open.ts';
+import { tellUser } from '../../tasks/slack/task-deliver.ts';
+import { actionFacts } from '../../tasks/slack/task-action-context.ts';
 
 export function registerTaskRetryOpen(app: App, deps: Deps): void {
   app.action(TASK_ACTION.retryOpen, async ({ ack, body, client }) => {

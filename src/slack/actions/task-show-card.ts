@@ -1,10 +1,10 @@
 /** "Card" next to a task in `/task list`: the full task card, only for the person who asked. */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
-import { TASK_ACTION } from '../blocks/task-ids.ts';
-import { renderNotice } from '../blocks/task-notices.ts';
-import { renderCardFor } from '../views/task-deliver.ts';
-import { actionFacts } from './task-action-context.ts';
+import { TASK_ACTION } from '../../tasks/render/task-ids.ts';
+import { renderNotice } from '../../tasks/render/task-notices.ts';
+import { renderCardFor } from '../../tasks/slack/task-deliver.ts';
+import { actionFacts } from '../../tasks/slack/task-action-context.ts';
 
 export function registerTaskShowCard(app: App, deps: Deps): void {
   app.action(new RegExp(`^${TASK_ACTION.showCard}_`), async ({ ack, body, respond }) => {

@@ -1,13 +1,13 @@
 /** Status buttons on a task card (To Do, On Hold, Done, Cancel). An unknown status id is explained, never guessed. */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
-import { CANONICAL_STATUSES, statusKey } from '../../services/directory/index.ts';
-import { TASK_ACTION } from '../blocks/task-ids.ts';
-import { renderNotice } from '../blocks/task-notices.ts';
-import { unknownStatusText } from '../blocks/task-card.ts';
-import { tellUser } from '../views/task-deliver.ts';
-import { actionFacts, changeContext } from './task-action-context.ts';
-import { changeTask } from './task-change.ts';
+import { CANONICAL_STATUSES, statusKey } from '../../directory/index.ts';
+import { TASK_ACTION } from '../../tasks/render/task-ids.ts';
+import { renderNotice } from '../../tasks/render/task-notices.ts';
+import { unknownStatusText } from '../../tasks/render/task-card.ts';
+import { tellUser } from '../../tasks/slack/task-deliver.ts';
+import { actionFacts, changeContext } from '../../tasks/slack/task-action-context.ts';
+import { changeTask } from '../../tasks/slack/task-change.ts';
 
 const STATUS_ACTION = new RegExp(
   `^${TASK_ACTION.statusPrefix}(${CANONICAL_STATUSES.map(statusKey).join('|')})$`,

@@ -1,12 +1,12 @@
 /** /task: create (modal), new <title>, list …, help. Thin: ack → parse → service → render. */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
-import { reportError } from '../errors.ts';
-import { COMMAND_HELP } from '../help/commands.ts';
-import { renderCommandHelp } from '../help/render-help.ts';
-import { openCreateTaskModal } from '../views/task-create-open.ts';
-import { runTaskList } from './task-list.ts';
-import { LIST_USAGE, parseTaskCommand } from './task-parse.ts';
+import { reportError } from '../../kit/errors.ts';
+import { COMMAND_HELP } from '../../kit/help/commands.ts';
+import { renderCommandHelp } from '../../kit/help/render-help.ts';
+import { openCreateTaskModal } from '../../tasks/slack/task-create-open.ts';
+import { runTaskList } from '../../tasks/slack/task-list.ts';
+import { LIST_USAGE, parseTaskCommand } from '../../tasks/slack/task-parse.ts';
 
 const help = COMMAND_HELP['/task'];
 

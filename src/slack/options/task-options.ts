@@ -6,11 +6,11 @@
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { filterSites } from '../../services/directory/index.ts';
-import { within } from '../../services/time-budget.ts';
-import { truncate } from '../blocks/mrkdwn.ts';
-import { TASK_FIELD } from '../blocks/task-ids.ts';
-import { inputOf, stateValues } from '../blocks/view-state.ts';
+import { filterSites } from '../../directory/index.ts';
+import { within } from '../../kit/time-budget.ts';
+import { truncate } from '../../kit/blocks/mrkdwn.ts';
+import { TASK_FIELD } from '../../tasks/render/task-ids.ts';
+import { inputOf, stateValues } from '../../kit/blocks/view-state.ts';
 
 const ANSWER_WITHIN_MS = 2_500;
 const option = (text: string, value: string) => ({

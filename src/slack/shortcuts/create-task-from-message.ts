@@ -5,10 +5,10 @@
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
-import { within } from '../../services/time-budget.ts';
-import { openCreateTaskModal } from '../views/task-create-open.ts';
-import { authorName, messagePermalink } from './message-origin.ts';
-import { descriptionFromMessage, filesOf, titleFromText } from './task-from-message.ts';
+import { within } from '../../kit/time-budget.ts';
+import { openCreateTaskModal } from '../../tasks/slack/task-create-open.ts';
+import { authorName, messagePermalink } from '../../kit/message-origin.ts';
+import { descriptionFromMessage, filesOf, titleFromText } from '../../tasks/slack/task-from-message.ts';
 
 const LOOKUP_MS = 1_000;
 export function registerCreateTaskFromMessage(app: App, deps: Deps): void {

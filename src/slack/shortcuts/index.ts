@@ -5,9 +5,9 @@ import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { registerNewTaskShortcut } from './new-task.ts';
 import { registerCreateTaskFromMessage } from './create-task-from-message.ts';
-import { registerUploadFiles } from './upload-files.ts';
-import { registerShareToFeed } from './share-to-feed.ts';
-import { registerImportReadings } from './import-readings.ts';
+import { registerUploadFiles } from '../../files/slack/upload-files.ts';
+import { registerShareToFeed } from '../../posts/slack/share-to-feed.ts';
+import { registerImportReadings } from '../../readings/slack/import-readings.ts';
 
 export function register(app: App, deps: Deps): void {
   registerUploadFiles(app, deps);

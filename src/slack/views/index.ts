@@ -5,11 +5,11 @@ import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { registerTaskCreateSubmit } from './task-create-submit.ts';
 import { registerTaskEditSubmit } from './task-edit-submit.ts';
-import { registerFileUploadSubmit } from './file-upload-submit.ts';
-import { registerPostSubmit } from './post-submit.ts';
-import { registerReadingEntrySubmit } from './reading-entry-submit.ts';
-import { registerSourceDeviceStatusSubmit } from './source-device-status-submit.ts';
-import { registerReadingImportSubmit } from './reading-import-submit.ts';
+import { registerFileUploadSubmit } from '../../files/slack/file-upload-submit.ts';
+import { registerPostSubmit } from '../../posts/slack/post-submit.ts';
+import { registerReadingEntrySubmit } from '../../readings/slack/reading-entry-submit.ts';
+import { registerSourceDeviceStatusSubmit } from '../../readings/slack/source-device-status-submit.ts';
+import { registerReadingImportSubmit } from '../../readings/slack/reading-import-submit.ts';
 
 export function register(app: App, deps: Deps): void {
   registerFileUploadSubmit(app, deps);

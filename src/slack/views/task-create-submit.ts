@@ -10,13 +10,13 @@ import type { App } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import type { Assignee } from '../../monitoring/api.ts';
-import { within } from '../../services/time-budget.ts';
-import { isPastDue } from '../../services/tasks/dates.ts';
+import { within } from '../../kit/time-budget.ts';
+import { isPastDue } from '../../tasks/rules/dates.ts';
 import { StoreUnavailableError } from '../../store/store.ts';
-import { deliveryClaimOf } from '../dedupe.ts';
-import { TASK_FIELD, TASK_VIEW } from '../blocks/task-ids.ts';
-import { runCreate } from './task-create-run.ts';
-import { assigneeError } from './task-assignee.ts';
+import { deliveryClaimOf } from '../../kit/dedupe.ts';
+import { TASK_FIELD, TASK_VIEW } from '../../tasks/render/task-ids.ts';
+import { runCreate } from '../../tasks/slack/task-create-run.ts';
+import { assigneeError } from '../../tasks/slack/task-assignee.ts';
 import {
   PAST_DUE_TEXT,
   parseCreateMeta,
@@ -24,7 +24,7 @@ import {
   validateTaskForm,
   viewState,
   type TaskForm,
-} from './task-form.ts';
+} from '../../tasks/slack/task-form.ts';
 
 const INLINE_BUDGET_MS = 1_200;
 const CONFIRM_TTL_MS = 30 * 60_000;

@@ -6,16 +6,16 @@ import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import type { Assignee, Task } from '../../monitoring/api.ts';
 import { StoreUnavailableError } from '../../store/store.ts';
-import { within } from '../../services/time-budget.ts';
-import { changeTask, type ChangeContext } from '../actions/task-change.ts';
-import { TASK_FIELD, TASK_VIEW } from '../blocks/task-ids.ts';
-import { escapeMrkdwn } from '../blocks/mrkdwn.ts';
-import { renderNotice } from '../blocks/task-notices.ts';
-import { assigneeError } from './task-assignee.ts';
+import { within } from '../../kit/time-budget.ts';
+import { changeTask, type ChangeContext } from '../../tasks/slack/task-change.ts';
+import { TASK_FIELD, TASK_VIEW } from '../../tasks/render/task-ids.ts';
+import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
+import { renderNotice } from '../../tasks/render/task-notices.ts';
+import { assigneeError } from '../../tasks/slack/task-assignee.ts';
 import { STORE_DOWN_TEXT } from './task-create-submit.ts';
-import { replaceViaResponseUrl, tellUser } from './task-deliver.ts';
-import { editPatch, parseEditMeta } from './task-edit-form.ts';
-import { parseTaskForm, validateTaskForm, viewState } from './task-form.ts';
+import { replaceViaResponseUrl, tellUser } from '../../tasks/slack/task-deliver.ts';
+import { editPatch, parseEditMeta } from '../../tasks/slack/task-edit-form.ts';
+import { parseTaskForm, validateTaskForm, viewState } from '../../tasks/slack/task-form.ts';
 
 const INLINE_BUDGET_MS = 1_200;
 

@@ -1,0 +1,131 @@
+/**
+ * IO around the pure planners: loads one channel's episodes, storms and snoozes, plans, enqueues the new
+ * items (each event id remembered, so a re-plan after a crash does not add it again), then saves the state.
+ * Items go to the outbox before state is saved: a crash in between repeats work, it never loses an event.
+ */
+import type { ChannelSubscriptions, OutboxDraft, Snooze } from '../rules/model.ts';
+import type { Outbox } from './outbox.ts';
+import { planChannelAlerts, siteMatches, type AlertChange } from '../rules/plan-alerts.ts';
+import { planChannelTasks } from '../rules/plan-tasks.ts';
+import type { RelayStore } from './relay-store.ts';
+import type { TaskChange } from '../rules/task-diff.ts';
+
+export interface FanOutContext {
+  rs: RelayStore;
+  outbox: Outbox;
+  now: number;
+  stormThreshold: number;
+  dedupeTtlMs: number;
+}
+
+export interface FanOutInput {
+  alertChanges: AlertChange[];
+  openKeys: ReadonlySet<string>;
+  /** Sources read this cycle: a snooze "until healthy" of a source not read is not judged. */
+  seenSources: ReadonlySet<string>;
+  taskChanges: TaskChange[];
+}
+
+/**
+ * Marked only after the enqueue: a crash in between may enqueue an event twice (at-least-once), never lose it.
+ */
+async function enqueueClaimed(ctx: FanOutContext, channel: string, drafts: OutboxDraft[]): Promise<number> {
+  const fresh: OutboxDraft[] = [];
+  for (const d of drafts) if (!(await ctx.rs.eventEnqueued(channel, d.id))) fresh.push(d);
+  const added = await ctx.outbox.enqueue(channel, fresh, ctx.now);
+  for (const d of fresh) await ctx.rs.markEventEnqueued(channel, d.id, ctx.dedupeTtlMs);
+  return added;
+}
+
+/** Snoozes are also written by the Snooze button: merge our changes into what is stored now. */
+async function mergeSnoozes(
+  ctx: FanOutContext,
+  channel: string,
+  before: Record<string, Snooze>,
+  after: Record<string, Snooze>,
+) {
+  const current = await ctx.rs.snoozes(channel);
+  let changed = false;
+  for (const [key, was] of Object.entries(before)) {
+    const now = current[key];
+    if (now === undefined || now.at !== was.at) continue;
+    const planned = after[key];
+    if (planned === undefined) {
+      delete current[key];
+      changed = true;
+    } else if (planned.suppressed !== was.suppressed) {
+      current[key] = { ...now, suppressed: now.suppressed + planned.suppressed - was.suppressed };
+      changed = true;
+    }
+  }
+  if (changed) await ctx.rs.saveSnoozes(channel, current);
+}
+
+async function fanOutAlerts(
+  ctx: FanOutContext,
+  sub: ChannelSubscriptions,
+  input: FanOutInput,
+): Promise<number> {
+  const alerts = sub.alerts;
+  if (alerts === null) return 0;
+  const channel = sub.channel;
+  const snoozes = await ctx.rs.snoozes(channel);
+  const storms = await ctx.rs.storms(channel);
+  const relevant = input.alertChanges.filter((c) => siteMatches(alerts.siteIds, c.view.siteId));
+  if (relevant.length === 0 && Object.keys(snoozes).length === 0) return 0;
+  const episodes: Record<string, NonNullable<Awaited<ReturnType<RelayStore['episode']>>>> = {};
+  for (const key of new Set([...relevant.map((c) => c.view.key), ...Object.keys(snoozes)])) {
+    const ep = await ctx.rs.episode(channel, key);
+    if (ep) episodes[key] = ep;
+  }
+  const openKeys = new Set(input.openKeys);
+  for (const z of Object.values(snoozes)) {
+    const sourceId = z.key.slice(0, z.key.lastIndexOf(':'));
+    if (!input.seenSources.has(sourceId)) openKeys.add(z.key);
+  }
+  const plan = planChannelAlerts({
+    sub: alerts,
+    changes: relevant,
+    state: { episodes, storms, snoozes },
+    now: ctx.now,
+    stormThreshold: ctx.stormThreshold,
+    openKeys,
+  });
+  const added = await enqueueClaimed(ctx, channel, plan.drafts);
+  for (const [key, ep] of Object.entries(plan.episodes)) await ctx.rs.saveEpisode(channel, key, ep);
+  if (JSON.stringify(plan.storms) !== JSON.stringify(storms)) await ctx.rs.saveStorms(channel, plan.storms);
+  await mergeSnoozes(ctx, channel, snoozes, plan.snoozes);
+  return added;
+}
+
+async function fanOutTasks(
+  ctx: FanOutContext,
+  sub: ChannelSubscriptions,
+  input: FanOutInput,
+): Promise<number> {
+  const tasks = sub.tasks;
+  if (tasks === null) return 0;
+  const added = await enqueueClaimed(ctx, sub.channel, planChannelTasks(tasks, input.taskChanges));
+  if (!tasks.primed) {
+    // The first complete cycle after subscribing records silently; from now on changes are delivered.
+    const fresh = await ctx.rs.subscriptions(sub.channel);
+    if (fresh?.tasks && fresh.tasks.since === tasks.since) {
+      await ctx.rs.saveSubscriptions({ ...fresh, tasks: { ...fresh.tasks, primed: true } });
+    }
+  }
+  return added;
+}
+
+/** Returns the number of items enqueued per channel. */
+export async function fanOut(
+  ctx: FanOutContext,
+  subs: ChannelSubscriptions[],
+  input: FanOutInput,
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const sub of subs) {
+    const n = (await fanOutAlerts(ctx, sub, input)) + (await fanOutTasks(ctx, sub, input));
+    if (n > 0) out.set(sub.channel, n);
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+/** Pure renderers of relayed task changes: a parent showing the task's current state and thread replies. */
+import type { TaskEvent, TaskSnapshot } from '../rules/types.ts';
+import type { RenderedMessage } from './alert-message.ts';
+import { safeText } from '../../kit/blocks/mrkdwn.ts';
+
+const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
+const orNone = (text: string | null, max = 200, none = '_none_') =>
+  text === null || text === '' ? none : safeText(text, max);
+
+export function renderTaskParent(task: TaskSnapshot): RenderedMessage {
+  const icon = task.open ? ':clipboard:' : task.statusId === '25' ? ':no_entry_sign:' : ':white_check_mark:';
+  // Empty fields read as on the task card posted in the same channels: None, —, Unassigned.
+  const due = task.dueDate === null ? '—' : `${task.dueDate}${task.overdue ? ' :warning: *overdue*' : ''}`;
+  const fields = [
+    `*Status*\n${orNone(task.statusName ?? task.statusId)}`,
+    `*Priority*\n${orNone(task.priorityName, 200, 'None')}`,
+    `*Due*\n${due}`,
+    `*Assignee*\n${orNone(task.assigneeName, 200, 'Unassigned')}`,
+    `*Site*\n${orNone(task.siteName ?? task.siteId)}`,
+  ];
+  if (task.deviceId !== null) fields.push(`*Data source*\n${orNone(task.deviceName ?? task.deviceId)}`);
+  return {
+    text: safeText(`Task: ${task.name} (${task.statusName ?? task.statusId})`, 3000),
+    blocks: [
+      { type: 'section', text: mrkdwn(`${icon} *${safeText(task.name, 2500)}*`) },
+      { type: 'section', fields: fields.map(mrkdwn) },
+      { type: 'context', elements: [mrkdwn(`Platform task ${safeText(task.id, 60)}`)] },
+    ],
+  };
+}
+
+export function describeTaskEvent(e: TaskEvent): string {
+  switch (e.kind) {
+    case 'created':
+      return ':new: Task created';
+    case 'status': {
+      const icon =
+        e.closed === 'done' ? ':white_check_mark: ' : e.closed === 'cancelled' ? ':no_entry_sign: ' : '';
+      return `${icon}Status: ${orNone(e.from, 100)} → *${orNone(e.to, 100)}*`;
+    }
+    case 'reassigned':
+      return `:bust_in_silhouette: Assignee: ${orNone(e.from, 100)} → *${orNone(e.to, 100)}*`;
+    case 'priority':
+      return `Priority: ${orNone(e.from, 100)} → *${orNone(e.to, 100)}*`;
+    case 'due':
+      return `:calendar: Due date: ${orNone(e.from, 20)} → *${orNone(e.to, 20)}*`;
+    case 'overdue':
+      return `:warning: *Overdue*: was due ${safeText(e.dueDate, 20)}`;
+  }
+}
+
+export function renderTaskEventsReply(task: TaskSnapshot, events: TaskEvent[]): RenderedMessage {
+  const lines = events.map(describeTaskEvent).join('\n');
+  return {
+    text: safeText(`${task.name}: ${events.map((e) => e.kind).join(', ')}`, 3000),
+    blocks: [{ type: 'section', text: mrkdwn(lines.slice(0, 3000)) }],
+  };
+}

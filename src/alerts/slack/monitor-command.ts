@@ -1,0 +1,86 @@
+/**
+ * /monitor — channel subscriptions to device alerts and task changes, and the relay's status.
+ * Thin: ack → parse (pure) → subscription service → render; answers are ephemeral via response_url.
+ */
+import type { App, RespondFn } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { Deps } from '../../deps.ts';
+import { parseMonitorCommand } from './monitor-parse.ts';
+import { createOutbox } from '../engine/outbox.ts';
+import { relayStore } from '../engine/relay-store.ts';
+import { readRelayStatus } from '../engine/status-report.ts';
+import { changeSubscription } from '../rules/subscriptions.ts';
+import type { RenderedMessage } from '../render/alert-message.ts';
+import {
+  renderRelayStatus,
+  renderSiteProblems,
+  renderSubscriptionList,
+} from '../render/relay-monitor-reply.ts';
+import { reportError } from '../../kit/errors.ts';
+import { COMMAND_HELP } from '../../kit/help/commands.ts';
+import { renderCommandHelp } from '../../kit/help/render-help.ts';
+
+/** Makes sure the bot can post in `channel`: joins a public channel, or says how to invite it to a private one. */
+export async function ensureMembership(client: WebClient, channel: string): Promise<string | null> {
+  try {
+    const info = await client.conversations.info({ channel });
+    const c = info.channel;
+    if (c?.is_member || c?.is_im) return null;
+    if (c?.is_private)
+      return ':lock: This is a private channel: invite me with `/invite @fieldline` so that I can post here.';
+    await client.conversations.join({ channel });
+    return ':wave: I joined this channel so that I can post here.';
+  } catch {
+    // Slack answers channel_not_found for private channels the bot is not in.
+    return ':lock: I cannot see this channel: invite me with `/invite @fieldline` so that I can post here.';
+  }
+}
+
+function reply(respond: RespondFn, msg: RenderedMessage) {
+  return respond({ response_type: 'ephemeral', replace_original: false, text: msg.text, blocks: msg.blocks });
+}
+
+export function registerMonitorCommand(app: App, deps: Deps): void {
+  app.command('/monitor', async ({ ack, command, respond, client }) => {
+    const cmd = parseMonitorCommand(command.text);
+    const help = COMMAND_HELP['/monitor'];
+    if (cmd.kind === 'help') return void (await ack(renderCommandHelp(help)));
+    if (cmd.kind === 'invalid') return void (await ack(renderCommandHelp(help, cmd.message)));
+    await ack();
+    const rs = relayStore(deps.store);
+    const channel = command.channel_id;
+    try {
+      if (cmd.kind === 'list')
+        return void (await reply(respond, renderSubscriptionList(await rs.subscriptions(channel))));
+      if (cmd.kind === 'status') {
+        const now = deps.clock.now();
+        const report = await readRelayStatus(rs, createOutbox(deps.store), now, channel);
+        return void (await reply(respond, renderRelayStatus(report, now)));
+      }
+      const outcome = await changeSubscription(
+        { rs, directory: deps.directory, now: deps.clock.now() },
+        channel,
+        cmd,
+      );
+      if (outcome.kind === 'site-problems')
+        return void (await reply(respond, renderSiteProblems(outcome.problems)));
+      if (outcome.kind === 'nothing-to-remove') {
+        return void (await reply(
+          respond,
+          renderSubscriptionList(outcome.sub, 'There was nothing to unsubscribe.'),
+        ));
+      }
+      const verb =
+        cmd.kind === 'subscribe' ? ':white_check_mark: Subscribed.' : ':white_check_mark: Unsubscribed.';
+      const membership = cmd.kind === 'subscribe' ? await ensureMembership(client, channel) : null;
+      await reply(respond, renderSubscriptionList(outcome.sub, [verb, membership].filter(Boolean).join(' ')));
+    } catch (err) {
+      await reportError(
+        deps,
+        { client, channel, user: command.user_id, responseUrl: command.response_url },
+        err,
+        { command: '/monitor' },
+      );
+    }
+  });
+}

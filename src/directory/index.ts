@@ -1,0 +1,49 @@
+/**
+ * The directory: sites, task statuses and people, shared by tasks, sources, posts and the relay.
+ * Exposed on Deps as `directory`.
+ */
+import type { BaseDeps } from '../deps.ts';
+import { createPeopleDirectory } from './people.ts';
+import { resolveSiteIn } from './resolve-site.ts';
+import { createSiteCatalog } from './sites.ts';
+import { createStatusRegistry } from './statuses.ts';
+import { createTaskScanner } from './task-scan.ts';
+import type { Directory } from './types.ts';
+
+export type * from './types.ts';
+export { CANONICAL_STATUSES, statusKey } from './statuses.ts';
+export { filterSites, resolveSiteIn } from './resolve-site.ts';
+
+export function createDirectory(base: BaseDeps): Directory {
+  const log = base.log.child({ module: 'directory' });
+  const catalog = createSiteCatalog({ ...base, log });
+  const scanner = createTaskScanner({
+    monitoring: base.monitoring,
+    clock: base.clock,
+    log,
+    learn: (tasks) => directory.learnFromTasks(tasks),
+  });
+  const statuses = createStatusRegistry({
+    overrides: base.config.taskStatusOverrides,
+    store: base.store,
+    scan: (signal) => scanner.scan(signal),
+  });
+  const people = createPeopleDirectory({ store: base.store, scan: (signal) => scanner.scan(signal) });
+
+  const directory: Directory = {
+    sites: (signal) => catalog.sites(signal),
+    async site(siteId, signal) {
+      return (await catalog.sites(signal)).find((s) => s.id === siteId);
+    },
+    async resolveSite(text, signal) {
+      return resolveSiteIn(await catalog.sites(signal), text);
+    },
+    statuses,
+    people,
+    async learnFromTasks(tasks) {
+      statuses.learn(tasks);
+      people.learn(tasks);
+    },
+  };
+  return directory;
+}

@@ -1,0 +1,75 @@
+/**
+ * Slack user → platform user, by email: the Slack profile email (users.info) matched to assignee emails seen
+ * on tasks. The platform has no people endpoint in the contract, so tasks are the only source; on a miss the
+ * directory scans GET /tasks once (throttled) before answering "no match".
+ */
+import type { WebClient } from '@slack/web-api';
+import { z } from 'zod';
+import type { Assignee, Task } from '../monitoring/api.ts';
+import type { Store } from '../store/store.ts';
+import type { PeopleDirectory, PersonMatch } from './types.ts';
+
+const PEOPLE_KEY = 'people';
+const PEOPLE_TTL_MS = 7 * 24 * 3600_000;
+const EMAIL_TTL_MS = 3600_000;
+
+const usersInfo = z.looseObject({
+  user: z.looseObject({ profile: z.looseObject({ email: z.string().optional() }).optional() }).optional(),
+});
+
+const normEmail = (email: string): string => email.trim().toLowerCase();
+
+export function createPeopleDirectory(deps: {
+  store: Store;
+  scan(signal?: AbortSignal): Promise<void>;
+}): PeopleDirectory {
+  const store = deps.store.namespace('directory');
+  const byEmail = new Map<string, Assignee>();
+  let loaded = false;
+
+  async function loadShared(): Promise<void> {
+    const shared = await store.get<Record<string, Assignee>>(PEOPLE_KEY);
+    for (const [email, person] of Object.entries(shared ?? {}))
+      if (!byEmail.has(email)) byEmail.set(email, person);
+    loaded = true;
+  }
+
+  const people: PeopleDirectory = {
+    learn(tasks: Iterable<Pick<Task, 'assignee'>>) {
+      let changed = false;
+      for (const { assignee } of tasks) {
+        if (!assignee?.email || !assignee.id) continue;
+        const email = normEmail(assignee.email);
+        if (byEmail.get(email)?.id === assignee.id) continue;
+        byEmail.set(email, assignee);
+        changed = true;
+      }
+      if (changed)
+        void store.set(PEOPLE_KEY, Object.fromEntries(byEmail), PEOPLE_TTL_MS).catch(() => undefined);
+      return changed;
+    },
+
+    async slackEmail(client: WebClient, slackUserId: string) {
+      const key = `slack-email:${slackUserId}`;
+      const cached = await store.get<{ email: string | null }>(key);
+      if (cached) return cached.email ?? undefined;
+      const parsed = usersInfo.parse(await client.users.info({ user: slackUserId }));
+      const email = parsed.user?.profile?.email;
+      await store.set(key, { email: email ? normEmail(email) : null }, EMAIL_TTL_MS);
+      return email ? normEmail(email) : undefined;
+    },
+
+    async platformUserFor(client, slackUserId, signal): Promise<PersonMatch> {
+      const email = await people.slackEmail(client, slackUserId);
+      if (!email) return { kind: 'no-email' };
+      if (!loaded || !byEmail.has(email)) await loadShared();
+      let assignee = byEmail.get(email);
+      if (!assignee) {
+        await deps.scan(signal);
+        assignee = byEmail.get(email);
+      }
+      return assignee ? { kind: 'found', assignee } : { kind: 'no-match', email };
+    },
+  };
+  return people;
+}

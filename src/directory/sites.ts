@@ -1,0 +1,111 @@
+/**
+ * Sites derived from GET /data-sources rows (the contract has no site endpoint), cached ~5 minutes in the
+ * store so replicas share one listing. A site's time zone comes from one of its sources' full record
+ * (`tzTimezoneName`), since list rows do not promise it.
+ */
+import type { Clock } from '../deps.ts';
+import type { Logger } from '../log.ts';
+import type { DataSourceRow, MonitoringApi } from '../monitoring/api.ts';
+import type { Store } from '../store/store.ts';
+import type { SiteInfo } from './types.ts';
+
+export const SITES_TTL_MS = 5 * 60_000;
+const KEY = 'sites';
+
+interface Cached {
+  at: number;
+  sites: SiteInfo[];
+}
+
+export interface SiteCatalog {
+  sites(signal?: AbortSignal): Promise<SiteInfo[]>;
+}
+
+function rowTimeZone(row: DataSourceRow): string | null {
+  // Rows may carry more than the table lists ("clients read defensively"); use it when it is there.
+  const tz = row['tzTimezoneName'];
+  return typeof tz === 'string' && tz !== '' ? tz : null;
+}
+
+/** Pure: one SiteInfo per distinct site id, the name/channel of the first row that gives them. */
+export function sitesFromRows(rows: Iterable<DataSourceRow>): {
+  sites: SiteInfo[];
+  sampleSource: Map<string, string>;
+} {
+  const byId = new Map<string, SiteInfo>();
+  const sampleSource = new Map<string, string>();
+  const sharedSample = new Set<string>();
+  for (const row of rows) {
+    const ref = row.site;
+    const known = byId.get(ref.id);
+    const site: SiteInfo = known ?? {
+      id: ref.id,
+      name: ref.name ?? `Site ${ref.id}`,
+      channelId: null,
+      timeZone: null,
+    };
+    if (ref.name && site.name === `Site ${ref.id}`) site.name = ref.name;
+    site.channelId ??= ref.channelId;
+    site.timeZone ??= rowTimeZone(row);
+    byId.set(ref.id, site);
+    // A shared source may live elsewhere; prefer the site's own sources for its time zone.
+    if (!sampleSource.has(ref.id) || (!row.isShared && sharedSample.has(ref.id))) {
+      sampleSource.set(ref.id, row.id);
+      if (row.isShared) sharedSample.add(ref.id);
+      else sharedSample.delete(ref.id);
+    }
+  }
+  const sites = [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return { sites, sampleSource };
+}
+
+export function createSiteCatalog(deps: {
+  monitoring: MonitoringApi;
+  store: Store;
+  clock: Clock;
+  log: Logger;
+}): SiteCatalog {
+  const store = deps.store.namespace('directory');
+  let memory: Cached | undefined;
+  let pending: Promise<SiteInfo[]> | undefined;
+
+  async function load(signal?: AbortSignal): Promise<SiteInfo[]> {
+    const rows: DataSourceRow[] = [];
+    for await (const row of deps.monitoring.dataSources.list({}, signal)) rows.push(row);
+    const { sites, sampleSource } = sitesFromRows(rows);
+    await Promise.all(
+      sites
+        .filter((s) => s.timeZone === null)
+        .map(async (site) => {
+          const sourceId = sampleSource.get(site.id);
+          if (!sourceId) return;
+          try {
+            site.timeZone = (await deps.monitoring.dataSources.get(sourceId, {}, signal)).tzTimezoneName;
+          } catch (err) {
+            deps.log.warn({ err, siteId: site.id }, 'site time zone unavailable');
+          }
+        }),
+    );
+    const cached: Cached = { at: deps.clock.now(), sites };
+    memory = cached;
+    await store.set(KEY, cached, SITES_TTL_MS);
+    return sites;
+  }
+
+  return {
+    async sites(signal) {
+      const now = deps.clock.now();
+      if (memory && now - memory.at < SITES_TTL_MS) return memory.sites;
+      const shared = await store.get<Cached>(KEY);
+      if (shared && now - shared.at < SITES_TTL_MS) {
+        memory = shared;
+        return shared.sites;
+      }
+      // One listing at a time per process: concurrent typeahead requests wait for the same pages.
+      pending ??= load(signal).finally(() => {
+        pending = undefined;
+      });
+      return pending;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/** Shapes of the directory service (sites, task statuses, people) that other features code against. */
+import type { WebClient } from '@slack/web-api';
+import type { Assignee, Task } from '../monitoring/api.ts';
+
+export interface SiteInfo {
+  id: string;
+  name: string;
+  /** The site's platform feed channel (from data-source rows' `site.channelId`). */
+  channelId: string | null;
+  /** IANA zone of the site, from one of its data sources' full record; null when unknown. */
+  timeZone: string | null;
+}
+
+export type SiteMatch =
+  { kind: 'one'; site: SiteInfo } | { kind: 'many'; sites: SiteInfo[] } | { kind: 'none' };
+
+export interface TaskStatusInfo {
+  id: string;
+  name: string;
+}
+
+export type PersonMatch =
+  { kind: 'found'; assignee: Assignee } | { kind: 'no-email' } | { kind: 'no-match'; email: string };
+
+export interface StatusLookup {
+  /** The id for a status name (case- and space-insensitive); undefined when nobody has told us — never a guess. */
+  idFor(name: string): string | undefined;
+  nameFor(id: string): string | undefined;
+  all(): TaskStatusInfo[];
+}
+
+export interface StatusDirectory extends StatusLookup {
+  /** Records `{id, name}` pairs seen on tasks; true when something new was learned. */
+  learn(tasks: Iterable<Pick<Task, 'status'>>): boolean;
+  /** Loads pairs learned by other replicas (store), then scans GET /tasks once when a canonical status is unknown. */
+  refresh(signal?: AbortSignal): Promise<void>;
+}
+
+export interface PeopleDirectory {
+  platformUserFor(client: WebClient, slackUserId: string, signal?: AbortSignal): Promise<PersonMatch>;
+  /** The Slack profile email of a user (cached); undefined when the profile shows none. */
+  slackEmail(client: WebClient, slackUserId: string): Promise<string | undefined>;
+  learn(tasks: Iterable<Pick<Task, 'assignee'>>): boolean;
+}
+
+export interface Directory {
+  sites(signal?: AbortSignal): Promise<SiteInfo[]>;
+  site(siteId: string, signal?: AbortSignal): Promise<SiteInfo | undefined>;
+  resolveSite(text: string, signal?: AbortSignal): Promise<SiteMatch>;
+  statuses: StatusDirectory;
+  people: PeopleDirectory;
+  /** Feeds tasks seen anywhere (lists, relay cycles) into the status and people registries. */
+  learnFromTasks(tasks: readonly Task[]): Promise<void>;
+}

@@ -1,0 +1,31 @@
+/** "Show file in Slack" on cards that carry platform file ids: the file goes into the card's thread. */
+import type { App, BlockButtonAction } from '@slack/bolt';
+import type { Deps } from '../../deps.ts';
+import { sendPlatformFileToSlack } from './transfer/index.ts';
+import { FILE_SEND, platformFileFailureText } from '../render/file-send-button.ts';
+import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
+import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
+
+export function registerFileSend(app: App, deps: Deps): void {
+  app.action<BlockButtonAction>(
+    new RegExp(`^${FILE_SEND}(_\\d+)?$`),
+    async ({ ack, body, action, client, respond }) => {
+      await ack();
+      const channel = body.channel?.id ?? body.container.channel_id;
+      if (!channel) {
+        await respond(ephemeralNote('Files can be brought into channels and DMs only.'));
+        return;
+      }
+      const threadTs = body.message?.thread_ts ?? body.message?.ts;
+      const result = await sendPlatformFileToSlack(deps, {
+        client,
+        fileId: action.value ?? '',
+        channel,
+        ...(threadTs ? { threadTs } : {}),
+      });
+      if (!result.ok) {
+        await respond(ephemeralNote(escapeMrkdwn(platformFileFailureText(result.fileId, result.reason))));
+      }
+    },
+  );
+}

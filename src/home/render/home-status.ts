@@ -1,0 +1,75 @@
+/**
+ * The Home tab's lower part, pure: which channels receive alerts and task changes (the relay's subscriptions)
+ * and whether the monitoring platform is reachable (a quick probe) with the relay's last cycle.
+ */
+import type { ChannelSubscriptions } from '../../alerts/rules/model.ts';
+import type { RelayStatus } from '../../alerts/rules/status.ts';
+import { safeText } from '../../kit/blocks/mrkdwn.ts';
+import { describeSubscriptions } from '../../alerts/render/relay-monitor-reply.ts';
+import { formatDuration, when } from '../../alerts/render/relay-format.ts';
+import { HOME_CHANNEL_LIMIT } from './home-ids.ts';
+import type { BlockJson } from '../../tasks/render/task-ids.ts';
+import { context, section } from '../../kit/blocks/text-blocks.ts';
+
+export type HomeSubscriptions =
+  | { kind: 'ok'; subs: ChannelSubscriptions[]; /** Channels subscribed in all. */ total: number }
+  | { kind: 'failed'; notice: string };
+
+/** A quick platform call's outcome; `notice` is ready mrkdwn (userMessageFor). */
+export type HomeConnection = { ok: true; ms: number } | { ok: false; notice: string };
+
+/** Slack channel ids render as links; anything else the store holds is shown as escaped text. */
+function channelRef(channel: string): string {
+  return /^[CGD][A-Z0-9]{2,30}$/.test(channel) ? `<#${channel}>` : safeText(channel, 80);
+}
+
+export function renderHomeSubscriptions(subs: HomeSubscriptions): BlockJson[] {
+  const head = section('*Channels receiving alerts and task changes*');
+  if (subs.kind === 'failed')
+    return [head, section(`The subscriptions can't be read right now. ${subs.notice}`)];
+  const shown = subs.subs.filter((s) => s.alerts !== null || s.tasks !== null).slice(0, HOME_CHANNEL_LIMIT);
+  if (shown.length === 0)
+    return [
+      head,
+      context(
+        'No channel is subscribed yet. In a channel, type `/monitor subscribe alerts` or `/monitor subscribe tasks`.',
+      ),
+    ];
+  const blocks = [
+    head,
+    ...shown.map((s) => section(`${channelRef(s.channel)}\n${describeSubscriptions(s).join('\n')}`)),
+  ];
+  if (subs.total > shown.length)
+    blocks.push(
+      context(
+        `…and ${subs.total - shown.length} more channel(s). \`/monitor list\` in a channel shows its own.`,
+      ),
+    );
+  return blocks;
+}
+
+function relayLine(relay: RelayStatus | null, nowMs: number): string {
+  if (relay === null || relay.lastCycleAt === null)
+    return 'Relay: no check of the platform recorded yet (channel alerts start after its first check).';
+  const parts = [
+    relay.lastCompleteAt === null
+      ? 'Relay: no complete check yet'
+      : `Relay: last complete check ${when(relay.lastCompleteAt)} (${formatDuration(nowMs - relay.lastCompleteAt)} ago)`,
+  ];
+  if (relay.consecutiveFailures > 0 && relay.lastError)
+    parts.push(
+      `:warning: ${relay.consecutiveFailures} failed check(s) in a row, last ${when(relay.lastError.at)}: ${safeText(relay.lastError.code ?? relay.lastError.message, 200)}`,
+    );
+  return parts.join('\n');
+}
+
+export function renderHomeConnection(
+  connection: HomeConnection,
+  relay: RelayStatus | null,
+  nowMs: number,
+): BlockJson[] {
+  const state = connection.ok
+    ? `:large_green_circle: *Monitoring platform:* connected (answered in ${Math.max(1, Math.round(connection.ms))} ms)`
+    : `:red_circle: *Monitoring platform:* unreachable. ${connection.notice}`;
+  return [section(state), context(relayLine(relay, nowMs))];
+}

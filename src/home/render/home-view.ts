@@ -1,0 +1,94 @@
+/**
+ * The App Home tab, pure. The skeleton goes out at once (header and quick actions work before any platform
+ * call returns); the full view replaces it when the data is in. Each part carries its own failure notice, so
+ * a platform outage shows up as a sentence inside the tab, never as an empty or broken tab.
+ */
+import type { HomeView } from '@slack/types';
+import type { RelayStatus } from '../../alerts/rules/status.ts';
+import { slackDate } from '../../kit/blocks/mrkdwn.ts';
+import { HOME_ACTION } from './home-ids.ts';
+import {
+  renderHomeConnection,
+  renderHomeSubscriptions,
+  type HomeConnection,
+  type HomeSubscriptions,
+} from './home-status.ts';
+import { renderHomeTasks, type HomeTasks } from './home-tasks.ts';
+import type { BlockJson } from '../../tasks/render/task-ids.ts';
+import { context } from '../../kit/blocks/text-blocks.ts';
+
+export type { HomeTask, HomeTasks } from './home-tasks.ts';
+export type { HomeConnection, HomeSubscriptions } from './home-status.ts';
+
+export interface HomeModel {
+  user: string;
+  nowMs: number;
+  tasks: HomeTasks;
+  subscriptions: HomeSubscriptions;
+  connection: HomeConnection;
+  /** The relay's last recorded state; null when it never ran (or could not be read). */
+  relay: RelayStatus | null;
+}
+
+const divider: BlockJson = { type: 'divider' };
+const button = (actionId: string, text: string, style?: 'primary'): BlockJson => ({
+  type: 'button',
+  action_id: actionId,
+  text: { type: 'plain_text', text, emoji: true },
+  ...(style ? { style } : {}),
+});
+
+function top(user: string): BlockJson[] {
+  return [
+    { type: 'header', text: { type: 'plain_text', text: 'fieldline', emoji: true } },
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: `Hi <@${user}>: your tasks, the channels that receive alerts, and the platform's state.`,
+      },
+    },
+    {
+      type: 'actions',
+      block_id: 'home_quick_actions',
+      elements: [
+        button(HOME_ACTION.newTask, ':heavy_plus_sign: New task', 'primary'),
+        button(HOME_ACTION.sourceSearch, ':mag: Search data sources'),
+        button(HOME_ACTION.refresh, ':arrows_counterclockwise: Refresh'),
+      ],
+    },
+    context('In any channel: `/source <name>` finds data sources, `/reading <source>` shows readings.'),
+    divider,
+  ];
+}
+
+function home(blocks: BlockJson[]): HomeView {
+  return { type: 'home', blocks: blocks.slice(0, 100) };
+}
+
+export function renderHomeSkeleton(user: string): HomeView {
+  return home([
+    ...top(user),
+    { type: 'section', text: { type: 'mrkdwn', text: '*Your open tasks*' } },
+    context(':hourglass_flowing_sand: Loading your tasks…'),
+    divider,
+    context(':hourglass_flowing_sand: Loading channels and the platform status…'),
+  ]);
+}
+
+export function renderHomeView(model: HomeModel): HomeView {
+  const updated = slackDate(
+    model.nowMs,
+    '{date_short_pretty} {time}',
+    new Date(model.nowMs).toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+  );
+  return home([
+    ...top(model.user),
+    ...renderHomeTasks(model.tasks),
+    divider,
+    ...renderHomeSubscriptions(model.subscriptions),
+    divider,
+    ...renderHomeConnection(model.connection, model.relay, model.nowMs),
+    context(`Updated ${updated}.`),
+  ]);
+}

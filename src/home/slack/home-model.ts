@@ -1,0 +1,124 @@
+/**
+ * Gathers what the Home tab shows, each part on its own so that one failure becomes a notice in that part:
+ * the viewer's platform user (by email) and open tasks, the relay's subscriptions and status (read from the
+ * store), and a quick platform probe. Never throws for platform or store failures.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { Deps } from '../../deps.ts';
+import type { Assignee } from '../../monitoring/api.ts';
+import type { ChannelSubscriptions } from '../../alerts/rules/model.ts';
+import { relayStore } from '../../alerts/engine/relay-store.ts';
+import type { PersonMatch } from '../../directory/index.ts';
+import { within } from '../../kit/time-budget.ts';
+import { HOME_CHANNEL_LIMIT, HOME_TASK_LIMIT } from '../render/home-ids.ts';
+import type { HomeConnection, HomeModel, HomeSubscriptions, HomeTasks } from '../render/home-view.ts';
+import { userMessageFor } from '../../kit/errors.ts';
+import { pickHomeTasks } from '../rules/pick-tasks.ts';
+
+const PROBE_TIMEOUT_MS = 2_500;
+const TASKS_TIMEOUT_MS = 8_000;
+/** Site time zones decide "overdue"; when the site list is slow the tab uses UTC rather than wait. */
+const ZONES_BUDGET_MS = 1_500;
+
+type Settled<T> = { ok: true; value: T } | { ok: false; err: unknown };
+const settle = <T>(work: Promise<T>): Promise<Settled<T>> =>
+  work.then(
+    (value) => ({ ok: true as const, value }),
+    (err: unknown) => ({ ok: false as const, err }),
+  );
+
+/** Logs the failure under a reference id and returns the user-facing sentence that quotes it. */
+function notice(deps: Deps, err: unknown, what: string, user: string): string {
+  const message = userMessageFor(err);
+  deps.log.warn({ err, ref: message.ref, user, module: 'home' }, `home: ${what} failed`);
+  return message.text;
+}
+
+export function displayName(a: Assignee): string {
+  return a.name ?? ([a.firstName, a.lastName].filter(Boolean).join(' ') || a.email || `user ${a.id}`);
+}
+
+/** A one-row GET /tasks with a short deadline: cheap, and the same endpoint the task list needs. */
+async function probe(deps: Deps, user: string): Promise<HomeConnection> {
+  const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+  const started = performance.now();
+  try {
+    await deps.monitoring.tasks.listPage({ limit: 1 }, null, signal);
+    return { ok: true, ms: performance.now() - started };
+  } catch (err) {
+    if (signal.aborted) {
+      const text = `The monitoring platform did not answer within ${PROBE_TIMEOUT_MS / 1000} s.`;
+      deps.log.warn({ user, module: 'home' }, 'home: platform probe timed out');
+      return { ok: false, notice: `:warning: ${text}` };
+    }
+    return { ok: false, notice: notice(deps, err, 'platform probe', user) };
+  }
+}
+
+async function subscriptions(deps: Deps, user: string): Promise<HomeSubscriptions> {
+  try {
+    const rs = relayStore(deps.store);
+    const channels = await rs.channels();
+    // Only the channels the tab lists are read; the rest are counted.
+    const subs = await Promise.all(channels.slice(0, HOME_CHANNEL_LIMIT).map((c) => rs.subscriptions(c)));
+    return {
+      kind: 'ok',
+      subs: subs.filter((s): s is ChannelSubscriptions => s !== undefined),
+      total: channels.length,
+    };
+  } catch (err) {
+    return { kind: 'failed', notice: notice(deps, err, 'reading subscriptions', user) };
+  }
+}
+
+async function openTasks(deps: Deps, assignee: Assignee, user: string): Promise<HomeTasks> {
+  const signal = AbortSignal.timeout(TASKS_TIMEOUT_MS);
+  const zones = within(deps.directory.sites(signal), ZONES_BUDGET_MS).catch(() => undefined);
+  try {
+    const page = await deps.tasks.list({ scope: 'open', assigneeId: assignee.id }, signal);
+    const zoneBySite = new Map((await zones)?.map((s) => [s.id, s.timeZone]) ?? []);
+    const tasks = pickHomeTasks(
+      page.tasks,
+      deps.clock.now(),
+      (siteId) => (siteId ? (zoneBySite.get(siteId) ?? null) : null),
+      HOME_TASK_LIMIT,
+    );
+    return {
+      kind: 'found',
+      who: displayName(assignee),
+      tasks,
+      more: page.next !== null || page.tasks.length > tasks.length,
+    };
+  } catch (err) {
+    return { kind: 'failed', notice: notice(deps, err, 'listing tasks', user) };
+  }
+}
+
+function tasksFor(
+  deps: Deps,
+  person: Settled<PersonMatch>,
+  connection: HomeConnection,
+  user: string,
+): Promise<HomeTasks> | HomeTasks {
+  if (!person.ok)
+    return { kind: 'failed', notice: notice(deps, person.err, 'finding the platform user', user) };
+  const match = person.value;
+  if (match.kind === 'found') return openTasks(deps, match.assignee, user);
+  if (match.kind === 'no-email') return { kind: 'no-email' };
+  // People are learned from GET /tasks: while the platform is down, "no such user" would be a guess.
+  if (!connection.ok) return { kind: 'failed', notice: connection.notice };
+  return { kind: 'no-match', email: match.email };
+}
+
+export async function loadHomeModel(deps: Deps, client: WebClient, user: string): Promise<HomeModel> {
+  const [connection, person, subs, relay] = await Promise.all([
+    probe(deps, user),
+    settle(deps.directory.people.platformUserFor(client, user, AbortSignal.timeout(TASKS_TIMEOUT_MS))),
+    subscriptions(deps, user),
+    relayStore(deps.store)
+      .status()
+      .catch(() => undefined),
+  ]);
+  const tasks = await tasksFor(deps, person, connection, user);
+  return { user, nowMs: deps.clock.now(), tasks, subscriptions: subs, connection, relay: relay ?? null };
+}

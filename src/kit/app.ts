@@ -1,0 +1,169 @@
+/**
+ * The Bolt app: HTTP mode (our server + Bolt's HTTPReceiver, signatures verified) or Socket Mode (plus a
+ * small server for /healthz and /readyz). Handlers run after ack (`processBeforeResponse: false`); an
+ * in-flight counter lets stop() wait for them before the store and client are closed.
+ */
+import { App, HTTPReceiver } from '@slack/bolt';
+import type { WebClientOptions } from '@slack/web-api';
+import type { Deps } from '../deps.ts';
+import { slackLogger } from '../log.ts';
+import { installCommandTextDecoding } from './command-text.ts';
+import { installDeliveryDedupe } from './dedupe.ts';
+import { installErrorHandler } from './error-handler.ts';
+import { createHttpServer, listen, type RunningServer } from './http-server.ts';
+import { registerSurfaces } from '../slack/register.ts';
+
+export interface SlackAppOptions {
+  mode: 'http' | 'socket';
+  /** 0 = any free port (tests). */
+  port: number;
+  host?: string;
+  /** Required in HTTP mode. */
+  signingSecret?: string;
+  botToken: string;
+  /** Required in Socket Mode. */
+  appToken?: string;
+  /** Web API base ending in `/` (the Slack stand-in's apiUrl in local mode and tests). */
+  slackApiUrl?: string;
+  /** Local mode: GET / redirects to the web console. */
+  rootRedirect?: string;
+  /** Override the WebClient retry policy (tests keep it short). */
+  retryConfig?: WebClientOptions['retryConfig'];
+  /** How long stop() waits for handlers still running after their ack. Default 6 s (main exits by 9 s). */
+  drainMs?: number;
+}
+
+export interface SlackApp {
+  app: App;
+  start(): Promise<{ port: number }>;
+  stop(): Promise<void>;
+}
+
+/** Retries transient Slack failures briefly; a 429 waits its Retry-After (WebClient does that itself). */
+const DEFAULT_RETRY: NonNullable<WebClientOptions['retryConfig']> = {
+  retries: 3,
+  factor: 2,
+  minTimeout: 500,
+  maxTimeout: 5_000,
+};
+
+type AckFn = (...args: unknown[]) => Promise<void>;
+
+/** Wraps the request's ack (listeners receive a copy of these args) to know whether it was called. */
+function trackAck(args: object): { pending(): boolean; ackNow(log: Deps['log']): Promise<void> } {
+  if (!('ack' in args) || typeof args.ack !== 'function')
+    return { pending: () => false, ackNow: async () => undefined };
+  const holder: { ack: AckFn } = args as { ack: AckFn };
+  const original = holder.ack;
+  let called = false;
+  holder.ack = (...ackArgs: unknown[]) => {
+    called = true;
+    return original(...ackArgs);
+  };
+  return {
+    pending: () => !called,
+    ackNow: async (log) => {
+      called = true;
+      await original().catch((err: unknown) => log.debug({ err }, 'late ack failed'));
+    },
+  };
+}
+
+export function createSlackApp(deps: Deps, opts: SlackAppOptions): SlackApp {
+  const log = deps.log.child({ module: 'slack' });
+  const logger = slackLogger(deps.log);
+  const clientOptions: WebClientOptions = {
+    slackApiUrl: opts.slackApiUrl,
+    logger,
+    retryConfig: opts.retryConfig ?? DEFAULT_RETRY,
+    // Per HTTP request: generous because files.uploadV2 sends up to 100 MB through the same client.
+    timeout: 120_000,
+  };
+
+  let receiver: HTTPReceiver | undefined;
+  let app: App;
+  if (opts.mode === 'http') {
+    if (!opts.signingSecret) throw new Error('HTTP mode needs a signing secret');
+    receiver = new HTTPReceiver({
+      signingSecret: opts.signingSecret,
+      endpoints: '/slack/events',
+      signatureVerification: true,
+      processBeforeResponse: false,
+      logger,
+    });
+    app = new App({ token: opts.botToken, receiver, logger, clientOptions, extendedErrorHandler: true });
+  } else {
+    if (!opts.appToken) throw new Error('Socket Mode needs an app-level token');
+    app = new App({
+      token: opts.botToken,
+      appToken: opts.appToken,
+      socketMode: true,
+      logger,
+      clientOptions,
+      extendedErrorHandler: true,
+    });
+  }
+
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  app.use(async (args) => {
+    inFlight += 1;
+    const acked = trackAck(args);
+    try {
+      await args.next();
+    } catch (err) {
+      // A listener that fails before its ack would leave Slack waiting until it shows a timeout error; ack
+      // now, and let app.error tell the user what failed.
+      if (acked.pending()) await acked.ackNow(log);
+      throw err;
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    }
+  });
+  installErrorHandler(app, deps.log);
+  installCommandTextDecoding(app);
+  registerSurfaces(app, deps);
+  // Slack retries and replicas: a retried event or a repeated view submission has effect once.
+  installDeliveryDedupe(app, deps.store, log);
+
+  const server = createHttpServer({
+    deps,
+    slackListener: receiver?.requestListener,
+    rootRedirect: opts.rootRedirect,
+  });
+  let running: RunningServer | undefined;
+
+  const waitForHandlers = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (inFlight === 0) return resolve();
+      const timer = setTimeout(() => {
+        log.warn({ inFlight }, 'stopping with handlers still running');
+        resolve();
+      }, ms);
+      drained = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  return {
+    app,
+    async start() {
+      running = await listen(server, opts.port, opts.host);
+      if (opts.mode === 'socket') await app.start();
+      log.info({ mode: opts.mode, port: running.port }, 'slack app listening');
+      return { port: running.port };
+    },
+    async stop() {
+      const drainMs = opts.drainMs ?? 6_000;
+      // Stop taking requests first, then let acked handlers finish their work.
+      const closing = running?.close(drainMs) ?? Promise.resolve();
+      if (opts.mode === 'socket')
+        await app.stop().catch((err: unknown) => log.warn({ err }, 'socket mode stop failed'));
+      await waitForHandlers(drainMs);
+      await closing;
+      running = undefined;
+    },
+  };
+}

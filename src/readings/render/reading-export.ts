@@ -1,0 +1,43 @@
+/** The CSV export's progress message and its one-line outcome. Pure. */
+import type { ExportOutcome } from '../slack/export.ts';
+import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
+import { formatBytes, mrkdwn } from './reading-format.ts';
+import type { RenderedMessage } from './reading-report.ts';
+
+export function renderExportProgress(sourceName: string, label: string): RenderedMessage {
+  const name = safeText(sourceName, 150);
+  return {
+    text: `Exporting ${sourceName} (${label})…`,
+    blocks: [
+      {
+        type: 'context',
+        elements: [mrkdwn(`:hourglass_flowing_sand: Exporting *${name}* (${escapeMrkdwn(label)}) as CSV…`)],
+      },
+    ],
+  };
+}
+
+export function renderExportOutcome(
+  sourceName: string,
+  label: string,
+  outcome: ExportOutcome,
+): RenderedMessage {
+  const name = safeText(sourceName, 150);
+  const range = escapeMrkdwn(label);
+  let text: string;
+  let plainText: string;
+  if (outcome.kind === 'empty') {
+    plainText = `No readings in that range: ${sourceName}, ${label}. Nothing to export.`;
+    text = `:information_source: No readings in that range: *${name}*, ${range}. Nothing to export.`;
+  } else if (outcome.kind === 'too-large') {
+    const size = formatBytes(outcome.bytes);
+    plainText = `The export of ${sourceName} (${label}) is too large for Slack (over ${size}). Pick a shorter range.`;
+    text = `:warning: The export of *${name}* (${range}) is too large for Slack (over ${size}). Pick a shorter range.`;
+  } else {
+    const what = `${outcome.rows.toLocaleString('en-US')} readings exported as`;
+    const size = formatBytes(outcome.bytes);
+    plainText = `${sourceName}, ${label}: ${what} ${outcome.fileName} (${size}), file in the thread.`;
+    text = `:page_facing_up: *${name}*, ${range}: ${what} \`${escapeMrkdwn(outcome.fileName)}\` (${size}) — file in the thread.`;
+  }
+  return { text: plainText.slice(0, 3000), blocks: [{ type: 'section', text: mrkdwn(text) }] };
+}

@@ -1,0 +1,50 @@
+/** Shared formatting of readings for Block Kit: values with units, and times in site time plus Slack's viewer-local form. Pure. */
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { escapeMrkdwn, slackDate, truncate } from '../../kit/blocks/mrkdwn.ts';
+
+// Built once: toLocaleString with options constructs an Intl.NumberFormat on every call, which shows up when a
+// report formats every metric's figures.
+const WHOLE = new Intl.NumberFormat('en-US');
+const FRACTION = new Map(
+  [1, 2, 4].map((d) => [d, new Intl.NumberFormat('en-US', { maximumFractionDigits: d })]),
+);
+
+export function formatNumber(v: number): string {
+  if (Number.isInteger(v)) return WHOLE.format(v);
+  const abs = Math.abs(v);
+  const digits = abs >= 1000 ? 1 : abs >= 1 ? 2 : 4;
+  return (FRACTION.get(digits) ?? WHOLE).format(v);
+}
+
+/** A value as mrkdwn (escaped), with its unit for numbers. */
+export function valueText(value: number | string, unit: string | null): string {
+  if (typeof value === 'number') return `${formatNumber(value)}${unit ? ` ${escapeMrkdwn(unit)}` : ''}`;
+  return escapeMrkdwn(truncate(value, 200));
+}
+
+export function siteTime(epochMs: number, zone: string, pattern = 'yyyy-MM-dd HH:mm'): string {
+  return format(new Date(epochMs), pattern, { in: tz(zone) });
+}
+
+/** "2026-11-21 06:00 site time (<!date^…> your time)". */
+export function whenText(epochMs: number, zone: string): string {
+  const local = siteTime(epochMs, zone);
+  return `${local} site · ${slackDate(epochMs, '{date_short_pretty} {time}', `${local} ${zone}`)} yours`;
+}
+
+export const plain = (text: string, max = 75) => ({
+  type: 'plain_text' as const,
+  text: truncate(text, max),
+  emoji: true,
+});
+export const mrkdwn = (text: string) => ({
+  type: 'mrkdwn' as const,
+  text: text.length <= 3000 ? text : `${text.slice(0, 2999)}…`,
+});
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

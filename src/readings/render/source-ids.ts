@@ -1,0 +1,108 @@
+/**
+ * Action ids, view callback ids and button values of /source and /reading. Values travel through Slack and
+ * come back as untrusted text, so they are parsed with zod on the way in.
+ */
+import { z } from 'zod';
+import type { RangeSpec } from '../rules/range.ts';
+
+export const SOURCE_ACTION = {
+  details: 'source_details',
+  more: 'source_more',
+  readings: 'source_readings',
+  export: 'source_export',
+  enterReading: 'source_enter_reading',
+  createTask: 'source_create_task',
+  deviceStatus: 'source_device_status',
+} as const;
+
+export const READING_ACTION = {
+  pickSource: 'reading_pick_source',
+  importStart: 'reading_import_start',
+  importSource: 'reading_import_source',
+} as const;
+
+export const READING_VIEW = {
+  entry: 'reading_entry',
+  import: 'reading_import',
+} as const;
+export const SOURCE_VIEW = { deviceStatus: 'source_device_status_view', loading: 'source_loading' } as const;
+
+/** Several buttons of one kind in a message get `id:n` action ids; handlers match the prefix. */
+export function indexed(actionId: string, i: number): string {
+  return `${actionId}:${i}`;
+}
+export function prefixPattern(actionId: string): RegExp {
+  return new RegExp(`^${actionId}(:\\d+)?$`);
+}
+
+const rangeSpec: z.ZodType<RangeSpec> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('default') }),
+  z.object({ kind: z.literal('last'), amount: z.number().int().positive(), unit: z.enum(['h', 'd']) }),
+  z.object({ kind: z.literal('today') }),
+  z.object({ kind: z.literal('yesterday') }),
+  z.object({ kind: z.literal('dates'), from: z.string(), to: z.string() }),
+  z.object({ kind: z.literal('datetimes'), from: z.string(), to: z.string() }),
+]);
+
+/** A data source and a range: Readings, Export and the choice between ambiguous sources. */
+const sourceRange = z.object({ s: z.string().min(1), r: rangeSpec, x: z.boolean().optional() });
+export type SourceRangeValue = z.infer<typeof sourceRange>;
+
+export function encodeSourceRange(value: SourceRangeValue): string {
+  return JSON.stringify(value);
+}
+export function decodeSourceRange(raw: string | undefined): SourceRangeValue | null {
+  return parseJson(sourceRange, raw);
+}
+
+/** "Create task about this": what the task modal needs without another platform call (trigger_id lasts 3 s). */
+const taskAbout = z.object({
+  s: z.string().min(1),
+  n: z.string(),
+  site: z.string().optional(),
+  sn: z.string().optional(),
+});
+export type TaskAboutValue = z.infer<typeof taskAbout>;
+export function encodeTaskAbout(value: TaskAboutValue): string {
+  return JSON.stringify({ ...value, n: value.n.slice(0, 200), sn: value.sn?.slice(0, 200) });
+}
+export function decodeTaskAbout(raw: string | undefined): TaskAboutValue | null {
+  return parseJson(taskAbout, raw);
+}
+
+/** "More": the search text and the cursor, verbatim (contract: paging rule 2). */
+const more = z.object({ t: z.string(), c: z.string() });
+export type MoreValue = z.infer<typeof more>;
+export function encodeMore(value: MoreValue): string {
+  return JSON.stringify(value);
+}
+export function decodeMore(raw: string | undefined): MoreValue | null {
+  return parseJson(more, raw);
+}
+
+/** Import from a DM: the Slack files and where they were sent. */
+const importStart = z.object({
+  f: z.array(z.tuple([z.string(), z.string()])).min(1),
+  c: z.string(),
+  ts: z.string(),
+});
+export type ImportStartValue = z.infer<typeof importStart>;
+export function encodeImportStart(value: ImportStartValue): string {
+  return JSON.stringify(value);
+}
+export function decodeImportStart(raw: string | undefined): ImportStartValue | null {
+  return parseJson(importStart, raw);
+}
+
+export function parseJson<T>(schema: z.ZodType<T>, raw: string | undefined): T | null {
+  if (!raw) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Button values are at most 2000 characters (Block Kit). */
+export const MAX_VALUE = 2000;

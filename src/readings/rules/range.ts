@@ -1,0 +1,253 @@
+/**
+ * `/reading` time ranges: parsing the words a user types, and resolving them in the data source's
+ * site time zone. Pure (the clock is a parameter).
+ *
+ * Calendar words (`today`, `7d`, a date) follow the site's wall clock, so `today` on a daylight-saving day
+ * is 23 or 25 hours long; hour counts (`24h`) are elapsed time.
+ */
+import { TZDate, tz } from '@date-fns/tz';
+import { addDays, format, startOfDay, subDays, subHours } from 'date-fns';
+import type { TimeRange } from '../../monitoring/api.ts';
+
+export type RangeSpec =
+  | { kind: 'default' }
+  | { kind: 'last'; amount: number; unit: 'h' | 'd' }
+  | { kind: 'today' }
+  | { kind: 'yesterday' }
+  | { kind: 'dates'; from: string; to: string }
+  | { kind: 'datetimes'; from: string; to: string };
+
+export interface ResolvedRange {
+  /** Inclusive start, epoch ms. */
+  startMs: number;
+  /** Exclusive end, epoch ms. */
+  endMs: number;
+  /** Site-local wall-clock form `YYYY-MM-DDTHH:mm:ss`, as the contract's absolute mode expects. */
+  startLocal: string;
+  endLocal: string;
+  /** Short human label, e.g. "last 24 h", "today (2026-03-29)". */
+  label: string;
+  /** File-name friendly label, e.g. "2026-03-29" or "2026-11-01_0800-2026-11-01_1600". */
+  slug: string;
+}
+
+export class ReadingRangeError extends Error {
+  readonly code = 'BAD_RANGE';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReadingRangeError';
+  }
+}
+
+const MAX_HOURS = 24 * 31;
+const MAX_DAYS = 366;
+const LOCAL_FORM = "yyyy-MM-dd'T'HH:mm:ss";
+
+const DATE = String.raw`(\d{4}-\d{2}-\d{2})`;
+const TIME = String.raw`(\d{1,2}:\d{2})`;
+const TAIL_PATTERNS: { re: RegExp; build: (m: RegExpMatchArray) => RangeSpec }[] = [
+  {
+    re: new RegExp(String.raw`(?:^|\s)${DATE}[ T]${TIME}\s*\.\.\s*${DATE}[ T]${TIME}$`),
+    build: (m) => ({ kind: 'datetimes', from: `${m[1]} ${pad(m[2])}`, to: `${m[3]} ${pad(m[4])}` }),
+  },
+  {
+    re: new RegExp(String.raw`(?:^|\s)${DATE}\s*\.\.\s*${DATE}$`),
+    build: (m) => ({ kind: 'dates', from: m[1] ?? '', to: m[2] ?? '' }),
+  },
+  // one date is that whole day: people type "/reading Boiler 2026-10-25" more often than "d..d"
+  {
+    re: new RegExp(String.raw`(?:^|\s)${DATE}$`),
+    build: (m) => ({ kind: 'dates', from: m[1] ?? '', to: m[1] ?? '' }),
+  },
+  { re: /(?:^|\s)(\d{1,4})\s?(h|d)$/i, build: (m) => lastSpec(m[1], m[2]) },
+  { re: /(?:^|\s)today$/i, build: () => ({ kind: 'today' }) },
+  { re: /(?:^|\s)yesterday$/i, build: () => ({ kind: 'yesterday' }) },
+];
+
+function pad(time: string | undefined): string {
+  const t = time ?? '';
+  return t.length === 4 ? `0${t}` : t;
+}
+
+function lastSpec(amount: string | undefined, unit: string | undefined): RangeSpec {
+  return { kind: 'last', amount: Number(amount), unit: unit?.toLowerCase() === 'd' ? 'd' : 'h' };
+}
+
+export interface ReadingArgs {
+  /** What names the data source (name or id); may be empty. */
+  sourceQuery: string;
+  range: RangeSpec;
+  export: boolean;
+}
+
+/**
+ * Splits `/reading` text into source, range and the `export` flag, reading from the end because
+ * source names contain spaces. Throws ReadingRangeError for a range that is recognisable but invalid.
+ */
+export function parseReadingArgs(text: string): ReadingArgs {
+  let rest = text.trim().replace(/\s+/g, ' ');
+  let wantsExport = false;
+  if (/(?:^|\s)export$/i.test(rest)) {
+    wantsExport = true;
+    rest = rest.replace(/\s?export$/i, '').trim();
+  }
+  for (const { re, build } of TAIL_PATTERNS) {
+    const m = rest.match(re);
+    if (!m || m.index === undefined) continue;
+    const spec = build(m);
+    checkSpec(spec);
+    return { sourceQuery: rest.slice(0, m.index).trim(), range: spec, export: wantsExport };
+  }
+  const unknown = rest.match(UNKNOWN_RANGE_TAIL);
+  if (unknown?.[1]) {
+    // Not part of a source name: "Main Energy Meter 3 weeks" must not become a search for "… 3 weeks".
+    throw new ReadingRangeError(`“${unknown[1]}” is not a range I understand. ${ACCEPTED_RANGES}`);
+  }
+  return { sourceQuery: rest, range: { kind: 'default' }, export: wantsExport };
+}
+
+export const ACCEPTED_RANGES =
+  'Use 1h–744h, 1d–366d, today, yesterday, a date (2026-10-25), dates (2026-11-01..2026-11-07) or ' +
+  'date-times (2026-11-01 08:00..2026-11-01 16:00), in the site’s time zone.';
+
+/**
+ * A tail that looks like a range but matched none of TAIL_PATTERNS: a number with a time unit ("3 weeks", "2hrs",
+ * "90 min") or anything around "..". Only unit words count, so names such as "Tank 2 Level" stay names.
+ */
+const UNKNOWN_RANGE_TAIL = new RegExp(
+  String.raw`(?:^|\s)(\d+\s?(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|mo|mos|months?|y|yrs?|years?)|\S*\s?\.\.\s?\S*)$`,
+  'i',
+);
+
+function checkSpec(spec: RangeSpec): void {
+  if (spec.kind === 'last') {
+    const max = spec.unit === 'h' ? MAX_HOURS : MAX_DAYS;
+    if (!Number.isInteger(spec.amount) || spec.amount < 1 || spec.amount > max) {
+      throw new ReadingRangeError(`"${spec.amount}${spec.unit}" is out of range: use 1–${max}${spec.unit}.`);
+    }
+  }
+  if (spec.kind === 'dates' || spec.kind === 'datetimes') {
+    for (const part of [spec.from, spec.to]) parseWallClock(part);
+  }
+}
+
+interface WallClock {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+}
+
+/** `YYYY-MM-DD` or `YYYY-MM-DD HH:mm` → fields, rejecting impossible dates such as 2026-02-30. */
+function parseWallClock(text: string): WallClock {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}))?$/.exec(text);
+  if (!m) throw new ReadingRangeError(`"${text}" is not a date (use YYYY-MM-DD or YYYY-MM-DD HH:mm).`);
+  const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const probe = new Date(Date.UTC(y, mo - 1, d));
+  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d) {
+    throw new ReadingRangeError(`"${text}" is not a real calendar date.`);
+  }
+  if (h > 23 || mi > 59) throw new ReadingRangeError(`"${text}" has an impossible time of day.`);
+  return { y, mo, d, h, mi };
+}
+
+function at(zone: string, w: WallClock): TZDate {
+  return new TZDate(w.y, w.mo - 1, w.d, w.h, w.mi, 0, zone);
+}
+
+/** Formats an instant as the site's wall clock in the contract's local form. */
+export function toLocalForm(epochMs: number, zone: string): string {
+  return format(new Date(epochMs), LOCAL_FORM, { in: tz(zone) });
+}
+
+/** Resolves a spec against `nowMs` in `zone` (IANA name). Throws ReadingRangeError when the range is empty or too long. */
+export function resolveRange(spec: RangeSpec, zone: string, nowMs: number): ResolvedRange {
+  const now = TZDate.tz(zone, nowMs);
+  const dayFmt = (d: Date) => format(d, 'yyyy-MM-dd', { in: tz(zone) });
+  let start: Date;
+  let end: Date;
+  let label: string;
+  let slug: string;
+  switch (spec.kind) {
+    case 'default':
+    case 'last': {
+      const amount = spec.kind === 'default' ? 24 : spec.amount;
+      const unit = spec.kind === 'default' ? 'h' : spec.unit;
+      end = now;
+      start = unit === 'h' ? subHours(now, amount) : subDays(now, amount);
+      label = `last ${amount} ${unit === 'h' ? 'h' : amount === 1 ? 'day' : 'days'}`;
+      slug = `last-${amount}${unit}`;
+      break;
+    }
+    case 'today':
+    case 'yesterday': {
+      const today = startOfDay(now);
+      start = spec.kind === 'today' ? today : subDays(today, 1);
+      end = addDays(start, 1);
+      label = `${spec.kind} (${dayFmt(start)})`;
+      slug = dayFmt(start);
+      break;
+    }
+    case 'dates': {
+      start = at(zone, parseWallClock(spec.from));
+      // the end date is included: the range runs to the following local midnight
+      end = addDays(at(zone, parseWallClock(spec.to)), 1);
+      label = spec.from === spec.to ? spec.from : `${spec.from} to ${spec.to}`;
+      slug = spec.from === spec.to ? spec.from : `${spec.from}_${spec.to}`;
+      break;
+    }
+    case 'datetimes': {
+      start = at(zone, parseWallClock(spec.from));
+      end = at(zone, parseWallClock(spec.to));
+      label = `${spec.from} to ${spec.to}`;
+      slug = `${spec.from}_${spec.to}`.replace(/[ :]/g, '');
+      break;
+    }
+  }
+  const startMs = start.getTime();
+  const endMs = end.getTime();
+  if (endMs <= startMs) throw new ReadingRangeError(`The range ${label} ends before it starts.`);
+  if (endMs - startMs > (MAX_DAYS + 1) * 86_400_000)
+    throw new ReadingRangeError(`The range ${label} is longer than ${MAX_DAYS} days.`);
+  return {
+    startMs,
+    endMs,
+    startLocal: toLocalForm(startMs, zone),
+    endLocal: toLocalForm(endMs, zone),
+    label,
+    slug,
+  };
+}
+
+/** The contract's absolute mode (section 3): startTime + endTime in local form. */
+export function toTimeRange(range: ResolvedRange): TimeRange {
+  return { mode: 'absolute', startTime: range.startLocal, endTime: range.endLocal };
+}
+
+/** Falls back to UTC when the source has no (or an unknown) IANA zone. */
+// Zone names already checked (a handful per plant); building an Intl.DateTimeFormat per call is costly.
+const knownZones = new Map<string, boolean>();
+
+export function zoneOrUtc(name: string | null | undefined): string {
+  if (!name) return 'UTC';
+  let valid = knownZones.get(name);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: name });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    // bounded: names come from the platform, so a stream of odd ones must not grow it without end
+    if (knownZones.size >= 500) knownZones.clear();
+    knownZones.set(name, valid);
+  }
+  return valid ? name : 'UTC';
+}

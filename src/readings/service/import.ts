@@ -1,0 +1,38 @@
+/**
+ * CSV import: check the file against GET /reading/template before anything is uploaded, then GET /import and
+ * PUT the file (contract section 6: "Flow: GET /reading/template, fill rows, GET /import, PUT the file").
+ * The platform imports asynchronously and answers nothing about the outcome (rule 3), so readability is
+ * confirmed separately by reading the imported timestamps back (see ./import-confirm.ts).
+ */
+import type { DataSource, MonitoringApi } from '../../monitoring/api.ts';
+import { checkImportCsv, type CsvCheck } from '../rules/csv-check.ts';
+import { metricCatalog } from '../rules/metric-catalog.ts';
+import { zoneOrUtc } from '../rules/range.ts';
+
+export type ImportOutcome =
+  | { kind: 'rejected'; check: Extract<CsvCheck, { ok: false }> }
+  | { kind: 'uploaded'; check: Extract<CsvCheck, { ok: true }> };
+
+export async function checkAndUpload(
+  monitoring: MonitoringApi,
+  source: DataSource,
+  csv: Buffer,
+  timestampFormat: string | undefined,
+  signal?: AbortSignal,
+): Promise<ImportOutcome> {
+  const template = await monitoring.readings.template(source.id, signal);
+  const check = checkImportCsv({
+    csv: csv.toString('utf8'),
+    template,
+    zone: zoneOrUtc(source.tzTimezoneName),
+    timestampFormat,
+    numericColumns: metricCatalog(source)
+      .filter((m) => m.kind === 'number')
+      .map((m) => m.label),
+  });
+  if (!check.ok) return { kind: 'rejected', check };
+  // The pattern is sent when it is one the platform may not detect; ISO 8601 is left to its detection.
+  const pattern = check.format.sendPattern ? check.format.pattern : undefined;
+  await monitoring.readings.importCsv(source.id, csv, pattern ? { timestampFormat: pattern } : {}, signal);
+  return { kind: 'uploaded', check };
+}

@@ -1,0 +1,62 @@
+/**
+ * Data sources and readings (issue 5): search, resolve, report, export, import, manual entry and device
+ * status, as one service on Deps (`deps.sources`). Slack conversations around them live in ./flows-*.ts.
+ */
+import type { BaseDeps } from '../../deps.ts';
+import type { DataSource, DeviceStatus, MeterReadings } from '../../monitoring/api.ts';
+import type { RangeSpec } from '../rules/range.ts';
+import { checkAndUpload, type ImportOutcome } from './import.ts';
+import {
+  confirmImport,
+  DEFAULT_CONFIRM_POLICY,
+  importedReadable,
+  realSleep,
+  type ConfirmPolicy,
+  type Sleep,
+} from './import-confirm.ts';
+import { buildReadingReport, loadSource, type ReadingReport } from './reading-report.ts';
+import { resolveSource, type Resolution } from './resolve.ts';
+import { searchSources, type SearchPage } from './search.ts';
+
+export interface SourcesService {
+  search(text: string, cursor: string | null, signal?: AbortSignal): Promise<SearchPage>;
+  resolve(query: string, signal?: AbortSignal): Promise<Resolution>;
+  /** Full record with schema (when it has one) and its latest reading. */
+  load(id: string, signal?: AbortSignal): Promise<DataSource>;
+  report(source: DataSource, spec: RangeSpec, signal?: AbortSignal): Promise<ReadingReport>;
+  importCsv(
+    source: DataSource,
+    csv: Buffer,
+    timestampFormat: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<ImportOutcome>;
+  confirmImport(
+    args: { sourceId: string; zone: string; firstMs: number; lastMs: number; sampleMs: number[] },
+    signal?: AbortSignal,
+  ): Promise<{ confirmed: boolean; waitedMs: number }>;
+  write(batch: MeterReadings[], signal?: AbortSignal): Promise<void>;
+  reportDeviceStatus(id: string, status: DeviceStatus, signal?: AbortSignal): Promise<void>;
+}
+
+export interface SourcesOptions {
+  confirmPolicy?: Partial<ConfirmPolicy>;
+  sleep?: Sleep;
+}
+
+export function createSourcesService(base: BaseDeps, opts: SourcesOptions = {}): SourcesService {
+  const { monitoring, clock } = base;
+  const policy = { ...DEFAULT_CONFIRM_POLICY, ...opts.confirmPolicy };
+  const sleep = opts.sleep ?? realSleep;
+  return {
+    search: (text, cursor, signal) => searchSources(monitoring, text, cursor, signal),
+    resolve: (query, signal) => resolveSource(monitoring, query, signal),
+    load: (id, signal) => loadSource(monitoring, id, signal),
+    report: (source, spec, signal) => buildReadingReport(monitoring, source, spec, clock.now(), signal),
+    importCsv: (source, csv, format, signal) => checkAndUpload(monitoring, source, csv, format, signal),
+    confirmImport: (args, signal) =>
+      confirmImport(() => importedReadable(monitoring, args, signal), policy, sleep, signal),
+    write: (batch, signal) => monitoring.readings.write(batch, signal),
+    // contract: section 14 — body {status}; callers send the full recommended set every time.
+    reportDeviceStatus: (id, status, signal) => monitoring.devices.reportStatus(id, status, signal),
+  };
+}

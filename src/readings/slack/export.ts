@@ -1,0 +1,56 @@
+/**
+ * CSV export to Slack: GET /export over the range, download the file from its pre-signed URL (the client
+ * sends no auth there — contract: section 7 and Authentication rule 4) and upload it with files.uploadV2.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { DataSource, MonitoringApi } from '../../monitoring/api.ts';
+import { toTimeRange, type ResolvedRange } from '../rules/range.ts';
+
+/** Exports above this size are refused rather than buffered (Slack's own upload limit is 1 GB). */
+export const MAX_EXPORT_BYTES = 200 * 1024 * 1024;
+
+export type ExportOutcome =
+  | { kind: 'empty' }
+  | { kind: 'too-large'; bytes: number }
+  | { kind: 'uploaded'; fileName: string; rows: number; bytes: number };
+
+export function exportFileName(sourceName: string, range: ResolvedRange): string {
+  const slug = sourceName
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return `${slug || 'readings'}_${range.slug}.csv`;
+}
+
+export async function exportToSlack(
+  monitoring: MonitoringApi,
+  client: WebClient,
+  args: { source: DataSource; range: ResolvedRange; channel: string; threadTs?: string },
+  signal?: AbortSignal,
+): Promise<ExportOutcome> {
+  const { source, range } = args;
+  // contract: section 7 — {data: null} when the range holds no readings.
+  const found = await monitoring.readings.exportCsv(source.id, toTimeRange(range), signal);
+  if (!found) return { kind: 'empty' };
+  const download = await monitoring.download(found.fileUrl, signal);
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  let newlines = 0;
+  for await (const chunk of download.body) {
+    bytes += chunk.length;
+    if (bytes > MAX_EXPORT_BYTES) return { kind: 'too-large', bytes };
+    for (const b of chunk) if (b === 0x0a) newlines += 1;
+    chunks.push(Buffer.from(chunk));
+  }
+  const file = Buffer.concat(chunks);
+  const endsWithNewline = file.length > 0 && file[file.length - 1] === 0x0a;
+  // rows = lines minus the header line
+  const rows = Math.max(0, newlines + (endsWithNewline || file.length === 0 ? 0 : 1) - 1);
+  const fileName = exportFileName(source.name, range);
+  const upload = { file, filename: fileName, title: `${source.name} — ${range.label}` };
+  if (args.threadTs)
+    await client.filesUploadV2({ ...upload, channel_id: args.channel, thread_ts: args.threadTs });
+  else await client.filesUploadV2({ ...upload, channel_id: args.channel });
+  return { kind: 'uploaded', fileName, rows, bytes };
+}

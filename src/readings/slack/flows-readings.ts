@@ -1,0 +1,128 @@
+/**
+ * The /reading conversation: resolve the data source, show progress, answer with the summary, put the chart
+ * into the answer's thread; or export the range as a CSV file. Runs after ack; failures reach the user
+ * through reportError.
+ */
+import type { Deps } from '../../deps.ts';
+import type { DataSource } from '../../monitoring/api.ts';
+import { renderChartPng } from '../rules/chart-png.ts';
+import { renderChartSvg } from '../rules/chart-svg.ts';
+import { ReadingRangeError, resolveRange, zoneOrUtc, type RangeSpec } from '../rules/range.ts';
+import { renderExportOutcome, renderExportProgress } from '../render/reading-export.ts';
+import { renderReadingProgress, renderReadingReport } from '../render/reading-report.ts';
+import { renderSourceChoice } from '../render/reading-choice.ts';
+import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
+import { reportError } from '../../kit/errors.ts';
+import { exportFileName, exportToSlack } from './export.ts';
+import { behindProgress, notify, postReply, updateReply, type ReplyTarget } from '../../kit/reply.ts';
+
+export interface ReadingRequest {
+  spec: RangeSpec;
+  export: boolean;
+}
+
+/** `/reading <query> …`: one match answers, several offer a choice, none says so. */
+export async function readingForQuery(
+  deps: Deps,
+  target: ReplyTarget,
+  query: string,
+  req: ReadingRequest,
+): Promise<void> {
+  try {
+    const found = await deps.sources.resolve(query);
+    if (found.kind === 'none') {
+      const hint = safeText(query, 100);
+      await notify(target, `No data source matches *${hint}*. Try \`/source ${hint}\` to search.`);
+      return;
+    }
+    if (found.kind === 'many') {
+      const choice = renderSourceChoice(query, found.rows, req);
+      await notify(target, choice.text, choice.blocks);
+      return;
+    }
+    await readingForSource(deps, target, found.row.id, req);
+  } catch (err) {
+    await reportError(deps, target, err, { flow: 'reading' });
+  }
+}
+
+export async function readingForSource(
+  deps: Deps,
+  target: ReplyTarget,
+  sourceId: string,
+  req: ReadingRequest,
+): Promise<void> {
+  try {
+    const source = await deps.sources.load(sourceId);
+    if (req.export) await exportFlow(deps, target, source, req.spec);
+    else await reportFlow(deps, target, source, req.spec);
+  } catch (err) {
+    if (err instanceof ReadingRangeError) {
+      await notify(target, `:warning: ${safeText(err.message, 500)}`);
+      return;
+    }
+    await reportError(deps, target, err, { flow: req.export ? 'reading-export' : 'reading', sourceId });
+  }
+}
+
+async function reportFlow(
+  deps: Deps,
+  target: ReplyTarget,
+  source: DataSource,
+  spec: RangeSpec,
+): Promise<void> {
+  const range = resolveRange(spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
+  const posted = await postReply(target, renderReadingProgress(source.name, range.label));
+  const failure = `Could not read ${escapeMrkdwn(source.name)} (${range.label}).`;
+  const report = await behindProgress(target.client, posted, failure, () =>
+    deps.sources.report(source, spec),
+  );
+  await updateReply(target.client, posted, renderReadingReport(report));
+  if (!report.chart || report.summary.rows === 0) return;
+  const chart = report.chart;
+  try {
+    const png = await renderChartPng(renderChartSvg(chart));
+    await target.client.filesUploadV2({
+      channel_id: posted.channel,
+      thread_ts: posted.ts,
+      file: png,
+      filename: exportFileName(source.name, report.range).replace(/\.csv$/, '.png'),
+      title: `${source.name} — ${report.range.label}`,
+      alt_text:
+        `Chart of ${chart.series.map((s) => s.label).join(', ')} for ${source.name}, ${report.range.label}`.slice(
+          0,
+          1000,
+        ),
+    });
+  } catch (err) {
+    // the numbers are already posted; a missing chart is worth a note, not an error report
+    deps.log.warn({ err, sourceId: source.id }, 'reading chart upload failed');
+    const inThread = {
+      client: target.client,
+      user: target.user,
+      channel: posted.channel,
+      threadTs: posted.ts,
+    };
+    await notify(inThread, 'The chart could not be attached to this answer.');
+  }
+}
+
+async function exportFlow(
+  deps: Deps,
+  target: ReplyTarget,
+  source: DataSource,
+  spec: RangeSpec,
+): Promise<void> {
+  const range = resolveRange(spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
+  const posted = await postReply(target, renderExportProgress(source.name, range.label));
+  const failure = `Could not export ${escapeMrkdwn(source.name)} (${range.label}).`;
+  const outcome = await behindProgress(target.client, posted, failure, () =>
+    exportToSlack(deps.monitoring, target.client, {
+      source,
+      range,
+      channel: posted.channel,
+      threadTs: posted.ts,
+    }),
+  );
+  await updateReply(target.client, posted, renderExportOutcome(source.name, range.label, outcome));
+}

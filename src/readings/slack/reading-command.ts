@@ -1,0 +1,39 @@
+/** /reading <source name or id> [range] [export]. Thin: ack → parse → flow (after ack) → render. */
+import type { App } from '@slack/bolt';
+import type { Deps } from '../../deps.ts';
+import { parseReadingArgs, ReadingRangeError } from '../rules/range.ts';
+import { readingForQuery } from './flows-readings.ts';
+import { COMMAND_HELP } from '../../kit/help/commands.ts';
+import { renderCommandHelp } from '../../kit/help/render-help.ts';
+
+const help = COMMAND_HELP['/reading'];
+
+export function registerReadingCommand(app: App, deps: Deps): void {
+  app.command('/reading', async ({ ack, command, client }) => {
+    const text = command.text.trim();
+    if (text === '' || /^(help|\?|-h|--help)$/i.test(text)) {
+      await ack(renderCommandHelp(help));
+      return;
+    }
+    let args;
+    try {
+      args = parseReadingArgs(text);
+    } catch (err) {
+      if (!(err instanceof ReadingRangeError)) throw err;
+      await ack(renderCommandHelp(help, err.message));
+      return;
+    }
+    if (args.sourceQuery === '') {
+      await ack(renderCommandHelp(help, 'Which data source? Put its name or id before the range.'));
+      return;
+    }
+    await ack();
+    const target = {
+      client,
+      channel: command.channel_id,
+      user: command.user_id,
+      responseUrl: command.response_url,
+    };
+    await readingForQuery(deps, target, args.sourceQuery, { spec: args.range, export: args.export });
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * A CSV file sent to the app in a DM: offer to import it (events carry no trigger_id, so a button opens the
+ * data source picker). Messages from bots, edits and files that are not CSV are ignored.
+ */
+import type { App } from '@slack/bolt';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { csvFilesOf } from '../render/reading-csv-files.ts';
+import { renderImportOffer } from '../render/reading-import.ts';
+
+const dmFileMessage = z.looseObject({
+  channel: z.string(),
+  channel_type: z.literal('im'),
+  user: z.string(),
+  ts: z.string(),
+  bot_id: z.undefined().optional(),
+  subtype: z.enum(['file_share']).optional(),
+});
+
+export function registerReadingImportDm(app: App, deps: Deps): void {
+  app.event('message', async ({ event, client }) => {
+    const msg = dmFileMessage.safeParse(event);
+    if (!msg.success) return;
+    const files = csvFilesOf(event);
+    if (files.length === 0) return;
+    const offer = renderImportOffer(
+      {
+        f: files.slice(0, 10).map((f): [string, string] => [f.id, f.name.slice(0, 80)]),
+        c: msg.data.channel,
+        ts: msg.data.ts,
+      },
+      files.map((f) => f.name),
+    );
+    try {
+      await client.chat.postMessage({ channel: msg.data.channel, thread_ts: msg.data.ts, ...offer });
+    } catch (err) {
+      deps.log.warn({ err, channel: msg.data.channel }, 'could not offer a CSV import in a DM');
+    }
+  });
+}

@@ -1,0 +1,34 @@
+/** "More" under /source results: the next page, with the same search text and the cursor verbatim. */
+import type { App, BlockButtonAction } from '@slack/bolt';
+import type { Deps } from '../../deps.ts';
+import { moreButtonValue, readMoreButton } from '../../kit/more-cursor.ts';
+import { SOURCE_ACTION } from '../render/source-ids.ts';
+import { renderSourceList } from '../render/source-list.ts';
+import { reportError } from '../../kit/errors.ts';
+import { buttonTarget } from './source-target.ts';
+
+export function registerSourceMore(app: App, deps: Deps): void {
+  app.action<BlockButtonAction>(SOURCE_ACTION.more, async ({ ack, body, action, client, respond }) => {
+    await ack();
+    const more = await readMoreButton(deps.store, action.value);
+    if (!more) {
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        text: 'That button has expired: search again with `/source`.',
+      });
+      return;
+    }
+    try {
+      const page = await deps.sources.search(more.t, more.c);
+      const next = await moreButtonValue(deps.store, more.t, page.next);
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        ...renderSourceList(more.t, page, deps.clock.now(), false, next),
+      });
+    } catch (err) {
+      await reportError(deps, buttonTarget(body, client), err, { action: SOURCE_ACTION.more });
+    }
+  });
+}

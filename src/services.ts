@@ -1,0 +1,29 @@
+/**
+ * Feature services shared by several Slack surfaces and the relay (directory of sites, status registry,
+ * people mapping, …). Each feature adds its field to `Services` and its construction to `createServices`.
+ */
+import type { BaseDeps } from './deps.ts';
+import { createDirectory, type Directory } from './directory/index.ts';
+import { createTaskService, type TaskService } from './tasks/service/task-service.ts';
+import { DEFAULT_FILE_TRANSFER, type FileTransferSettings } from './files/slack/transfer/index.ts';
+import { createPostsService, type PostsService } from './posts/service/posts-service.ts';
+import { createSourcesService, type SourcesService } from './readings/service/sources-service.ts';
+
+export interface Services {
+  directory: Directory;
+  tasks: TaskService;
+  posts: PostsService;
+  fileTransfer: FileTransferSettings;
+  sources: SourcesService;
+}
+
+export function createServices(base: BaseDeps): Services {
+  const directory = createDirectory(base);
+  return {
+    directory,
+    tasks: createTaskService(base, directory),
+    posts: createPostsService(base),
+    fileTransfer: { ...DEFAULT_FILE_TRANSFER },
+    sources: createSourcesService(base),
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * The task card: pure Block Kit from a Task. All platform text is escaped (a task named `<!channel>` pings
+ * nobody) and cut to Block Kit's limits. Status buttons whose id fieldline does not know are shown without a
+ * style and explained in a context line — the contract hides the ids of On Hold and Done, and fieldline never
+ * guesses one.
+ */
+import type { Task } from '../../monitoring/api.ts';
+import { CANONICAL_STATUSES, statusKey, type StatusLookup } from '../../directory/index.ts';
+import { dueDeadline } from '../rules/dates.ts';
+import { escapeMrkdwn, safeText, slackDate, truncate } from '../../kit/blocks/mrkdwn.ts';
+import { PRIORITY_OPTIONS, TASK_ACTION, type BlockJson, type Rendered } from './task-ids.ts';
+import { plain } from '../../kit/blocks/text-blocks.ts';
+
+export type { Rendered } from './task-ids.ts';
+
+export interface CardContext {
+  /** The site's IANA time zone, when known. */
+  timeZone: string | null;
+  statuses: StatusLookup;
+}
+
+const field = (label: string, value: string) => ({ type: 'mrkdwn', text: safeFieldText(label, value) });
+
+function safeFieldText(label: string, escapedValue: string): string {
+  const text = `*${label}*\n${escapedValue}`;
+  return text.length <= 2000 ? text : text.slice(0, 1999) + '…';
+}
+
+export function dueText(dueDate: string | null, timeZone: string | null): string {
+  if (!dueDate) return '—';
+  const deadline = dueDeadline(dueDate, timeZone);
+  const site = `${escapeMrkdwn(dueDate)} (site time${timeZone ? `, ${escapeMrkdwn(timeZone)}` : ', UTC — site zone unknown'})`;
+  if (deadline === null) return site;
+  return `${site}\nends ${slackDate(deadline, '{date_short_pretty} {time}', `${dueDate} 23:59`)} your time`;
+}
+
+export function personText(task: Task): string {
+  const a = task.assignee;
+  if (!a) return 'Unassigned';
+  const name = a.name ?? ([a.firstName, a.lastName].filter(Boolean).join(' ') || a.email || `user ${a.id}`);
+  return safeText(name, 200) + (a.email ? ` (${safeText(a.email, 200)})` : '');
+}
+
+/** The status buttons: one per canonical status except the current one. */
+function statusButtons(task: Task, statuses: StatusLookup) {
+  const current = statusKey(task.status.name ?? statuses.nameFor(task.status.id) ?? '');
+  const unknown: string[] = [];
+  const buttons = CANONICAL_STATUSES.filter((name) => statusKey(name) !== current).map((name) => {
+    const id = statuses.idFor(name);
+    if (id === undefined) unknown.push(name);
+    const button: Record<string, unknown> = {
+      type: 'button',
+      action_id: `${TASK_ACTION.statusPrefix}${statusKey(name)}`,
+      text: plain(id === undefined ? `${name} (unavailable)` : name),
+      value: task.id,
+    };
+    if (id !== undefined && name === 'Done') button['style'] = 'primary';
+    if (id !== undefined && name === 'Cancelled') {
+      button['style'] = 'danger';
+      button['confirm'] = {
+        title: plain('Cancel this task?', 100),
+        // Platform text stays out of plain_text, where it cannot be escaped for display.
+        text: plain(`Cancel task ${task.id}? Its feed post is removed from the feed for viewers.`, 300),
+        confirm: plain('Cancel task', 30),
+        deny: plain('Keep it', 30),
+        style: 'danger',
+      };
+    }
+    return button;
+  });
+  return { buttons, unknown };
+}
+
+function priorityMenu(task: Task) {
+  const options = PRIORITY_OPTIONS.map((p) => ({ text: plain(p.name), value: `${task.id}|${p.id}` }));
+  const initial = options.find((o) => o.value === `${task.id}|${task.priority?.id ?? ''}`);
+  return {
+    type: 'static_select',
+    action_id: TASK_ACTION.priority,
+    placeholder: plain('Priority'),
+    options,
+    ...(initial ? { initial_option: initial } : {}),
+  };
+}
+
+export function renderTaskCard(task: Task, ctx: CardContext): Rendered {
+  const { buttons, unknown } = statusButtons(task, ctx.statuses);
+  const status = task.status.name ?? ctx.statuses.nameFor(task.status.id) ?? `status ${task.status.id}`;
+  const ids = [
+    `task ${task.id}`,
+    task.postId === null ? null : `feed post ${task.postId}`,
+    // "Data source" alone reads like a label with its value missing; say what kind of task it is
+    task.type?.name ? `${task.type.name.toLowerCase()} task` : null,
+  ]
+    .filter((x): x is string => x !== null)
+    .map(escapeMrkdwn)
+    .join(' · ');
+  const blocks: BlockJson[] = [
+    {
+      type: 'section',
+      block_id: `task_card_${task.id}`.slice(0, 255),
+      text: { type: 'mrkdwn', text: `:clipboard: *${safeText(task.name, 2900)}*` },
+    },
+    {
+      type: 'section',
+      fields: [
+        field('Status', safeText(status, 200)),
+        field('Priority', safeText(task.priority?.name ?? 'None', 100)),
+        field('Due', dueText(task.dueDate, ctx.timeZone)),
+        field('Assignee', personText(task)),
+        field('Site', safeText(task.site?.name ?? task.site?.id ?? '—', 500)),
+        field('Data source', task.device ? safeText(task.device.name ?? task.device.id, 500) : '—'),
+      ],
+    },
+    {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: truncate(ids || `task ${escapeMrkdwn(task.id)}`, 3000) }],
+    },
+    {
+      type: 'actions',
+      block_id: `task_actions_${task.id}`.slice(0, 255),
+      elements: [
+        ...buttons,
+        priorityMenu(task),
+        { type: 'button', action_id: TASK_ACTION.edit, text: plain('Edit'), value: task.id },
+      ],
+    },
+  ];
+  if (unknown.length > 0)
+    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: unknownStatusText(unknown) }] });
+  return { text: `Task: ${safeText(task.name, 300)} — ${safeText(status, 100)}`, blocks };
+}
+
+export function unknownStatusText(names: readonly string[]): string {
+  const list = names.join(' and ');
+  return `${list} ${names.length > 1 ? "aren't" : "isn't"} available yet: fieldline learns status ids from tasks the platform shows it and hasn't seen a ${list} task. An admin can set TASK_STATUS_IDS (e.g. "On Hold=10,Done=20").`;
+}

@@ -1,0 +1,75 @@
+/** The `/task list` answer (ephemeral), pure: one section per task, then "More" while the cursor has more. */
+import type { Task } from '../../monitoring/api.ts';
+import { escapeMrkdwn, safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
+import { personText } from './task-card.ts';
+import { TASK_ACTION, type BlockJson, type Rendered } from './task-ids.ts';
+
+export interface ListView {
+  /** Already-escaped mrkdwn describing the filter, e.g. "Open tasks · site Plant North". */
+  title: string;
+  tasks: readonly Task[];
+  /** Token for the next page, or null at the end. */
+  next: string | null;
+  /** How many were shown on earlier pages (for "11–20"). */
+  shownBefore: number;
+  /** Ids of open tasks past their due date at their site: marked like the relay's messages. */
+  overdueIds?: readonly string[];
+}
+
+function line(task: Task, overdue: boolean): string {
+  const parts = [
+    overdue ? ':warning: *Overdue*' : null,
+    safeText(task.status.name ?? `status ${task.status.id}`, 60),
+    task.priority?.name ? `${safeText(task.priority.name, 30)} priority` : null,
+    task.dueDate ? `due ${escapeMrkdwn(task.dueDate)}` : null,
+    personText(task),
+    task.site?.name ? safeText(task.site.name, 100) : null,
+  ].filter((p): p is string => p !== null);
+  return `*${safeText(task.name, 300)}*\n${parts.join(' · ')}`;
+}
+
+export function renderTaskList(view: ListView): Rendered {
+  const from = view.shownBefore + 1;
+  const to = view.shownBefore + view.tasks.length;
+  const range = view.tasks.length > 0 ? ` — ${from}–${to}` : '';
+  const blocks: BlockJson[] = [
+    { type: 'section', text: { type: 'mrkdwn', text: truncate(`${view.title}${range}`, 3000) } },
+  ];
+  if (view.tasks.length === 0) {
+    blocks.push({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: view.shownBefore ? 'No more tasks.' : 'No tasks match.' }],
+    });
+  }
+  const overdue = new Set(view.overdueIds ?? []);
+  for (const task of view.tasks.slice(0, 40)) {
+    blocks.push({
+      type: 'section',
+      text: { type: 'mrkdwn', text: line(task, overdue.has(task.id)) },
+      accessory: {
+        type: 'button',
+        action_id: `${TASK_ACTION.showCard}_${task.id}`.slice(0, 255),
+        text: { type: 'plain_text', text: 'Card' },
+        value: task.id,
+      },
+    });
+  }
+  if (view.next) {
+    blocks.push({
+      type: 'actions',
+      elements: [
+        {
+          type: 'button',
+          action_id: TASK_ACTION.listMore,
+          text: { type: 'plain_text', text: 'More' },
+          value: JSON.stringify({ t: view.next, n: to }),
+        },
+      ],
+    });
+  } else if (view.tasks.length > 0) {
+    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: 'End of the list.' }] });
+  }
+  // The title is mrkdwn already escaped by its builder; only the task names are escaped here.
+  const names = safeText(view.tasks.map((t) => t.name).join(', '), 2000);
+  return { text: truncate(`${view.title}${range}: ${names}`, 3000), blocks };
+}

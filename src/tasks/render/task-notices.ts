@@ -1,0 +1,50 @@
+/** Small task messages (pure): a failed create with the person's input echoed, change notes, plain notices. */
+import { escapeMrkdwn, safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
+import type { TaskPrefill } from './task-create-modal.ts';
+import { PRIORITY_OPTIONS, TASK_ACTION, type Rendered } from './task-ids.ts';
+
+export function renderNotice(text: string): Rendered {
+  return {
+    text: truncate(text, 3000),
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(text, 3000) } }],
+  };
+}
+
+/** `problem` is ready mrkdwn (from userMessageFor). The draft is echoed so nothing typed is lost. */
+export function renderCreateFailed(problem: string, draft: TaskPrefill, draftKey: string): Rendered {
+  const echo = [
+    `*Name:* ${safeText(draft.name ?? '—', 500)}`,
+    draft.siteName ? `*Site:* ${safeText(draft.siteName, 200)}` : null,
+    draft.deviceName ? `*Data source:* ${safeText(draft.deviceName, 200)}` : null,
+    draft.priorityId
+      ? `*Priority:* ${PRIORITY_OPTIONS.find((p) => p.id === draft.priorityId)?.name ?? draft.priorityId}`
+      : null,
+    draft.dueDate ? `*Due:* ${escapeMrkdwn(draft.dueDate)}` : null,
+    draft.description ? `*Description:* ${safeText(draft.description, 1500)}` : null,
+  ].filter((x): x is string => x !== null);
+  const text = `${problem}\nYour task was not created. What you entered:`;
+  return {
+    text: truncate(`${text} ${safeText(draft.name ?? '', 500)}`, 3000),
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: truncate(text, 3000) } },
+      { type: 'section', text: { type: 'mrkdwn', text: truncate(echo.join('\n'), 3000) } },
+      {
+        type: 'actions',
+        elements: [
+          {
+            type: 'button',
+            action_id: TASK_ACTION.retryOpen,
+            text: { type: 'plain_text', text: 'Open the form again' },
+            style: 'primary',
+            value: draftKey,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** The thread note after a change: who did what. */
+export function changeNote(userId: string, changes: readonly string[]): string {
+  return truncate(`<@${userId}> ${changes.join('; ')}`, 3000);
+}

@@ -1,0 +1,124 @@
+/**
+ * The task service: create (idempotent per modal submission), refresh from GET /tasks, update with PATCH
+ * outcomes typed, and list paging. Exposed on Deps as `tasks`. Knows nothing of Slack.
+ */
+import type { BaseDeps } from '../../deps.ts';
+import type { Assignee, Ref, SiteRef, Task, TaskCreate, TaskPatch } from '../../monitoring/api.ts';
+import type { Directory } from '../../directory/types.ts';
+import { applyPatch, taskFromCreate } from '../rules/build.ts';
+import { findTask } from './find.ts';
+import { createTaskLister, type TaskListFilter, type TaskListPage } from './list.ts';
+import { createSnapshots } from './snapshots.ts';
+
+export type { ListScope, TaskListFilter, TaskListPage } from './list.ts';
+export { LIST_PAGE_SIZE, isOpen } from './list.ts';
+export { PRIORITY_NAMES, TYPE_NAMES } from '../rules/build.ts';
+
+export interface CreateContext {
+  site: SiteRef;
+  device: Ref | null;
+  assignee: Assignee | null;
+}
+
+export type UpdateOutcome =
+  | { kind: 'no-change'; task: Task | undefined; assigneeTook?: boolean }
+  | {
+      kind: 'changed';
+      before: Task | undefined;
+      /** undefined only when fieldline never saw the task and cannot find it on the platform. */
+      task: Task | undefined;
+      /** Set when the patch asked for a reassignment: whether GET /tasks shows it took. */
+      assigneeTook?: boolean;
+    };
+
+export interface TaskService {
+  /** POST /task/ then the task as sent (the platform echoes only the id). Never retried blindly. */
+  create(body: TaskCreate, ctx: CreateContext, signal?: AbortSignal): Promise<Task>;
+  /** The platform's view of a task (GET /tasks textSearch by name, matched by id), saved as the snapshot. */
+  refresh(task: Pick<Task, 'id' | 'name'>, signal?: AbortSignal): Promise<Task | undefined>;
+  /** Last known state: the snapshot, else a search by the name hint. */
+  get(taskId: string, nameHint?: string, signal?: AbortSignal): Promise<Task | undefined>;
+  update(
+    taskId: string,
+    patch: TaskPatch,
+    ctx?: { assignee?: Assignee | null },
+    signal?: AbortSignal,
+  ): Promise<UpdateOutcome>;
+  list(filter: TaskListFilter, signal?: AbortSignal): Promise<TaskListPage>;
+  listMore(
+    token: string,
+    signal?: AbortSignal,
+  ): Promise<(TaskListPage & { filter: TaskListFilter }) | undefined>;
+}
+
+export function createTaskService(base: BaseDeps, directory: Directory): TaskService {
+  const snapshots = createSnapshots(base.store);
+  const statusName = (id: string) => directory.statuses.nameFor(id);
+  const lister = createTaskLister({
+    monitoring: base.monitoring,
+    store: base.store,
+    clock: base.clock,
+    timeZoneOf: async (siteId) => (siteId ? ((await directory.site(siteId))?.timeZone ?? null) : null),
+    learn: (tasks) => directory.learnFromTasks(tasks),
+  });
+
+  async function refresh(task: Pick<Task, 'id' | 'name'>, signal?: AbortSignal): Promise<Task | undefined> {
+    const found = await findTask(base.monitoring, task.id, task.name, signal);
+    if (!found) return undefined;
+    await directory.learnFromTasks([found]);
+    await snapshots.put(found);
+    return found;
+  }
+
+  return {
+    async create(body, ctx, signal) {
+      const { taskId } = await base.monitoring.tasks.create(body, signal);
+      const nowIso = new Date(base.clock.now()).toISOString();
+      const task = taskFromCreate(String(taskId), body, { ...ctx, statusName, nowIso });
+      await snapshots.put(task);
+      return task;
+    },
+
+    refresh,
+
+    async get(taskId, nameHint, signal) {
+      const known = await snapshots.get(taskId);
+      if (known) return known;
+      return nameHint === undefined ? undefined : refresh({ id: taskId, name: nameHint }, signal);
+    },
+
+    async update(taskId, patch, ctx = {}, signal) {
+      const before = await snapshots.get(taskId);
+      const result = await base.monitoring.tasks.update(taskId, patch, signal);
+      // contract: PATCH — {data:"SUCCESS"} when nothing changed; reassignment is unreliable, so it is verified
+      // even then.
+      const fresh = before
+        ? await refresh({ id: taskId, name: patch.name ?? before.name }, signal)
+        : undefined;
+      const assigneeTook =
+        patch.assigneeId === undefined
+          ? undefined
+          : fresh
+            ? fresh.assignee?.id === patch.assigneeId
+            : undefined;
+      const reassigned = assigneeTook === true && before?.assignee?.id !== patch.assigneeId;
+      const took = assigneeTook === undefined ? {} : { assigneeTook };
+      if (!result.changed && !reassigned) return { kind: 'no-change', task: fresh ?? before, ...took };
+      const task = fresh ?? (before ? applyPatch(before, patch, { ...ctx, statusName }) : undefined);
+      if (task && !fresh) await snapshots.put(task);
+      return { kind: 'changed', before, task, ...took };
+    },
+
+    // Listed tasks become snapshots so their cards (and the card's buttons) work from the list.
+    async list(filter, signal) {
+      const page = await lister.first(filter, signal);
+      await Promise.all(page.tasks.map((t) => snapshots.put(t)));
+      return page;
+    },
+    async listMore(token, signal) {
+      const page = await lister.more(token, signal);
+      await Promise.all((page?.tasks ?? []).map((t) => snapshots.put(t)));
+      return page;
+    },
+  };
+}

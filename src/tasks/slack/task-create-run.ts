@@ -1,0 +1,104 @@
+/**
+ * After the ack: map the assignee if it was deferred, POST /task/, post the card built from what was sent,
+ * refresh it from GET /tasks, then upload the message's files. A failure keeps everything the person typed
+ * (echoed, with a button that reopens the form prefilled).
+ */
+import { randomUUID } from 'node:crypto';
+import type { WebClient } from '@slack/web-api';
+import type { Deps } from '../../deps.ts';
+import type { Assignee, Task } from '../../monitoring/api.ts';
+import { userMessageFor } from '../../kit/errors.ts';
+import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
+import type { CreateMeta, TaskPrefill } from '../render/task-create-modal.ts';
+import { renderCreateFailed, renderNotice } from '../render/task-notices.ts';
+import { assigneeError } from './task-assignee.ts';
+import { postCard, renderCardFor, tellUser, noteInThread, type Audience } from './task-deliver.ts';
+import { uploadMessageFiles } from './task-files.ts';
+import { createBody, formToPrefill, type TaskForm } from './task-form.ts';
+
+export const DRAFT_TTL_MS = 24 * 3600_000;
+
+export interface CreateRun {
+  client: WebClient;
+  user: string;
+  form: TaskForm;
+  meta: CreateMeta;
+  /** 'later': the inline budget ran out; mapped here. */
+  assignee: Assignee | null | 'later';
+}
+
+/** Where the card goes: the origin thread, the channel /task was typed in, or the person's DM. */
+export function cardAudience(user: string, meta: CreateMeta): Audience {
+  if (meta.origin)
+    return { user, channel: meta.origin.channel, threadTs: meta.origin.threadTs ?? meta.origin.ts };
+  if (meta.replyChannel) return { user, channel: meta.replyChannel };
+  return { user };
+}
+
+export async function saveDraft(deps: Deps, draft: TaskPrefill): Promise<string> {
+  const key = randomUUID();
+  await deps.store.namespace('task-draft').set(key, draft, DRAFT_TTL_MS);
+  return key;
+}
+
+export async function runCreate(deps: Deps, run: CreateRun): Promise<void> {
+  const { client, user, form, meta } = run;
+  const log = deps.log.child({ module: 'tasks' });
+  const audience = cardAudience(user, meta);
+  const notes: string[] = [];
+  let task: Task;
+  try {
+    let assignee = run.assignee === 'later' ? null : run.assignee;
+    if (run.assignee === 'later' && form.assigneeSlackId) {
+      const match = await deps.directory.people.platformUserFor(client, form.assigneeSlackId);
+      if (match.kind === 'found') assignee = match.assignee;
+      else notes.push(`Created without an assignee: ${escapeMrkdwn(assigneeError(match))}`);
+    }
+    const site = await deps.directory.site(form.siteId ?? '');
+    const body = createBody(form, {
+      ...(site?.channelId ? { toChannelId: site.channelId } : {}),
+      ...(assignee ? { assigneeId: assignee.id } : {}),
+    });
+    task = await deps.tasks.create(body, {
+      site: {
+        id: body.siteId,
+        name: site?.name ?? form.siteName ?? null,
+        channelId: site?.channelId ?? null,
+      },
+      device: body.deviceId ? { id: body.deviceId, name: form.deviceName ?? null } : null,
+      assignee,
+    });
+  } catch (err) {
+    const message = userMessageFor(err);
+    log.error({ err, ref: message.ref, user }, 'task create failed');
+    const draft = formToPrefill(form, meta);
+    const draftKey = await saveDraft(deps, draft).catch(() => '');
+    const reply = draftKey ? renderCreateFailed(message.text, draft, draftKey) : renderNotice(message.text);
+    await tellUser(client, audience, reply).catch((e: unknown) =>
+      log.warn({ err: e }, 'could not report the failure'),
+    );
+    return;
+  }
+  try {
+    const place = await postCard(client, audience, await renderCardFor(deps, task));
+    const fresh = await deps.tasks.refresh(task).catch((err: unknown) => {
+      log.warn({ err, taskId: task.id }, 'task created; refresh from GET /tasks failed');
+      return undefined;
+    });
+    if (fresh)
+      await client.chat.update({
+        channel: place.channel,
+        ts: place.ts,
+        ...(await renderCardFor(deps, fresh)),
+      });
+    if (form.slackFileIds.length > 0) {
+      notes.push(await uploadMessageFiles(deps, client, { user, meta, task, fileIds: form.slackFileIds }));
+    }
+    for (const note of notes) await noteInThread(client, place, note);
+  } catch (err) {
+    const message = userMessageFor(err);
+    log.error({ err, ref: message.ref, taskId: task.id }, 'task created; showing it failed');
+    const text = `Task ${escapeMrkdwn(task.id)} “${safeText(task.name, 200)}” was created, but its card could not be shown. ${message.text}`;
+    await tellUser(client, { user }, renderNotice(text)).catch(() => undefined);
+  }
+}

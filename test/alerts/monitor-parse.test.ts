@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parseMonitorCommand } from '../../src/alerts/slack/monitor-parse.ts';
+
+describe('parseMonitorCommand', () => {
+  it.each([
+    ['', { kind: 'help' }],
+    ['help', { kind: 'help' }],
+    ['list', { kind: 'list' }],
+    ['STATUS', { kind: 'status' }],
+    ['subscribe alerts', { kind: 'subscribe', topic: 'alerts', sites: [], severity: null, priority: null }],
+    [
+      'subscribe alerts site Berlin Plant site Pune severity critical',
+      {
+        kind: 'subscribe',
+        topic: 'alerts',
+        sites: ['Berlin Plant', 'Pune'],
+        severity: 'critical',
+        priority: null,
+      },
+    ],
+    [
+      'subscribe tasks site a, b priority HIGH',
+      { kind: 'subscribe', topic: 'tasks', sites: ['a', 'b'], severity: null, priority: 'high' },
+    ],
+    [
+      'subscribe tasks site "Site priority"',
+      { kind: 'subscribe', topic: 'tasks', sites: ['Site priority'], severity: null, priority: null },
+    ],
+    ['unsubscribe', { kind: 'unsubscribe', topic: 'all', sites: [] }],
+    ['unsubscribe all', { kind: 'unsubscribe', topic: 'all', sites: [] }],
+    ['unsubscribe tasks site Pune', { kind: 'unsubscribe', topic: 'tasks', sites: ['Pune'] }],
+  ])('%j', (text, expected) => {
+    expect(parseMonitorCommand(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['frobnicate', /don't know/],
+    ['subscribe', /alerts.*tasks/],
+    ['subscribe alerts severity loud', /warning.*critical/],
+    ['subscribe tasks priority urgent', /high.*medium.*low/],
+    ['subscribe alerts priority high', /severity/],
+    ['subscribe tasks severity critical', /priority/],
+    ['subscribe alerts Berlin', /site/],
+  ])('rejects %j with a specific message', (text, message) => {
+    const cmd = parseMonitorCommand(text);
+    expect(cmd.kind).toBe('invalid');
+    if (cmd.kind === 'invalid') expect(cmd.message).toMatch(message);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Test bed of the relay end-to-end tests: the harness (sandbox + stand-in + app) on one shared clock that runs
+ * with real time plus an offset the test advances, and a relay built over the app's deps whose Slack writes go
+ * to the stand-in. Cycles are driven with `relay.runCycle()` / `relay.deliverNow()`, never by timers.
+ */
+import { expect } from 'vitest';
+import type { MonitoringApi } from '../../src/monitoring/api.ts';
+import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/relay.ts';
+import type { RelayOptionsInput } from '../../src/alerts/rules/options.ts';
+import { validateBlocks, type StoredMessage } from '../../src/slack-standin/index.ts';
+import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
+import { startHarness, waitFor, type Harness, type HarnessOptions } from '../harness.ts';
+
+export const ALERTS = 'C0ALERTS';
+export const GENERAL = 'C0GENERAL';
+export const MIN = 60_000;
+
+export interface RelayBed {
+  h: Harness;
+  relay: Relay;
+  /** Moves the shared clock (sandbox, relay, app) forward. */
+  advance(ms: number): void;
+  now(): number;
+  /** A second relay instance over the same store (a restart). */
+  newRelay(overrides?: { monitoring?: MonitoringApi; options?: RelayOptionsInput }): Relay;
+  /** Runs `/monitor <text>` in `channel` and waits for the ephemeral answer. */
+  monitor(text: string, channel?: string): Promise<string>;
+  /** Top-level bot messages (parents) in a channel. */
+  parents(channel: string): StoredMessage[];
+  replies(channel: string, threadTs: string): StoredMessage[];
+  /** Cycle then delivery; asserts the cycle was complete. */
+  tick(ms?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const FAST: RelayOptionsInput = {
+  pendingMs: 2 * MIN,
+  healthyMs: 5 * MIN,
+  channelIntervalMs: 5,
+  pageSize: 50,
+};
+
+export async function startRelayBed(
+  opts: { harness?: HarnessOptions; relay?: RelayOptionsInput } = {},
+): Promise<RelayBed> {
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const h = await startHarness({
+    ...opts.harness,
+    clock: { now },
+    sandbox: { now, ...opts.harness?.sandbox },
+  });
+  const newRelay = (overrides: { monitoring?: MonitoringApi; options?: RelayOptionsInput } = {}) =>
+    createRelay(
+      { ...h.deps, monitoring: overrides.monitoring ?? h.deps.monitoring },
+      {
+        slack: createRelayWebClient({ token: h.standin.botToken, apiUrl: h.standin.apiUrl, log: h.deps.log }),
+        options: { ...FAST, ...opts.relay, ...overrides.options },
+        random: () => 0.5,
+      },
+    );
+  const relay = newRelay();
+  const bed: RelayBed = {
+    h,
+    relay,
+    advance: (ms) => void (offset += ms),
+    now,
+    newRelay,
+    async monitor(text, channel = ALERTS) {
+      const before = h.standin.messages(channel).length;
+      const res = await h.driver.command({ command: '/monitor', text, channel });
+      expect(res.status).toBe(200);
+      const ackText =
+        typeof res.body === 'object' && res.body !== null && 'text' in res.body ? String(res.body.text) : '';
+      if (ackText !== '') return ackText;
+      const answer = await waitFor(() =>
+        h.standin
+          .messages(channel)
+          .slice(before)
+          .find((m) => m.ephemeralTo !== undefined),
+      );
+      return answer.text;
+    },
+    parents: (channel) =>
+      h.standin
+        .messages(channel)
+        .filter(
+          (m) =>
+            m.bot_id !== undefined && !m.ephemeralTo && (m.thread_ts === undefined || m.thread_ts === m.ts),
+        ),
+    replies: (channel, ts) => h.standin.messages(channel).filter((m) => m.thread_ts === ts && m.ts !== ts),
+    async tick(ms = 3 * MIN) {
+      offset += ms;
+      await runCycleAndDeliver(relay);
+    },
+    async stop() {
+      await relay.stop();
+      await h.stop();
+    },
+  };
+  return bed;
+}
+
+/** Every block the relay sent must pass the stand-in's Block Kit validator (schema + limits). */
+export function expectValidBlocks(h: Harness): void {
+  const calls = [...h.standin.callsTo('chat.postMessage'), ...h.standin.callsTo('chat.update')];
+  expect(calls.length).toBeGreaterThan(0);
+  for (const call of calls) {
+    expect(call.response.error ?? 'ok', JSON.stringify(call.response)).toMatch(/^(ok|ratelimited)$/);
+    const blocks = call.args.blocks;
+    if (blocks !== undefined) expect(validateBlocks(blocks as unknown[], 'message')).toEqual([]);
+  }
+}
+
+export function sourceNamed(h: Harness, name: string) {
+  const found = h.sandbox.admin.state.sources.find((s) => s.name === name);
+  if (!found) throw new Error(`no seeded source ${name}`);
+  return found;
+}
+
+export { HEALTHY_CAMERA } from '../fixtures/device-status.ts';

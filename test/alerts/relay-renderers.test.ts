@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { AlertView, StormView } from '../../src/alerts/rules/model.ts';
+import type { TaskSnapshot } from '../../src/alerts/rules/types.ts';
+import { validateBlocks } from '../../src/slack-standin/index.ts';
+import {
+  renderAlertClearedReply,
+  renderAlertParent,
+  renderAlertUpdateReply,
+} from '../../src/alerts/render/alert-message.ts';
+import { formatDuration } from '../../src/alerts/render/relay-format.ts';
+import { renderSnoozeSummary } from '../../src/alerts/render/relay-snooze-summary.ts';
+import {
+  renderStormAddedReply,
+  renderStormMemberReply,
+  renderStormParent,
+} from '../../src/alerts/render/relay-storm-message.ts';
+import { renderTaskEventsReply, renderTaskParent } from '../../src/alerts/render/relay-task-message.ts';
+
+const EVIL = '<!channel> *bold* <@U123> & <https://x.example|click>';
+const LONG = 'x'.repeat(10_000);
+
+function alert(name: string, patch: Partial<AlertView> = {}): AlertView {
+  return {
+    key: 's1:offline',
+    episodeId: 's1:offline@1',
+    sourceId: 's1',
+    sourceName: name,
+    siteId: 'site1',
+    siteName: name,
+    siteTimeZone: 'Europe/Berlin',
+    condition: 'offline',
+    severity: 'critical',
+    detail: name,
+    raisedAt: Date.UTC(2026, 10, 20, 8),
+    clearedAt: null,
+    durationMs: null,
+    ...patch,
+  };
+}
+const storm: StormView = {
+  stormId: 'site1@1',
+  siteId: 'site1',
+  siteName: EVIL,
+  active: 40,
+  total: 60,
+  openedAt: 0,
+  resolvedAt: null,
+};
+const task = (name: string): TaskSnapshot => ({
+  id: 't1',
+  name,
+  siteId: 'site1',
+  siteName: name,
+  statusId: '5',
+  statusName: name,
+  priorityId: '15',
+  priorityName: 'High',
+  assigneeId: 'u1',
+  assigneeName: name,
+  dueDate: '2026-11-20',
+  open: true,
+  overdue: true,
+  deviceId: 's1',
+  deviceName: name,
+  modifiedAt: null,
+});
+
+describe('relay renderers', () => {
+  for (const [label, name] of [
+    ['mrkdwn injection', EVIL],
+    ['a 10k-character name', LONG],
+  ] as const) {
+    it(`escape platform text and stay within Block Kit limits: ${label}`, () => {
+      const messages = [
+        renderAlertParent(alert(name), 'alert:s1:offline@1', { user: 'U1', at: 0 }),
+        renderAlertParent(alert(name, { clearedAt: 1, durationMs: 3_900_000 }), 'alert:x', null),
+        renderAlertUpdateReply(alert(name), 'warning'),
+        renderAlertClearedReply(alert(name, { durationMs: 60_000 })),
+        renderStormParent(storm, 'storm:site1@1', null),
+        renderStormParent({ ...storm, resolvedAt: 7_200_000 }, 'storm:site1@1', { user: 'U2', at: 5 }),
+        renderStormAddedReply(Array.from({ length: 120 }, (_, i) => alert(`${name} ${i}`))),
+        renderStormMemberReply(alert(name, { durationMs: 120_000 }), 'cleared'),
+        renderTaskParent(task(name)),
+        renderTaskEventsReply(task(name), [
+          { kind: 'created' },
+          { kind: 'status', from: name, to: 'Done', closed: 'done' },
+          { kind: 'reassigned', from: name, to: null },
+          { kind: 'priority', from: null, to: 'High' },
+          { kind: 'due', from: null, to: '2026-11-20' },
+          { kind: 'overdue', dueDate: '2026-11-20' },
+        ]),
+        renderSnoozeSummary({
+          key: 'k',
+          sourceName: name,
+          condition: 'offline',
+          suppressed: 3,
+          stillActive: true,
+          snoozedBy: 'U1',
+          endedAt: 0,
+        }),
+      ];
+      for (const msg of messages) {
+        expect(validateBlocks(msg.blocks, 'message')).toEqual([]);
+        expect(msg.text.length).toBeLessThanOrEqual(3000);
+        const all = JSON.stringify(msg);
+        expect(all).not.toContain('<!channel>');
+        expect(all).not.toContain('<@U123>');
+      }
+    });
+  }
+
+  it('words an empty priority, due date and assignee as the task card does', () => {
+    const parent = renderTaskParent({
+      ...task('Pump'),
+      priorityName: null,
+      dueDate: null,
+      assigneeName: null,
+    });
+    const fields = JSON.stringify(parent.blocks);
+    expect(fields).toContain('*Priority*\\nNone');
+    expect(fields).toContain('*Due*\\n—');
+    expect(fields).toContain('*Assignee*\\nUnassigned');
+  });
+
+  it('formats durations for people', () => {
+    expect([20_000, 5 * 60_000, 65 * 60_000, 3 * 3_600_000, 50 * 3_600_000].map(formatDuration)).toEqual([
+      'under a minute',
+      '5 min',
+      '1 h 5 min',
+      '3 h',
+      '2 d 2 h',
+    ]);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Relay leadership wiring: the single process leads with sqlite or memory; with Redis exactly one of the
+ * replicas holds `<prefix>lease:relay`, a follower takes over once a dead holder's lease lapses, and a holder
+ * whose Redis stops answering steps down instead of waiting forever.
+ */
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@redis/client';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.ts';
+import { createRelayLeadership, leaseKey } from '../../../src/alerts/engine/leadership.ts';
+import { redisLease, type LeaseRedis } from '../../../src/store/lease.ts';
+import { waitFor } from '../../harness.ts';
+
+const log = pino({ level: 'silent' });
+const prefix = `fieldline-test:${randomUUID()}:`;
+let redis: ReturnType<typeof createClient>;
+
+beforeAll(async () => {
+  redis = createClient({ url: 'redis://127.0.0.1:6379' });
+  await redis.connect();
+});
+afterAll(async () => {
+  for await (const keys of redis.scanIterator({ MATCH: `${prefix}*` }))
+    if (keys.length) await redis.del(keys);
+  await redis.close();
+});
+
+const redisConfig = (ttlSeconds = 1) =>
+  loadConfig({
+    STORE_URL: 'redis://127.0.0.1:6379',
+    STORE_PREFIX: prefix,
+    LEASE_TTL_SECONDS: String(ttlSeconds),
+  });
+
+describe('relay leadership', () => {
+  it('makes the single process the leader with the sqlite or memory store', async () => {
+    for (const STORE_URL of ['memory://', 'sqlite://./data/test.sqlite']) {
+      const { leadership, close } = await createRelayLeadership(loadConfig({ STORE_URL }), log);
+      await leadership.start();
+      expect(leadership.isLeader()).toBe(true);
+      expect(await leadership.fence()).toBe(true);
+      await leadership.stop();
+      await close();
+    }
+  });
+
+  it('grants the Redis lease <prefix>lease:relay to one replica and hands it over when the holder dies', async () => {
+    const config = redisConfig(1);
+    const one = await createRelayLeadership(config, log);
+    const two = await createRelayLeadership(config, log);
+    await one.leadership.start();
+    await two.leadership.start();
+    expect([one.leadership.isLeader(), two.leadership.isLeader()]).toEqual([true, false]);
+    expect(await redis.get(leaseKey(config))).toBe(one.leadership.token);
+    expect(await two.leadership.fence()).toBe(false);
+    // The holder dies without releasing: its connection goes away, the lease lapses after its TTL.
+    await one.close();
+    await waitFor(() => two.leadership.isLeader(), { timeoutMs: 5_000 });
+    expect(await two.leadership.fence()).toBe(true);
+    expect(one.leadership.isLeader()).toBe(false);
+    await one.leadership.stop();
+    await two.leadership.stop();
+    expect(await redis.get(leaseKey(config))).toBeNull(); // released by its holder on a clean stop
+    await two.close();
+  });
+
+  it('steps down when Redis stops answering instead of waiting on the renewal', async () => {
+    let hang = false;
+    const never = new Promise<never>(() => undefined);
+    const key = `${prefix}hung`;
+    const hanging: LeaseRedis = {
+      set: (k, v, o) => (hang ? never : redis.set(k, v, { condition: 'NX', expiration: o.expiration })),
+      get: (k) => (hang ? never : redis.get(k)),
+      eval: (script, o) => (hang ? never : redis.eval(script, o)),
+    };
+    const lease = redisLease({ redis: hanging, key, ttlMs: 300, log });
+    const changes: boolean[] = [];
+    lease.onChange((leader) => changes.push(leader));
+    await lease.start();
+    expect(lease.isLeader()).toBe(true);
+    hang = true;
+    await waitFor(() => !lease.isLeader(), { timeoutMs: 3_000 });
+    expect(await lease.fence()).toBe(false);
+    await waitFor(() => changes.join() === 'true,false', { timeoutMs: 3_000 });
+    await lease.stop();
+  });
+});

@@ -1,0 +1,49 @@
+/** Configuration for replicas: key prefix, lease TTL and alert periods (README "Running several replicas"). */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../src/config.ts';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+}
+
+describe('replica configuration', () => {
+  it('defaults to the fieldline: prefix, a 15 s lease and 2 min / 5 min alert periods', () => {
+    // Connected to Slack (local mode shortens the alert period for the demo).
+    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1-abc', SLACK_SIGNING_SECRET: 'shh-secret' });
+    expect(config.storePrefix).toBe('fieldline:');
+    expect(config.leaseTtlSeconds).toBe(15);
+    expect(config.alertPendingSeconds).toBe(120);
+    expect(config.alertHealthySeconds).toBe(300);
+  });
+
+  it('reads STORE_PREFIX, LEASE_TTL_SECONDS and the alert periods', () => {
+    const config = loadConfig({
+      STORE_PREFIX: 'plant-north:',
+      LEASE_TTL_SECONDS: '5',
+      ALERT_PENDING_SECONDS: '0',
+      ALERT_HEALTHY_SECONDS: '60',
+    });
+    expect(config).toMatchObject({
+      storePrefix: 'plant-north:',
+      leaseTtlSeconds: 5,
+      alertPendingSeconds: 0,
+      alertHealthySeconds: 60,
+    });
+  });
+
+  it('names the variable when a value is unusable', () => {
+    expect(problems({ STORE_PREFIX: 'has space' })).toEqual([expect.stringMatching(/^STORE_PREFIX /)]);
+    expect(problems({ LEASE_TTL_SECONDS: '0' })).toEqual([
+      expect.stringMatching(/^LEASE_TTL_SECONDS must be/),
+    ]);
+    expect(problems({ ALERT_PENDING_SECONDS: '-1' })).toEqual([
+      expect.stringMatching(/^ALERT_PENDING_SECONDS must be/),
+    ]);
+  });
+});

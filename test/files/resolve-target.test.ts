@@ -1,0 +1,56 @@
+/** Where uploads are filed: the company from configuration or from a data source's full record (sandbox over loopback). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { systemClock, type BaseDeps } from '../../src/deps.ts';
+import { createLogger } from '../../src/log.ts';
+import { createMonitoringClient } from '../../src/monitoring/index.ts';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { FileTransferError, resolveTarget } from '../../src/files/slack/transfer/index.ts';
+import { openStore } from '../../src/store/open-store.ts';
+
+let sandbox: Sandbox;
+let deps: BaseDeps;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  const log = createLogger({ level: 'silent' });
+  deps = {
+    config: loadConfig({ STORE_URL: 'memory://' }),
+    log,
+    monitoring: createMonitoringClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.full, log }),
+    store: await openStore({ kind: 'memory' }, { log }),
+    clock: systemClock,
+  };
+});
+afterAll(async () => {
+  await deps?.monitoring.close();
+  await sandbox?.close();
+});
+
+const withCompany = (companyId: string): BaseDeps => ({ ...deps, config: { ...deps.config, companyId } });
+
+describe('resolveTarget', () => {
+  it("takes a data source's company and site from its full record", async () => {
+    const source = sandbox.admin.state.sources[0]!;
+    expect(await resolveTarget(deps, { dataSourceId: source.id })).toEqual({
+      companyId: '42',
+      siteId: source.siteId,
+    });
+  });
+
+  it("finds a site's company through one of its data sources when none is configured", async () => {
+    const siteId = sandbox.admin.state.sites[0]!.id;
+    expect(await resolveTarget(deps, { siteId })).toEqual({ companyId: '42', siteId });
+  });
+
+  it('uses the configured company when nothing is chosen', async () => {
+    expect(await resolveTarget(withCompany('77'), {})).toEqual({ companyId: '77' });
+  });
+
+  it('says clearly that there is no company when neither is available', async () => {
+    const err = await resolveTarget(deps, {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FileTransferError);
+    expect(err instanceof FileTransferError && err.code).toBe('NO_COMPANY');
+    expect(err instanceof FileTransferError && err.userText).toContain('FIELDLINE_COMPANY_ID');
+  });
+});

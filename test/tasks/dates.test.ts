@@ -1,0 +1,26 @@
+/** Due dates are calendar dates in the site's time zone. */
+import { describe, expect, it } from 'vitest';
+import { dueDeadline, isDueDate, isPastDue, siteToday } from '../../src/tasks/rules/dates.ts';
+
+describe('task due dates', () => {
+  it('accepts only real YYYY-MM-DD dates', () => {
+    expect(isDueDate('2026-02-28')).toBe(true);
+    expect(isDueDate('2026-02-30')).toBe(false);
+    expect(isDueDate('26-2-3')).toBe(false);
+  });
+
+  it('takes today at the site, not in UTC', () => {
+    const lateEveningUtc = Date.UTC(2026, 10, 21, 22, 30);
+    expect(siteToday(lateEveningUtc, 'UTC')).toBe('2026-11-21');
+    expect(siteToday(lateEveningUtc, 'Australia/Sydney')).toBe('2026-11-22');
+    expect(siteToday(lateEveningUtc, 'America/Chicago')).toBe('2026-11-21');
+    expect(isPastDue('2026-11-21', lateEveningUtc, 'Australia/Sydney')).toBe(true);
+    expect(isPastDue('2026-11-21', lateEveningUtc, 'America/Chicago')).toBe(false);
+  });
+
+  it('ends a due day at 23:59 site time, across daylight saving', () => {
+    expect(dueDeadline('2026-07-01', 'Europe/Berlin')).toBe(Date.UTC(2026, 6, 1, 21, 59));
+    expect(dueDeadline('2026-12-01', 'Europe/Berlin')).toBe(Date.UTC(2026, 11, 1, 22, 59));
+    expect(dueDeadline('nope', 'UTC')).toBeNull();
+  });
+});

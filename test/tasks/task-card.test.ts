@@ -1,0 +1,136 @@
+/** The task card renderer: escaped platform text, Block Kit limits, status buttons and their ids. */
+import { describe, expect, it } from 'vitest';
+import type { Task } from '../../src/monitoring/api.ts';
+import { validateBlocks } from '../../src/slack-standin/index.ts';
+import { renderTaskCard, dueText } from '../../src/tasks/render/task-card.ts';
+import type { StatusLookup } from '../../src/directory/index.ts';
+import { makeTask } from '../fixtures/task.ts';
+
+function statuses(pairs: Record<string, string>): StatusLookup {
+  return {
+    idFor: (name) => pairs[name],
+    nameFor: (id) => Object.entries(pairs).find(([, v]) => v === id)?.[0],
+    all: () => Object.entries(pairs).map(([name, id]) => ({ id, name })),
+  };
+}
+const ALL = statuses({ 'To Do': '5', 'On Hold': '10', Done: '20', Cancelled: '25' });
+
+function task(over: Partial<Task> = {}): Task {
+  return makeTask({
+    dueDate: '2026-11-25',
+    assignee: {
+      id: '501',
+      firstName: 'Ana',
+      lastName: 'Silva',
+      name: 'Ana Silva',
+      email: 'ana.silva@plant.example',
+      username: null,
+      channelId: null,
+      image: null,
+    },
+    device: { id: '1001', name: 'Main Energy Meter' },
+    type: { id: '3', name: 'Data source' },
+    postId: 90001,
+    ...over,
+  });
+}
+
+const json = (v: unknown) => JSON.stringify(v);
+
+describe('renderTaskCard', () => {
+  it('shows every field and passes the Block Kit checks', () => {
+    const card = renderTaskCard(task(), { timeZone: 'Europe/Berlin', statuses: ALL });
+    expect(validateBlocks(card.blocks, 'message')).toEqual([]);
+    const text = json(card.blocks);
+    for (const part of [
+      'Replace gasket',
+      'To Do',
+      'High',
+      '2026-11-25',
+      'Europe/Berlin',
+      'Ana Silva',
+      'Berlin Plant',
+      'Main Energy Meter',
+      'task 3001',
+      'feed post 90001',
+      'task 3001 · feed post 90001 · data source task',
+    ]) {
+      expect(text).toContain(part);
+    }
+  });
+
+  it('escapes platform text so <!channel> and mentions ping nobody', () => {
+    const card = renderTaskCard(
+      task({
+        name: '<!channel> leak & <@U123>',
+        site: { id: '1', name: '<!here>', channelId: null },
+        device: { id: '2', name: '*bold* <b>' },
+      }),
+      { timeZone: null, statuses: ALL },
+    );
+    const text = json(card.blocks) + card.text;
+    expect(text).not.toContain('<!channel>');
+    expect(text).not.toContain('<!here>');
+    expect(text).not.toContain('<@U123>');
+    expect(text).toContain('&lt;!channel&gt; leak &amp; &lt;@U123&gt;');
+    expect(validateBlocks(card.blocks, 'message')).toEqual([]);
+  });
+
+  it('keeps a 10,000-character name within Block Kit limits', () => {
+    const name = '<'.repeat(5000) + 'x'.repeat(5000);
+    const card = renderTaskCard(task({ name, description: name }), { timeZone: 'UTC', statuses: ALL });
+    expect(validateBlocks(card.blocks, 'message')).toEqual([]);
+    expect(card.text.length).toBeLessThanOrEqual(3000);
+  });
+
+  it('offers the other statuses; Cancel asks for confirmation', () => {
+    const card = renderTaskCard(task(), { timeZone: null, statuses: ALL });
+    const actions = card.blocks.find((b) => b.type === 'actions') as unknown as {
+      elements: { action_id: string; confirm?: unknown; value?: string }[];
+    };
+    const ids = actions.elements.map((e) => e.action_id);
+    expect(ids).toEqual([
+      'task_status_onhold',
+      'task_status_done',
+      'task_status_cancelled',
+      'task_priority',
+      'task_edit_open',
+    ]);
+    expect(actions.elements.find((e) => e.action_id === 'task_status_cancelled')?.confirm).toBeDefined();
+    expect(actions.elements[0]?.value).toBe('3001');
+  });
+
+  it('marks a status with an unknown id unavailable and explains why', () => {
+    const card = renderTaskCard(task(), {
+      timeZone: null,
+      statuses: statuses({ 'To Do': '5', Cancelled: '25' }),
+    });
+    const text = json(card.blocks);
+    expect(text).toContain('On Hold (unavailable)');
+    expect(text).toContain('Done (unavailable)');
+    expect(text).toContain("On Hold and Done aren't available yet");
+    expect(text).toContain('TASK_STATUS_IDS');
+    expect(validateBlocks(card.blocks, 'message')).toEqual([]);
+  });
+
+  it('shows the due date in site time and as a viewer-local Slack date', () => {
+    // 2026-11-25 23:59 in Berlin (UTC+1) = 22:59 UTC
+    const epoch = Date.UTC(2026, 10, 25, 22, 59) / 1000;
+    expect(dueText('2026-11-25', 'Europe/Berlin')).toContain(
+      `<!date^${epoch}^{date_short_pretty} {time}|2026-11-25 23:59>`,
+    );
+    expect(dueText('2026-11-25', null)).toContain('UTC — site zone unknown');
+    expect(dueText(null, 'UTC')).toBe('—');
+  });
+
+  it('says Unassigned and None where the platform has nothing', () => {
+    const text = json(
+      renderTaskCard(task({ assignee: null, priority: null, device: null }), {
+        timeZone: null,
+        statuses: ALL,
+      }).blocks,
+    );
+    expect(text).toContain('Unassigned');
+    expect(text).toContain('*Priority*\\nNone');
+  });
+});

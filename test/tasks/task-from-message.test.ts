@@ -1,0 +1,70 @@
+/** Create task from message: title from the first line, description with author and permalink. */
+import { describe, expect, it } from 'vitest';
+import {
+  descriptionFromMessage,
+  filesOf,
+  plainFromSlack,
+  titleFromText,
+} from '../../src/tasks/slack/task-from-message.ts';
+
+describe('titleFromText', () => {
+  it('takes the first non-empty line', () => {
+    expect(titleFromText('\n  Valve leaking  \nmore')).toBe('Valve leaking');
+  });
+
+  it('cuts long lines at a word boundary to at most 80 characters', () => {
+    const title = titleFromText('word '.repeat(40));
+    expect(title.length).toBeLessThanOrEqual(80);
+    expect(title).toMatch(/word…$/);
+  });
+
+  it('cuts a line without spaces hard', () => {
+    expect(Array.from(titleFromText('x'.repeat(200)))).toHaveLength(80);
+  });
+
+  it('keeps < and > the person typed and drops only a leading quote marker', () => {
+    expect(titleFromText('Pump 3 &lt;urgent&gt; pressure &gt; 2 bar')).toBe(
+      'Pump 3 <urgent> pressure > 2 bar',
+    );
+    expect(titleFromText('&gt; quoted *line*')).toBe('quoted line');
+  });
+
+  it('turns Slack markup into readable text', () => {
+    expect(titleFromText('<@U1> see <https://x.example|the dashboard> in <#C1|ops> &amp; *now*')).toBe(
+      '@U1 see the dashboard in #ops & now',
+    );
+    expect(plainFromSlack('<!here> <https://a.example>')).toBe('@here https://a.example');
+  });
+});
+
+describe('descriptionFromMessage', () => {
+  it('adds author and permalink after the text', () => {
+    expect(
+      descriptionFromMessage({ text: 'Line 1\nLine 2', author: 'Ana Silva', permalink: 'https://s/p1' }),
+    ).toBe('Line 1\nLine 2\n\n— From Ana Silva in Slack: https://s/p1');
+  });
+
+  it('keeps the permalink when the text is too long for the field', () => {
+    const d = descriptionFromMessage({ text: 'y'.repeat(5000), author: null, permalink: 'https://s/p1' });
+    expect(d.length).toBeLessThanOrEqual(3000);
+    expect(d.endsWith('in Slack: https://s/p1')).toBe(true);
+  });
+});
+
+describe('filesOf', () => {
+  it('lists the files of a message and ignores anything malformed', () => {
+    expect(
+      filesOf({
+        files: [
+          { id: 'F1', name: 'a.png' },
+          { id: 'F2', title: 'b' },
+        ],
+      }),
+    ).toEqual([
+      { id: 'F1', name: 'a.png' },
+      { id: 'F2', name: 'b' },
+    ]);
+    expect(filesOf({ files: 'nope' })).toEqual([]);
+    expect(filesOf(undefined)).toEqual([]);
+  });
+});

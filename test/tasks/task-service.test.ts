@@ -1,0 +1,135 @@
+/**
+ * The task service against the sandbox over loopback: the card built from what was sent, the refresh from
+ * GET /tasks, PATCH outcomes (changed / no change / reassignment that did not take), idempotent submissions
+ * and list filters.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BaseDeps } from '../../src/deps.ts';
+import { SEED_SITES, startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { isPastDue } from '../../src/tasks/rules/dates.ts';
+import { createServices, type Services } from '../../src/services.ts';
+import { sandboxBaseDeps } from '../fixtures/sandbox-deps.ts';
+
+let sandbox: Sandbox;
+let base: BaseDeps;
+let services: Services;
+const site = { id: '101', name: 'Berlin Plant', channelId: '7101' };
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: { tasks: 30 } });
+  base = await sandboxBaseDeps(sandbox, { now: () => Date.now() });
+  services = createServices(base);
+  await services.directory.statuses.refresh();
+});
+afterAll(async () => {
+  await base?.monitoring.close();
+  await sandbox?.close();
+});
+
+describe('create and refresh', () => {
+  it('builds the task from what was sent, then finds the platform’s version by name and id', async () => {
+    const task = await services.tasks.create(
+      {
+        name: 'Service test task',
+        siteId: '101',
+        typeId: '3',
+        deviceId: '1001',
+        priorityId: '10',
+        dueDate: '2030-01-01',
+      },
+      { site, device: { id: '1001', name: 'Main Energy Meter' }, assignee: null },
+    );
+    expect(task).toMatchObject({
+      name: 'Service test task',
+      status: { id: '5', name: 'To Do' },
+      priority: { id: '10', name: 'Medium' },
+      type: { id: '3' },
+      device: { id: '1001', name: 'Main Energy Meter' },
+      postId: null,
+    });
+    const fresh = await services.tasks.refresh(task);
+    expect(fresh?.id).toBe(task.id);
+    expect(typeof fresh?.postId).toBe('number');
+    expect(await services.tasks.get(task.id)).toEqual(fresh);
+  });
+});
+
+describe('update', () => {
+  it('reports a change, then "no change" for the same PATCH again', async () => {
+    const task = await services.tasks.create(
+      { name: 'Patch twice', siteId: '101', typeId: '1' },
+      { site, device: null, assignee: null },
+    );
+    const first = await services.tasks.update(task.id, { priorityId: '15' });
+    expect(first).toMatchObject({ kind: 'changed', task: { priority: { id: '15' } } });
+    const second = await services.tasks.update(task.id, { priorityId: '15' });
+    expect(second.kind).toBe('no-change');
+  });
+
+  it('verifies a reassignment and says when it did not take', async () => {
+    const task = await services.tasks.create(
+      { name: 'Sydney reassignment', siteId: '105', typeId: '1' },
+      { site: { id: '105', name: 'Sydney Terminal', channelId: '7105' }, device: null, assignee: null },
+    );
+    const ignored = await services.tasks.update(task.id, { assigneeId: '501' });
+    expect(ignored.assigneeTook).toBe(false);
+    const taken = await services.tasks.update(task.id, { assigneeId: '511' });
+    expect(taken).toMatchObject({ kind: 'changed', assigneeTook: true, task: { assignee: { id: '511' } } });
+  });
+
+  it('finds a renamed task by its new name', async () => {
+    const task = await services.tasks.create(
+      { name: 'Before rename', siteId: '101', typeId: '1' },
+      { site, device: null, assignee: null },
+    );
+    await services.tasks.refresh(task);
+    const renamed = await services.tasks.update(task.id, { name: 'After rename' });
+    expect(renamed).toMatchObject({
+      kind: 'changed',
+      task: { name: 'After rename', postId: expect.any(Number) },
+    });
+  });
+});
+
+describe('list', () => {
+  it('pages through open tasks only, to the end', async () => {
+    const ids: string[] = [];
+    let page = await services.tasks.list({ scope: 'open' });
+    ids.push(...page.tasks.map((t) => t.id));
+    while (page.next) {
+      const more = await services.tasks.listMore(page.next);
+      expect(more).toBeDefined();
+      page = more!;
+      ids.push(...page.tasks.map((t) => t.id));
+    }
+    const expected = sandbox.admin.state.tasks
+      .filter((t) => t.statusId === '5' || t.statusId === '10')
+      .map((t) => t.id);
+    expect(ids.sort()).toEqual(expected.sort());
+  });
+
+  it('lists overdue open tasks by the site’s date', async () => {
+    const ids: string[] = [];
+    let page = await services.tasks.list({ scope: 'overdue' });
+    ids.push(...page.tasks.map((t) => t.id));
+    while (page.next) {
+      page = (await services.tasks.listMore(page.next))!;
+      ids.push(...page.tasks.map((t) => t.id));
+    }
+    const zone = (siteId: string | null) => SEED_SITES.find((s) => s.id === siteId)?.timeZone ?? null;
+    const expected = sandbox.admin.state.tasks
+      .filter(
+        (t) =>
+          (t.statusId === '5' || t.statusId === '10') &&
+          t.dueDate &&
+          isPastDue(t.dueDate, Date.now(), zone(t.siteId)),
+      )
+      .map((t) => t.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(ids.sort()).toEqual(expected.sort());
+  });
+
+  it('answers undefined for an unknown cursor token', async () => {
+    expect(await services.tasks.listMore('no-such-token')).toBeUndefined();
+  });
+});
