@@ -8,14 +8,23 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { systemClock, type BaseDeps, type Deps } from './deps.ts';
+import { systemClock, type Deps } from './deps.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger, type Logger } from './log.ts';
-import { createMonitoringClient, type MonitoringApi } from './monitoring/index.ts';
+import type { App } from '@slack/bolt';
+import { composeDeps, relayDeps } from './compose.ts';
 import { startRelayBackground } from './alerts/engine/relay-background.ts';
-import { createServices } from './services.ts';
 import { createSlackApp, type SlackApp } from './kit/app.ts';
 import { openStore } from './store/open-store.ts';
+
+/**
+ * Local mode keeps people's keys only for the run: without FIELDLINE_ENCRYPTION_KEY it makes up a data key (the
+ * seeded people are linked again at every start).
+ */
+function accessConfig(config: Config): Config['access'] {
+  if (config.access.encryptionKey || config.slack.mode !== 'local') return config.access;
+  return { ...config.access, encryptionKey: randomBytes(32) };
+}
 
 /** Shutdown must finish within this, whatever hangs (the orchestrator's SIGKILL usually follows at 10 s+). */
 const SHUTDOWN_LIMIT_MS = 9_000;
@@ -31,13 +40,17 @@ function readConfig(): Config {
   }
 }
 
-async function monitoringFor(config: Config, log: Logger, lifecycle: Lifecycle): Promise<MonitoringApi> {
-  if (config.monitoring.kind === 'remote') {
-    const { baseUrl, apiKey } = config.monitoring;
-    const client = createMonitoringClient({ baseUrl, apiKey, log: log.child({ module: 'monitoring' }) });
-    lifecycle.onStop('resources', 'monitoring client', () => client.close());
-    return client;
-  }
+/** The platform: where it is, the shared key (the relay's), and in local demos the sandbox's per-user keys. */
+interface Platform {
+  baseUrl: string;
+  sharedKey: string;
+  /** Embedded sandbox only: keys of seeded platform users, linked to local Slack users automatically. */
+  userKeys?: { ana: string; ben: string };
+}
+
+async function platformFor(config: Config, log: Logger, lifecycle: Lifecycle): Promise<Platform> {
+  if (config.monitoring.kind === 'remote')
+    return { baseUrl: config.monitoring.baseUrl, sharedKey: config.monitoring.apiKey };
   // Loaded only when used: production deployments never load the sandbox or the stand-in.
   const { startSandbox } = await import('./sandbox/index.ts');
   const sandbox = await startSandbox({
@@ -48,14 +61,7 @@ async function monitoringFor(config: Config, log: Logger, lifecycle: Lifecycle):
   });
   lifecycle.onStop('resources', 'sandbox', () => sandbox.close());
   log.info({ url: sandbox.url }, 'no MONITORING_BASE_URL: using the embedded monitoring sandbox (demo data)');
-  const client = createMonitoringClient({
-    baseUrl: sandbox.url,
-    apiKey: sandbox.keys.full,
-    log: log.child({ module: 'monitoring' }),
-  });
-  // Registered after the sandbox, so it closes before it.
-  lifecycle.onStop('resources', 'monitoring client', () => client.close());
-  return client;
+  return { baseUrl: sandbox.url, sharedKey: sandbox.keys.full, userKeys: sandbox.userKeys };
 }
 
 /** The running Slack app and how to reach Slack (background work builds its own WebClient from these). */
@@ -66,7 +72,12 @@ interface SlackConnection {
   apiUrl: string;
 }
 
-async function startSlack(deps: Deps, lifecycle: Lifecycle): Promise<SlackConnection> {
+async function startSlack(
+  deps: Deps,
+  register: (app: App) => void,
+  platform: Platform,
+  lifecycle: Lifecycle,
+): Promise<SlackConnection> {
   const { config, log } = deps;
   const slackConfig = config.slack;
   if (slackConfig.mode === 'local') {
@@ -89,12 +100,13 @@ async function startSlack(deps: Deps, lifecycle: Lifecycle): Promise<SlackConnec
       botToken,
       slackApiUrl: standin.apiUrl,
       rootRedirect: standin.baseUrl,
+      register,
     });
     lifecycle.onStop('intake', 'slack app', () => slack.stop());
     const { port } = await slack.start();
     standin.setAppUrl(`http://127.0.0.1:${port}/slack/events`);
     const { setupLocalWorkspace } = await import('./local/index.ts');
-    await setupLocalWorkspace(deps, standin);
+    await setupLocalWorkspace(deps, standin, platform.userKeys);
     process.stdout.write(`\nOpen http://localhost:${standin.port}/ to use fieldline locally\n\n`);
     return { slack, botToken, apiUrl: standin.apiUrl };
   }
@@ -107,6 +119,7 @@ async function startSlack(deps: Deps, lifecycle: Lifecycle): Promise<SlackConnec
     botToken,
     appToken: slackConfig.appToken,
     slackApiUrl: slackConfig.apiUrl,
+    register,
   });
   lifecycle.onStop('intake', 'slack app', () => slack.stop());
   await slack.start();
@@ -114,8 +127,9 @@ async function startSlack(deps: Deps, lifecycle: Lifecycle): Promise<SlackConnec
 }
 
 /** Background work (the relay's poller and deliverer) starts here and registers its stop in phase 'work'. */
+/** The relay acts for nobody in particular: it polls and posts with the shared key and keeps its own site cache. */
 async function startBackground(deps: Deps, slack: SlackConnection, lifecycle: Lifecycle): Promise<void> {
-  await startRelayBackground(deps, { botToken: slack.botToken, apiUrl: slack.apiUrl }, lifecycle);
+  await startRelayBackground(relayDeps(deps), { botToken: slack.botToken, apiUrl: slack.apiUrl }, lifecycle);
 }
 
 async function main(): Promise<void> {
@@ -125,6 +139,8 @@ async function main(): Promise<void> {
     config.slack.signingSecret,
     config.slack.appToken,
     config.monitoring.kind === 'remote' ? config.monitoring.apiKey : undefined,
+    config.access.encryptionKey?.toString('base64'),
+    config.access.encryptionKey?.toString('hex'),
   ].filter((s): s is string => s !== undefined);
   const log = createLogger({ level: config.logLevel, secrets, pretty: process.stdout.isTTY === true });
   const lifecycle = createLifecycle(log);
@@ -151,10 +167,18 @@ async function main(): Promise<void> {
   try {
     const store = await openStore(config.store, { log, keyPrefix: config.storePrefix });
     lifecycle.onStop('resources', 'store', () => store.close());
-    const monitoring = await monitoringFor(config, log, lifecycle);
-    const base: BaseDeps = { config, log, monitoring, store, clock: systemClock };
-    const deps: Deps = { ...base, ...createServices(base) };
-    const slack = await startSlack(deps, lifecycle);
+    const platform = await platformFor(config, log, lifecycle);
+    const composed = composeDeps({
+      config: { ...config, access: accessConfig(config) },
+      log,
+      store,
+      clock: systemClock,
+      platform,
+    });
+    // Registered after the sandbox, so the clients close before it.
+    lifecycle.onStop('resources', 'monitoring clients', () => composed.close());
+    const deps = composed.deps;
+    const slack = await startSlack(deps, composed.register, platform, lifecycle);
     await startBackground(deps, slack, lifecycle);
     log.info(
       { slack: config.slack.mode, monitoring: config.monitoring.kind, store: config.store.kind },

@@ -4,7 +4,7 @@
  */
 import type { BaseDeps } from './deps.ts';
 import { createDirectory, type Directory } from './directory/index.ts';
-import { createTaskService, type TaskService } from './tasks/service/task-service.ts';
+import { createTaskService, type TaskService } from './tasks/index.ts';
 import { DEFAULT_FILE_TRANSFER, type FileTransferSettings } from './files/slack/transfer/index.ts';
 import { createPostsService, type PostsService } from './posts/service/posts-service.ts';
 import { createSourcesService, type SourcesService } from './readings/service/sources-service.ts';
@@ -18,7 +18,8 @@ export interface Services {
 }
 
 export function createServices(base: BaseDeps): Services {
-  const directory = createDirectory(base);
+  // Each person's site list is their key's: cached per acting person (access/).
+  const directory = createDirectory(base, base.scope);
   return {
     directory,
     tasks: createTaskService(base, directory),

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
-function problems(env: Record<string, string>): string[] {
+/** People's keys are stored encrypted: linked mode with Slack configured needs a data key. */
+const KEY = { FIELDLINE_ENCRYPTION_KEY: 'ab'.repeat(32) };
+
+function problems(env: Record<string, string>, withKey = true): string[] {
   try {
-    loadConfig(env);
+    loadConfig(withKey ? { ...KEY, ...env } : env);
   } catch (err) {
     if (err instanceof ConfigError) return err.problems;
     throw err;
@@ -29,7 +32,7 @@ describe('loadConfig', () => {
   });
 
   it('polls every 60 s and waits 120 s before raising an alert when connected to Slack', () => {
-    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1-abc', SLACK_SIGNING_SECRET: 'shh-secret' });
+    const config = loadConfig({ ...KEY, SLACK_BOT_TOKEN: 'xoxb-1-abc', SLACK_SIGNING_SECRET: 'shh-secret' });
     expect(config.slack.mode).toBe('http');
     expect(config).toMatchObject({ pollIntervalSeconds: 60, alertPendingSeconds: 120 });
   });
@@ -48,17 +51,20 @@ describe('loadConfig', () => {
   });
 
   it('chooses HTTP mode with a bot token and signing secret', () => {
-    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'secret' });
+    const config = loadConfig({ ...KEY, SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'secret' });
     expect(config.slack).toMatchObject({ mode: 'http', botToken: 'xoxb-1', signingSecret: 'secret' });
   });
 
   it('chooses Socket Mode when an app token is set', () => {
-    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1' }).slack.mode).toBe('socket');
+    expect(loadConfig({ ...KEY, SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1' }).slack.mode).toBe(
+      'socket',
+    );
   });
 
   it('forces local mode with --local even when Slack is configured', () => {
     expect(
-      loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' }, { forceLocal: true }).slack.mode,
+      loadConfig({ ...KEY, SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' }, { forceLocal: true }).slack
+        .mode,
     ).toBe('local');
   });
 
@@ -130,7 +136,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       MONITORING_BASE_URL: 'https://api.example.com/prod/',
       MONITORING_API_KEY: 'k',
-      STORE_URL: 'redis://127.0.0.1:6379/2',
+      STORE_URL: 'redis://cache.plant.internal:6380/2',
       TASK_STATUS_IDS: 'On Hold=10, Done=20',
       SLACK_API_URL: 'http://127.0.0.1:9999/api',
       LOG_LEVEL: 'DEBUG',
@@ -141,7 +147,7 @@ describe('loadConfig', () => {
       baseUrl: 'https://api.example.com/prod',
       apiKey: 'k',
     });
-    expect(config.store).toEqual({ kind: 'redis', url: 'redis://127.0.0.1:6379/2' });
+    expect(config.store).toEqual({ kind: 'redis', url: 'redis://cache.plant.internal:6380/2' });
     expect(config.taskStatusOverrides).toEqual({ 'On Hold': '10', Done: '20' });
     expect(config.slack.apiUrl).toBe('http://127.0.0.1:9999/api/');
     expect(config.logLevel).toBe('debug');
@@ -150,6 +156,45 @@ describe('loadConfig', () => {
     expect(loadConfig({ STORE_URL: 'sqlite:///var/lib/f.sqlite' }).store).toEqual({
       kind: 'sqlite',
       path: '/var/lib/f.sqlite',
+    });
+  });
+
+  describe('access', () => {
+    it('defaults to linked mode, guests refused, no admin group', () => {
+      const config = loadConfig({ ...KEY, SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' });
+      expect(config.access).toMatchObject({ mode: 'linked', allowGuests: false, adminGroup: undefined });
+      expect(config.access.encryptionKey?.length).toBe(32);
+    });
+
+    it('needs FIELDLINE_ENCRYPTION_KEY in linked mode with Slack configured, saying why and how to make one', () => {
+      expect(problems({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' }, false)).toEqual([
+        "FIELDLINE_ENCRYPTION_KEY is required with ACCESS_MODE=linked: people's platform keys are stored encrypted with it (e.g. `openssl rand -base64 32`)",
+      ]);
+      expect(
+        loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's', ACCESS_MODE: 'shared' }).access
+          .mode,
+      ).toBe('shared');
+    });
+
+    it.each([
+      [{ FIELDLINE_ENCRYPTION_KEY: 'short' }, 'FIELDLINE_ENCRYPTION_KEY must be 32 random bytes'],
+      [{ ACCESS_MODE: 'open' }, 'ACCESS_MODE must be linked or shared (got "open")'],
+      [{ ALLOW_GUESTS: 'yes' }, 'ALLOW_GUESTS must be true or false (got "yes")'],
+    ])('rejects %j with one line naming the variable', (env, start) => {
+      const found = problems(env, false);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toContain(start);
+    });
+
+    it('reads shared mode, guests allowed and the admin group; a base64 key works too', () => {
+      const config = loadConfig({
+        ACCESS_MODE: 'shared',
+        ALLOW_GUESTS: 'true',
+        FIELDLINE_ADMIN_GROUP: 'plant-leads',
+        FIELDLINE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      });
+      expect(config.access).toMatchObject({ mode: 'shared', allowGuests: true, adminGroup: 'plant-leads' });
+      expect(config.access.encryptionKey).toEqual(Buffer.alloc(32, 7));
     });
   });
 });

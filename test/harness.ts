@@ -15,23 +15,35 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfig, type StoreUrl } from '../src/config.ts';
-import { systemClock, type BaseDeps, type Clock, type Deps } from '../src/deps.ts';
+import { actAs, actingPersonFor, type KeyVault } from '../src/access/index.ts';
+import { composeDeps } from '../src/compose.ts';
+import { systemClock, type Clock, type Deps } from '../src/deps.ts';
+import { linkLocalPeople } from '../src/local/link-people.ts';
 import { createLogger, type Logger } from '../src/log.ts';
-import { createMonitoringClient, type MonitoringClientOptions } from '../src/monitoring/index.ts';
+import type { MonitoringClientOptions } from '../src/monitoring/index.ts';
 import {
   startSandbox,
   type Sandbox,
   type SeedOptions,
   type StartSandboxOptions,
 } from '../src/sandbox/index.ts';
-import { createServices } from '../src/services.ts';
-import { startStandin, type Driver, type Standin, type StandinOptions } from '../src/slack-standin/index.ts';
+import {
+  startStandin,
+  TEAM,
+  type Driver,
+  type Standin,
+  type StandinOptions,
+} from '../src/slack-standin/index.ts';
 import { createSlackApp, type SlackApp } from '../src/kit/app.ts';
 import { openStore } from '../src/store/open-store.ts';
+import { requireRedisUrl } from './setup/redis-url.ts';
 
 export interface HarnessOptions {
   seed?: SeedOptions;
-  /** Default 'memory'. 'redis' uses 127.0.0.1:6379 with a key prefix of its own; 'sqlite' a temp file. */
+  /**
+   * Default 'memory'. 'redis' uses the tests' Redis (test/setup/redis.ts; guard with `skipIf(!redisUrl())`) with a
+   * key prefix of its own; 'sqlite' a temp file.
+   */
   store?: 'memory' | 'sqlite' | 'redis';
   /** Environment-style overrides for loadConfig, e.g. { POLL_INTERVAL_SECONDS: '5', TASK_STATUS_IDS: 'Done=20' }. */
   configOverrides?: Record<string, string>;
@@ -44,6 +56,12 @@ export interface HarnessOptions {
   clock?: Clock;
   /** Log level of the captured logs (Harness.logs). Default 'debug'. */
   logLevel?: string;
+  /**
+   * Who is linked to which platform key before the test starts. 'everyone' (default): each seeded member acts with
+   * a key of their own that sees every site (the feature tests' world); 'local': exactly local mode's links (Ana:
+   * every site, Ben: Chicago Works only, nobody else); 'none': nobody.
+   */
+  links?: 'everyone' | 'local' | 'none';
 }
 
 export interface Harness {
@@ -58,6 +76,10 @@ export interface Harness {
   logs: Record<string, unknown>[];
   /** Raw log text (for "never printed" assertions). */
   logText(): string;
+  /** The store's file with store: 'sqlite'. */
+  storePath?: string;
+  /** Runs `fn` as the Slack person `user` would (their key, their rights): for calling services directly. */
+  asPerson<T>(user: string, fn: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -74,7 +96,7 @@ export function memoryLogger(level: string, secrets: string[] = []): { log: Logg
 }
 
 function storeUrl(kind: HarnessOptions['store'], dir: string): StoreUrl {
-  if (kind === 'redis') return { kind: 'redis', url: 'redis://127.0.0.1:6379' };
+  if (kind === 'redis') return { kind: 'redis', url: requireRedisUrl() };
   if (kind === 'sqlite') return { kind: 'sqlite', path: join(dir, 'fieldline.sqlite') };
   return { kind: 'memory' };
 }
@@ -96,19 +118,23 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const standin = await startStandin({ signingSecret, botToken, ...opts.standin });
 
   const dir = await mkdtemp(join(tmpdir(), 'fieldline-harness-'));
-  const config = loadConfig({ STORE_URL: 'memory://', ...opts.configOverrides });
+  const loaded = loadConfig({ STORE_URL: 'memory://', ...opts.configOverrides });
+  const encryptionKey = loaded.access.encryptionKey ?? randomBytes(32);
+  const config = { ...loaded, access: { ...loaded.access, encryptionKey } };
   const keyPrefix = `fieldline-test:${randomUUID()}:`;
   const store = await openStore(storeUrl(opts.store, dir), { log, keyPrefix });
-  const monitoring = createMonitoringClient({
-    baseUrl: sandbox.url,
-    apiKey: sandbox.keys.full,
-    log: log.child({ module: 'monitoring' }),
-    retry: { baseDelayMs: 10, maxDelayMs: 50 },
-    ...opts.monitoring,
+  const composed = composeDeps({
+    config,
+    log,
+    store,
+    clock: opts.clock ?? systemClock,
+    platform: { baseUrl: sandbox.url, sharedKey: sandbox.keys.full },
+    monitoring: { retry: { baseDelayMs: 10, maxDelayMs: 50 }, ...opts.monitoring },
   });
-  const base: BaseDeps = { config, log, monitoring, store, clock: opts.clock ?? systemClock };
-  const deps: Deps = { ...base, ...createServices(base) };
+  const deps = composed.deps;
+  await linkPeople(deps.access.vault, sandbox, opts.links ?? 'everyone');
   const app = createSlackApp(deps, {
+    register: composed.register,
     mode: 'http',
     port: 0,
     host: '127.0.0.1',
@@ -141,23 +167,48 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       });
     },
     logText: () => lines.join(''),
+    asPerson: (user, fn) =>
+      actAs(actingPersonFor(deps.access.deps, { teamId: TEAM.id, userId: user }, app.app.client), fn),
+    ...(opts.store === 'sqlite' ? { storePath: join(dir, 'fieldline.sqlite') } : {}),
     async stop() {
       if (stopped) return;
       stopped = true;
       await app.stop();
-      await monitoring.close();
+      await composed.close();
       if (opts.store === 'redis') await clearPrefix(keyPrefix);
       await store.close();
       await standin.close();
       await sandbox.close();
       await rm(dir, { recursive: true, force: true });
+      // Every flow through the harness is checked against Slack's published Web API arguments (when ../shared
+      // has the spec): an undocumented argument or method fails the test that made it.
+      const outsideSpec = standin.specProblems();
+      if (outsideSpec.length > 0)
+        throw new Error(`Web API calls outside Slack's published spec: ${JSON.stringify(outsideSpec)}`);
     },
   };
 }
 
+/** Seeded Slack members → the platform user with their email (Eve and Nia have none: the operator's). */
+const EVERYONE: Record<string, string> = {
+  U0ANA: '501',
+  U0BEN: '502',
+  U0CHL: '511',
+  U0DAV: '504',
+  U0EVE: '513',
+  U0NIA: '513',
+};
+
+async function linkPeople(vault: KeyVault | null, sandbox: Sandbox, links: HarnessOptions['links']) {
+  if (!vault || links === 'none') return;
+  if (links === 'local') return void (await linkLocalPeople(vault, sandbox.userKeys));
+  for (const [slackUser, platformUser] of Object.entries(EVERYONE))
+    await vault.save(TEAM.id, slackUser, sandbox.admin.mintKey({ userId: platformUser }));
+}
+
 async function clearPrefix(prefix: string): Promise<void> {
   const { createClient } = await import('@redis/client');
-  const client = createClient({ url: 'redis://127.0.0.1:6379' });
+  const client = createClient({ url: requireRedisUrl() });
   await client.connect();
   for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
     if (keys.length > 0) await client.del(keys);

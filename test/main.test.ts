@@ -61,6 +61,7 @@ describe('npm start', () => {
         STORE_URL: 'ftp://x',
         SLACK_SIGNING_SECRET: 'abc',
         SLACK_BOT_TOKEN: '',
+        FIELDLINE_ENCRYPTION_KEY: 'ab'.repeat(32),
       }).exited,
       20_000,
       'exit',

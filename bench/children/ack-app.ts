@@ -14,10 +14,9 @@ import { join } from 'node:path';
 import { App, HTTPReceiver } from '@slack/bolt';
 import { pino } from 'pino';
 import { loadConfig } from '../../src/config.ts';
-import { systemClock, type BaseDeps, type Deps } from '../../src/deps.ts';
+import { systemClock } from '../../src/deps.ts';
+import { composeDeps } from '../../src/compose.ts';
 import { createLogger, slackLogger } from '../../src/log.ts';
-import { createMonitoringClient } from '../../src/monitoring/index.ts';
-import { createServices } from '../../src/services.ts';
 import { createSlackApp } from '../../src/kit/app.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { serveParent } from '../lib/child.ts';
@@ -47,16 +46,20 @@ async function startFieldline(): Promise<{ port: number; stop(): Promise<void> }
     SLACK_API_URL: slackApiUrl,
     STORE_URL: process.env.BENCH_STORE ?? `sqlite://${join(dir, 'fieldline.sqlite')}`,
     LOG_LEVEL: 'info',
+    // The bench measures request handling, not key lookups: everyone acts with the sandbox's full key.
+    ACCESS_MODE: 'shared',
   });
   const store = await openStore(config.store, { log });
-  const monitoring = createMonitoringClient({
-    baseUrl: env('BENCH_SANDBOX_URL'),
-    apiKey,
-    log: log.child({ module: 'monitoring' }),
+  const composed = composeDeps({
+    config,
+    log,
+    store,
+    clock: systemClock,
+    platform: { baseUrl: env('BENCH_SANDBOX_URL'), sharedKey: apiKey },
   });
-  const base: BaseDeps = { config, log, monitoring, store, clock: systemClock };
-  const deps: Deps = { ...base, ...createServices(base) };
+  const deps = composed.deps;
   const slack = createSlackApp(deps, {
+    register: composed.register,
     mode: 'http',
     port: 0,
     host: '127.0.0.1',
@@ -69,7 +72,7 @@ async function startFieldline(): Promise<{ port: number; stop(): Promise<void> }
     port,
     async stop() {
       await slack.stop();
-      await monitoring.close();
+      await composed.close();
       await store.close();
       await rm(dir, { recursive: true, force: true });
     },

@@ -33,7 +33,15 @@ const config = loadConfig({
 });
 const store = await openStore(config.store, { log });
 const monitoring = createMonitoringClient({ baseUrl: process.env.BENCH_SANDBOX_URL ?? '', apiKey, log });
-const base: BaseDeps = { config, log, monitoring, store, clock: systemClock };
+const base: BaseDeps = {
+  config,
+  log,
+  monitoring,
+  sharedMonitoring: monitoring,
+  scope: () => 'relay',
+  store,
+  clock: systemClock,
+};
 const services = createServices(base);
 const relay = createRelay(
   { ...base, directory: services.directory },

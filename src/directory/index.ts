@@ -14,9 +14,13 @@ export type * from './types.ts';
 export { CANONICAL_STATUSES, statusKey } from './statuses.ts';
 export { filterSites, resolveSiteIn } from './resolve-site.ts';
 
-export function createDirectory(base: BaseDeps): Directory {
+/**
+ * `scope` names whose view of the platform `base.monitoring` gives (the acting person's, or the relay's): the
+ * site list is cached per scope.
+ */
+export function createDirectory(base: BaseDeps, scope: () => string): Directory {
   const log = base.log.child({ module: 'directory' });
-  const catalog = createSiteCatalog({ ...base, log });
+  const catalog = createSiteCatalog({ ...base, log, scope });
   const scanner = createTaskScanner({
     monitoring: base.monitoring,
     clock: base.clock,
@@ -32,6 +36,7 @@ export function createDirectory(base: BaseDeps): Directory {
 
   const directory: Directory = {
     sites: (signal) => catalog.sites(signal),
+    forget: (scope) => catalog.forget(scope),
     async site(siteId, signal) {
       return (await catalog.sites(signal)).find((s) => s.id === siteId);
     },

@@ -19,6 +19,7 @@ interface Cached {
 
 export interface SiteCatalog {
   sites(signal?: AbortSignal): Promise<SiteInfo[]>;
+  forget(scope: string): void;
 }
 
 function rowTimeZone(row: DataSourceRow): string | null {
@@ -55,21 +56,32 @@ export function sitesFromRows(rows: Iterable<DataSourceRow>): {
       else sharedSample.delete(ref.id);
     }
   }
-  const sites = [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  // A site seen only through a shared source ("shared with other sites") is not one of the key's sites: the key
+  // may read that source but not write there, create tasks there or see its other sources.
+  const own = [...byId.values()].filter((s) => !sharedSample.has(s.id));
+  const sites = own.sort((a, b) => a.name.localeCompare(b.name));
   return { sites, sampleSource };
 }
+
+/** How many people's site lists one process keeps in memory (the store keeps the rest). */
+const MEMORY_SCOPES = 500;
 
 export function createSiteCatalog(deps: {
   monitoring: MonitoringApi;
   store: Store;
   clock: Clock;
   log: Logger;
+  /**
+   * Whose view of the platform this is: each key sees its own sites (contract: Authentication rule 3), so each
+   * scope (the acting person, or the relay) has its own cached list and never reads another's.
+   */
+  scope: () => string;
 }): SiteCatalog {
   const store = deps.store.namespace('directory');
-  let memory: Cached | undefined;
-  let pending: Promise<SiteInfo[]> | undefined;
+  const memory = new Map<string, Cached>();
+  const pending = new Map<string, Promise<SiteInfo[]>>();
 
-  async function load(signal?: AbortSignal): Promise<SiteInfo[]> {
+  async function load(scope: string, signal?: AbortSignal): Promise<SiteInfo[]> {
     const rows: DataSourceRow[] = [];
     for await (const row of deps.monitoring.dataSources.list({}, signal)) rows.push(row);
     const { sites, sampleSource } = sitesFromRows(rows);
@@ -87,25 +99,39 @@ export function createSiteCatalog(deps: {
         }),
     );
     const cached: Cached = { at: deps.clock.now(), sites };
-    memory = cached;
-    await store.set(KEY, cached, SITES_TTL_MS);
+    remember(scope, cached);
+    await store.set(`${KEY}:${scope}`, cached, SITES_TTL_MS);
     return sites;
   }
 
+  function remember(scope: string, cached: Cached): void {
+    memory.delete(scope);
+    memory.set(scope, cached);
+    if (memory.size > MEMORY_SCOPES) memory.delete(memory.keys().next().value ?? scope);
+  }
+
   return {
+    forget(scope) {
+      memory.delete(scope);
+      void store.delete(`${KEY}:${scope}`).catch(() => undefined);
+    },
     async sites(signal) {
+      const scope = deps.scope();
       const now = deps.clock.now();
-      if (memory && now - memory.at < SITES_TTL_MS) return memory.sites;
-      const shared = await store.get<Cached>(KEY);
+      const mine = memory.get(scope);
+      if (mine && now - mine.at < SITES_TTL_MS) return mine.sites;
+      const shared = await store.get<Cached>(`${KEY}:${scope}`);
       if (shared && now - shared.at < SITES_TTL_MS) {
-        memory = shared;
+        remember(scope, shared);
         return shared.sites;
       }
-      // One listing at a time per process: concurrent typeahead requests wait for the same pages.
-      pending ??= load(signal).finally(() => {
-        pending = undefined;
-      });
-      return pending;
+      // One listing at a time per scope and process: concurrent typeahead requests wait for the same pages.
+      let loading = pending.get(scope);
+      if (!loading) {
+        loading = load(scope, signal).finally(() => pending.delete(scope));
+        pending.set(scope, loading);
+      }
+      return loading;
     },
   };
 }

@@ -45,6 +45,8 @@ export interface PeopleDirectory {
 
 export interface Directory {
   sites(signal?: AbortSignal): Promise<SiteInfo[]>;
+  /** Drops the cached site list of one scope (a person connected another key, or disconnected). */
+  forget(scope: string): void;
   site(siteId: string, signal?: AbortSignal): Promise<SiteInfo | undefined>;
   resolveSite(text: string, signal?: AbortSignal): Promise<SiteMatch>;
   statuses: StatusDirectory;

@@ -5,13 +5,12 @@
  */
 import { App, HTTPReceiver } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
-import type { Deps } from '../deps.ts';
+import type { BaseDeps } from '../deps.ts';
 import { slackLogger } from '../log.ts';
 import { installCommandTextDecoding } from './command-text.ts';
 import { installDeliveryDedupe } from './dedupe.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { createHttpServer, listen, type RunningServer } from './http-server.ts';
-import { registerSurfaces } from '../slack/register.ts';
 
 export interface SlackAppOptions {
   mode: 'http' | 'socket';
@@ -31,12 +30,19 @@ export interface SlackAppOptions {
   retryConfig?: WebClientOptions['retryConfig'];
   /** How long stop() waits for handlers still running after their ack. Default 6 s (main exits by 9 s). */
   drainMs?: number;
+  /** Registers the features' middleware and listeners (the composition root's registerSurfaces). */
+  register(app: App): void;
 }
 
 export interface SlackApp {
   app: App;
   start(): Promise<{ port: number }>;
   stop(): Promise<void>;
+  /**
+   * Resolves once no request is being handled (their listeners and the work they awaited are done). Tests use it
+   * to prove that something did not happen, instead of sleeping.
+   */
+  whenIdle(): Promise<void>;
 }
 
 /** Retries transient Slack failures briefly; a 429 waits its Retry-After (WebClient does that itself). */
@@ -50,7 +56,7 @@ const DEFAULT_RETRY: NonNullable<WebClientOptions['retryConfig']> = {
 type AckFn = (...args: unknown[]) => Promise<void>;
 
 /** Wraps the request's ack (listeners receive a copy of these args) to know whether it was called. */
-function trackAck(args: object): { pending(): boolean; ackNow(log: Deps['log']): Promise<void> } {
+function trackAck(args: object): { pending(): boolean; ackNow(log: BaseDeps['log']): Promise<void> } {
   if (!('ack' in args) || typeof args.ack !== 'function')
     return { pending: () => false, ackNow: async () => undefined };
   const holder: { ack: AckFn } = args as { ack: AckFn };
@@ -69,7 +75,10 @@ function trackAck(args: object): { pending(): boolean; ackNow(log: Deps['log']):
   };
 }
 
-export function createSlackApp(deps: Deps, opts: SlackAppOptions): SlackApp {
+export function createSlackApp(
+  deps: Pick<BaseDeps, 'log' | 'store' | 'sharedMonitoring'>,
+  opts: SlackAppOptions,
+): SlackApp {
   const log = deps.log.child({ module: 'slack' });
   const logger = slackLogger(deps.log);
   const clientOptions: WebClientOptions = {
@@ -106,6 +115,7 @@ export function createSlackApp(deps: Deps, opts: SlackAppOptions): SlackApp {
 
   let inFlight = 0;
   let drained: (() => void) | undefined;
+  let idleWaiters: (() => void)[] = [];
   app.use(async (args) => {
     inFlight += 1;
     const acked = trackAck(args);
@@ -118,14 +128,24 @@ export function createSlackApp(deps: Deps, opts: SlackAppOptions): SlackApp {
       throw err;
     } finally {
       inFlight -= 1;
-      if (inFlight === 0) drained?.();
+      if (inFlight === 0) {
+        drained?.();
+        // After this turn, so a request the same turn starts is seen.
+        setImmediate(() => {
+          if (inFlight !== 0) return;
+          const waiters = idleWaiters;
+          idleWaiters = [];
+          for (const resolve of waiters) resolve();
+        });
+      }
     }
   });
   installErrorHandler(app, deps.log);
   installCommandTextDecoding(app);
-  registerSurfaces(app, deps);
-  // Slack retries and replicas: a retried event or a repeated view submission has effect once.
+  // Slack retries and replicas: a retried event or a repeated view submission has effect once (before anything
+  // the features install, so a retry is dropped before it costs a store or Slack call).
   installDeliveryDedupe(app, deps.store, log);
+  opts.register(app);
 
   const server = createHttpServer({
     deps,
@@ -149,6 +169,11 @@ export function createSlackApp(deps: Deps, opts: SlackAppOptions): SlackApp {
 
   return {
     app,
+    whenIdle: () =>
+      new Promise<void>((resolve) => {
+        if (inFlight === 0) setImmediate(() => (inFlight === 0 ? resolve() : idleWaiters.push(resolve)));
+        else idleWaiters.push(resolve);
+      }),
     async start() {
       running = await listen(server, opts.port, opts.host);
       if (opts.mode === 'socket') await app.start();

@@ -16,6 +16,46 @@ export interface UserMessage {
   /** Ready-to-send mrkdwn, ending with the reference id. */
   text: string;
   ref: string;
+  /** Blocks an explained error offers (e.g. a "Connect your platform account" button). */
+  blocks?: unknown[];
+}
+
+/**
+ * An error that already says, for the person, what happened and what to do (access refusals, "connect your
+ * account first"): shown as it is, without a reference id, since nothing went wrong on our side.
+ */
+interface ExplainedError {
+  explanation: string;
+  explanationBlocks?: unknown[];
+}
+
+function isExplained(err: unknown): err is ExplainedError {
+  return (
+    err !== null && typeof err === 'object' && 'explanation' in err && typeof err.explanation === 'string'
+  );
+}
+
+/** "task 3025", "data source 1001", … from the path of the refused call (contract: Authentication rule 3). */
+const REFUSED_ITEM: [RegExp, (id: string) => string][] = [
+  [/^\/task\/([^/]+)$/, (id) => `task ${id}`],
+  [/^\/data-sources\/([^/]+)$/, (id) => `data source ${id}`],
+  [/^\/devices\/status\/([^/]+)$/, (id) => `data source ${id}`],
+  [/^\/files\/([^/]+)$/, (id) => `platform file ${id}`],
+];
+
+function refusedItem(method: string | undefined, path: string | undefined): string {
+  for (const [pattern, name] of REFUSED_ITEM) {
+    const m = pattern.exec(path ?? '');
+    if (m?.[1]) return name(decodeURIComponent(m[1]));
+  }
+  if (path === '/task/') return 'the site of that task';
+  if (path === '/post') return 'that channel';
+  if (path?.startsWith('/reading') || path === '/import' || path === '/export')
+    return method === 'GET' && path !== '/import'
+      ? "that data source's readings"
+      : 'writing to that data source';
+  if (path === '/files/signed-uploads/create') return 'uploading files to that site';
+  return 'that item';
 }
 
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -29,13 +69,16 @@ function retryIn(ms: number | undefined): string {
   return ms === undefined ? 'try again in a minute' : `try again in ${Math.max(1, Math.ceil(ms / 1000))} s`;
 }
 
-function monitoringText(code: MonitoringErrorCode, err: { retryAfterMs?: number; field?: string }): string {
+function monitoringText(
+  code: MonitoringErrorCode,
+  err: { retryAfterMs?: number; field?: string; method?: string; path?: string },
+): string {
   const field = err.field ? ` (\`${escapeMrkdwn(err.field)}\`)` : '';
   switch (code) {
     case 'BAD_KEY':
       return "The monitoring platform refused fieldline's API key. Ask whoever runs fieldline to check MONITORING_API_KEY.";
     case 'NO_ACCESS':
-      return 'You have no access to that site on the monitoring platform (the platform refused the request).';
+      return `You have no access to ${escapeMrkdwn(refusedItem(err.method, err.path))} on the monitoring platform (your platform account may not read or change it).`;
     case 'VALIDATION':
       return `The monitoring platform rejected the request as invalid${field}. Check what you entered and try again.`;
     case 'CONFLICT':
@@ -69,6 +112,12 @@ export function rootError(err: unknown): unknown {
 
 export function userMessageFor(err: unknown, ref: string = newRef()): UserMessage {
   const root = rootError(err);
+  if (isExplained(root))
+    return {
+      text: root.explanation,
+      ref,
+      ...(root.explanationBlocks ? { blocks: root.explanationBlocks } : {}),
+    };
   let text: string;
   if (isMonitoringError(root)) text = monitoringText(root.code, root);
   else if (root instanceof StoreUnavailableError)
@@ -96,24 +145,30 @@ export async function reportError(
 ): Promise<UserMessage> {
   const message = userMessageFor(err);
   const root = rootError(err);
-  deps.log.error(
-    { ref: message.ref, err: root, user: target.user, channel: target.channel, ...context },
-    'request failed',
-  );
+  const fields = { ref: message.ref, user: target.user, channel: target.channel, ...context };
+  // A refusal the person is told about is not a failure of ours.
+  if (isExplained(root))
+    deps.log.info({ ...fields, reason: root.explanation.slice(0, 80) }, 'request refused');
+  else deps.log.error({ ...fields, err: root }, 'request failed');
   try {
-    await deliver(target, message.text);
+    await deliver(target, message.text, message.blocks);
   } catch (deliveryErr) {
     deps.log.warn({ ref: message.ref, err: deliveryErr }, 'could not tell the user about a failure');
   }
   return message;
 }
 
-async function deliver(target: ErrorTarget, text: string): Promise<void> {
+async function deliver(target: ErrorTarget, text: string, blocks?: unknown[]): Promise<void> {
   if (target.responseUrl) {
     const res = await fetch(target.responseUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ response_type: 'ephemeral', replace_original: false, text }),
+      body: JSON.stringify({
+        response_type: 'ephemeral',
+        replace_original: false,
+        text,
+        ...(blocks ? { blocks } : {}),
+      }),
       signal: AbortSignal.timeout(5_000),
     });
     await res.body?.cancel();
@@ -124,7 +179,7 @@ async function deliver(target: ErrorTarget, text: string): Promise<void> {
     await tellUser(
       client,
       { user, ...(channel ? { channel } : {}), ...(threadTs ? { threadTs } : {}) },
-      { text },
+      { text, ...(blocks ? { blocks: blocks as never } : {}) },
     );
     return;
   }

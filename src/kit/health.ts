@@ -36,13 +36,13 @@ async function probe(
 }
 
 export async function checkReadiness(
-  deps: Pick<BaseDeps, 'store' | 'monitoring'>,
+  deps: Pick<BaseDeps, 'store' | 'sharedMonitoring'>,
   timeoutMs = 3_000,
 ): Promise<Readiness> {
   const [store, monitoring] = await Promise.all([
     probe(() => deps.store.ping(), timeoutMs),
     // The cheapest authenticated call the contract offers: one data-source row.
-    probe((signal) => deps.monitoring.dataSources.listPage({ limit: 1 }, null, signal), timeoutMs),
+    probe((signal) => deps.sharedMonitoring.dataSources.listPage({ limit: 1 }, null, signal), timeoutMs),
   ]);
   return { ok: store === 'ok' && monitoring === 'ok', checks: { store, monitoring } };
 }
@@ -54,7 +54,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 /** Answers /healthz and /readyz; returns false for any other request. */
 export function handleHealth(
-  deps: Pick<BaseDeps, 'store' | 'monitoring' | 'log'>,
+  deps: Pick<BaseDeps, 'store' | 'sharedMonitoring' | 'log'>,
   req: IncomingMessage,
   res: ServerResponse,
 ): boolean {

@@ -8,7 +8,7 @@ import type { BaseDeps } from '../deps.ts';
 import { handleHealth } from './health.ts';
 
 export interface HttpServerOptions {
-  deps: Pick<BaseDeps, 'store' | 'monitoring' | 'log'>;
+  deps: Pick<BaseDeps, 'store' | 'sharedMonitoring' | 'log'>;
   /** Bolt's HTTPReceiver.requestListener; absent in Socket Mode (health endpoints only). */
   slackListener?: (req: IncomingMessage, res: ServerResponse) => void;
   /** GET / redirects here when set. */

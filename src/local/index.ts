@@ -2,9 +2,12 @@
  * Local mode's extras on top of the stand-in: the web console at its `/`, and a seeded workspace. Called once
  * by main.ts after the app is listening.
  */
+import type { Deps } from '../deps.ts';
+import { relayDeps } from '../compose.ts';
 import type { Standin } from '../slack-standin/index.ts';
+import { linkLocalPeople } from './link-people.ts';
 import { mountConsole, type MountedConsole } from '../slack-standin/console/index.ts';
-import { seedLocalWorkspace, type LocalSeedDeps, type LocalSeedReport } from './seed-workspace.ts';
+import { seedLocalWorkspace, type LocalSeedReport } from './seed-workspace.ts';
 
 export { LOCAL_CHANNELS, seedLocalWorkspace } from './seed-workspace.ts';
 export type { LocalSeedDeps, LocalSeedReport } from './seed-workspace.ts';
@@ -15,11 +18,15 @@ export interface LocalWorkspace {
 }
 
 export async function setupLocalWorkspace(
-  deps: LocalSeedDeps,
+  deps: Deps,
   standin: Standin,
+  userKeys?: { ana: string; ben: string },
   opts: { manifestPath?: string } = {},
 ): Promise<LocalWorkspace> {
   const console = mountConsole(standin, opts);
-  const seed = await seedLocalWorkspace(deps, standin);
+  // The seed sets up channels for nobody in particular: with the relay's key and cache.
+  const seed = await seedLocalWorkspace(relayDeps(deps), standin);
+  const linked = await linkLocalPeople(deps.access.vault, userKeys);
+  deps.log.info({ linked }, 'local people linked to platform users');
   return { console, seed };
 }

@@ -12,7 +12,7 @@ import { devicesResource } from './devices.ts';
 import { downloadResource } from './download.ts';
 import { invalidArgument } from './errors.ts';
 import { filesResource } from './files.ts';
-import { createPlatformHttp, createPresignedHttp, type Timeouts } from './http.ts';
+import { createPlatformHttp, createPresignedHttp, type ApiKeySource, type Timeouts } from './http.ts';
 import { postsResource } from './posts.ts';
 import { readingsQueryResource } from './readings.ts';
 import type { RetryPolicy, Sleep } from './retry.ts';
@@ -21,7 +21,8 @@ import { tasksResource } from './tasks.ts';
 export interface MonitoringClientOptions {
   /** Platform base URL, e.g. https://api.example.com/prod (a trailing slash is ignored). */
   baseUrl: string;
-  apiKey: string;
+  /** A fixed key, or a source asked once per call (see ApiKeySource). */
+  apiKey: ApiKeySource;
   log?: Logger;
   /** Replaces the keep-alive pools (tests: undici MockAgent). Not closed by close(). */
   dispatcher?: Dispatcher;
@@ -34,7 +35,7 @@ export interface MonitoringClientOptions {
 }
 
 export function createMonitoringClient(opts: MonitoringClientOptions): MonitoringApi {
-  if (typeof opts.apiKey !== 'string' || opts.apiKey.trim() === '')
+  if (typeof opts.apiKey === 'string' ? opts.apiKey.trim() === '' : typeof opts.apiKey !== 'function')
     throw invalidArgument('apiKey', 'is required');
   let base: URL;
   try {

@@ -102,19 +102,26 @@ export function encodeQuery(query: Record<string, string | undefined> | undefine
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
+/**
+ * Where the key of a call comes from: a fixed key (the relay's shared key) or a source asked once per call (the
+ * acting person's key). A source that throws stops the call before anything is sent.
+ */
+export type ApiKeySource = string | (() => string | Promise<string>);
+
 export function createPlatformHttp(
-  opts: TransportOptions & { baseUrl: string; apiKey: string },
+  opts: TransportOptions & { baseUrl: string; apiKey: ApiKeySource },
 ): PlatformHttp {
   const base = new URL(opts.baseUrl);
   const origin = base.origin;
   const prefix = base.pathname.replace(/\/+$/, '');
   const t = transport(opts, (timeouts) => new Pool(origin, poolOptions(timeouts)));
-  const scrub = scrubber(opts.apiKey);
+  const keySource = opts.apiKey;
 
-  async function once(req: PlatformRequest, attempt: number): Promise<unknown> {
+  async function once(req: PlatformRequest, attempt: number, apiKey: string): Promise<unknown> {
+    const scrub = scrubber(apiKey);
     // contract: Authentication rule 1 — every call carries x-api-key; calls with a JSON body also carry
     // Content-Type: application/json (and only those).
-    const headers: Record<string, string> = { 'x-api-key': opts.apiKey, accept: 'application/json' };
+    const headers: Record<string, string> = { 'x-api-key': apiKey, accept: 'application/json' };
     let body: string | undefined;
     if (req.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -153,8 +160,9 @@ export function createPlatformHttp(
   }
 
   return {
-    send(req) {
-      return withRetry((attempt) => once(req, attempt), {
+    async send(req) {
+      const apiKey = typeof keySource === 'string' ? keySource : await keySource();
+      return withRetry((attempt) => once(req, attempt, apiKey), {
         method: req.method,
         policy: { ...t.policy, ...req.retry },
         sleep: t.sleep,

@@ -3,4 +3,4 @@ export * from './api.ts';
 export { createMonitoringClient, type MonitoringClientOptions } from './client.ts';
 export { MonitoringError, isMonitoringError } from './errors.ts';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy, type Sleep } from './retry.ts';
-export { DEFAULT_TIMEOUTS, type Timeouts } from './http.ts';
+export { DEFAULT_TIMEOUTS, type ApiKeySource, type Timeouts } from './http.ts';

@@ -50,6 +50,10 @@ const RowsBody = z.object({
     }),
   ),
 });
+const KeyBody = z.object({
+  userId: z.string().min(1),
+  siteIds: z.array(z.string().min(1)).nullable().optional(),
+});
 const NumberBody = (key: string) => z.object({ [key]: z.number() });
 
 function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -88,6 +92,12 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       if (!found) throw new HttpError(404, `no state part ${part}`, null);
       return admin.state[found];
     },
+  },
+  {
+    method: 'POST',
+    label: '/_sandbox/keys',
+    pattern: /^\/_sandbox\/keys$/,
+    handle: (admin, _p, body) => ({ key: admin.mintKey(parsed(KeyBody, body)) }),
   },
   {
     method: 'POST',

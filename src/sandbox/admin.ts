@@ -21,6 +21,16 @@ export function createAdmin(state: SandboxState, live: boolean): SandboxAdmin {
     return found;
   };
   return {
+    mintKey(grant) {
+      if (!state.userName(grant.userId))
+        throw new HttpError(404, `unknown platform user ${grant.userId}`, null);
+      for (const siteId of grant.siteIds ?? [])
+        if (!state.site(siteId)) throw new HttpError(404, `unknown site ${siteId}`, null);
+      return state.mintKey({ userId: grant.userId, siteIds: grant.siteIds ?? null });
+    },
+    revokeKey(key) {
+      return state.revokeKey(key);
+    },
     inject(injection) {
       state.injections.push(compileInjection(injection));
     },

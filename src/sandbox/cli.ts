@@ -53,6 +53,8 @@ console.log(
     `  MONITORING_BASE_URL=${sandbox.url}`,
     `  full key     (all sites):  ${sandbox.keys.full}`,
     `  limited key  (site ${sandbox.limitedSiteId}): ${sandbox.keys.limited}`,
+    `  Ana Silva    (all sites):  ${sandbox.userKeys.ana}`,
+    `  Ben Okafor   (site ${sandbox.limitedSiteId}): ${sandbox.userKeys.ben}`,
     `  seed: ${state.sites.length} sites, ${state.sources.length} data sources, ${state.tasks.length} tasks, ${state.users.length} users${values.live ? ', live mode' : ''}`,
     `  admin: ${sandbox.url}/_sandbox/`,
   ].join('\n'),

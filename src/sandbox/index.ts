@@ -20,11 +20,22 @@ export { SEED_USERS, SITES as SEED_SITES, LIMITED_SITE_ID, COMPANY as SEED_COMPA
 /** Fixed demo keys (documented in README): `full` sees every site, `limited` one site only. */
 export const SANDBOX_KEYS = { full: 'sbx-full-7d1f3c9a2b64', limited: 'sbx-limited-51e0a8c4f2d9' } as const;
 
+/** Seeded per-user keys (README): Ana Silva sees every site, Ben Okafor only Chicago Works. */
+export const SANDBOX_USER_KEYS = { ana: 'sbx-user-ana-3f9c1e7a', ben: 'sbx-user-ben-8b2d4c6e' } as const;
+const USER_GRANTS = new Map([
+  [SANDBOX_USER_KEYS.ana, { userId: '501', siteIds: null }],
+  [SANDBOX_USER_KEYS.ben, { userId: '502', siteIds: [LIMITED_SITE_ID] }],
+]);
+
 export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sandbox> {
   const clock = opts.now ?? Date.now;
-  const state = new SandboxState(resolveSeed(opts.seed), clock, opts.ingestionDelayMs ?? 0, {
-    ...SANDBOX_KEYS,
-  });
+  const state = new SandboxState(
+    resolveSeed(opts.seed),
+    clock,
+    opts.ingestionDelayMs ?? 0,
+    { ...SANDBOX_KEYS },
+    USER_GRANTS,
+  );
   const live = opts.live !== undefined && opts.live !== false;
   const admin = createAdmin(state, live);
   const routes = compileRoutes(ROUTES);
@@ -57,6 +68,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
     url,
     keys: { ...SANDBOX_KEYS },
     limitedSiteId: LIMITED_SITE_ID,
+    userKeys: { ...SANDBOX_USER_KEYS },
     admin,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -85,6 +85,7 @@ export const SEED_USERS: readonly User[] = [
 
 /** The platform user the API keys act as (auditInfo.createdBy of writes). */
 export const API_USER_ID = '599';
+export const API_USER_NAME = 'Integration User';
 /** The "other platform user" live mode and admin.updateTask act as. */
 export const OTHER_USER_ID = '513';
 

@@ -4,7 +4,7 @@ import { applyDeviceStatus } from './alerts.ts';
 import type { Comment, Site, Source, Task } from './model.ts';
 import { ReadingsStore } from './readings-store.ts';
 import { buildWorld, type ResolvedSeed, type World } from './seed.ts';
-import { LIMITED_SITE_ID } from './seed-catalog.ts';
+import { API_USER_ID, API_USER_NAME, LIMITED_SITE_ID } from './seed-catalog.ts';
 import type {
   ImportRun,
   PostRecord,
@@ -17,9 +17,25 @@ import type {
   DeviceStatus,
 } from './types.ts';
 
-export type KeyContext = 'full' | 'limited';
+/**
+ * What a valid key resolves to (contract: Authentication rule 3 — "a valid key resolves to a user context"):
+ * one platform user and the sites that user may read and write (`null` = every site).
+ */
+export interface KeyContext {
+  userId: string;
+  userName: string;
+  siteIds: ReadonlySet<string> | null;
+}
+
+/** A key minted through the admin surface (or seeded): one platform user, a set of sites or every site. */
+export interface KeyGrant {
+  userId: string;
+  siteIds: readonly string[] | null;
+}
 
 export interface UploadForm {
+  /** The platform user of the key that asked for the form: the file record's createdBy. */
+  byUserId: string;
   tempName: string;
   key: string;
   expiresMs: number;
@@ -75,8 +91,31 @@ export class SandboxState {
     private readonly clock: () => number,
     readonly ingestionDelayMs: number,
     readonly keys: { full: string; limited: string },
+    grants: ReadonlyMap<string, KeyGrant> = new Map(),
   ) {
+    this.grants = new Map(grants);
     this.reset();
+  }
+
+  /** Per-user keys: key → grant. The two integration keys (`full`, `limited`) act as the integration user. */
+  private readonly grants: Map<string, KeyGrant>;
+
+  /** Mints a new key for a platform user (admin surface). Unknown users are refused. */
+  mintKey(grant: KeyGrant): string {
+    if (!this.userName(grant.userId)) throw new Error(`unknown platform user ${grant.userId}`);
+    const key = `sbx-user-${grant.userId}-${randomBytes(9).toString('hex')}`;
+    this.grants.set(key, { userId: grant.userId, siteIds: grant.siteIds ? [...grant.siteIds] : null });
+    return key;
+  }
+
+  revokeKey(key: string): boolean {
+    return this.grants.delete(key);
+  }
+
+  userName(userId: string): string | undefined {
+    if (userId === API_USER_ID) return API_USER_NAME;
+    const u = this.world.users.find((x) => x.id === userId);
+    return u ? `${u.firstName} ${u.lastName}` : undefined;
   }
 
   now(): number {
@@ -120,9 +159,17 @@ export class SandboxState {
   }
 
   contextFor(key: string | undefined): KeyContext | null {
-    if (key === this.keys.full) return 'full';
-    if (key === this.keys.limited) return 'limited';
-    return null;
+    if (key === undefined) return null;
+    if (key === this.keys.full) return { userId: API_USER_ID, userName: API_USER_NAME, siteIds: null };
+    if (key === this.keys.limited)
+      return { userId: API_USER_ID, userName: API_USER_NAME, siteIds: new Set([LIMITED_SITE_ID]) };
+    const grant = this.grants.get(key);
+    if (!grant) return null;
+    return {
+      userId: grant.userId,
+      userName: this.userName(grant.userId) ?? grant.userId,
+      siteIds: grant.siteIds ? new Set(grant.siteIds) : null,
+    };
   }
 
   site(id: string | null): Site | undefined {
@@ -130,7 +177,7 @@ export class SandboxState {
   }
 
   siteAllowed(ctx: KeyContext, siteId: string | null): boolean {
-    return ctx === 'full' || siteId === LIMITED_SITE_ID;
+    return ctx.siteIds === null || (siteId !== null && ctx.siteIds.has(siteId));
   }
 
   /** The limited key also reads the shared source (isShared: "shared with other sites"), but cannot write it. */

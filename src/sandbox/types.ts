@@ -37,6 +37,8 @@ export interface Sandbox {
   keys: { full: string; limited: string };
   /** The only site the `limited` key may touch (it also reads the shared source). */
   limitedSiteId: string;
+  /** Seeded per-user keys: Ana Silva (501) sees every site, Ben Okafor (502) only Chicago Works (102). */
+  userKeys: { ana: string; ben: string };
   admin: SandboxAdmin;
   close(): Promise<void>;
 }
@@ -148,6 +150,8 @@ export interface PostRecord {
   id: number;
   body: Record<string, unknown>;
   taskId: string | null;
+  /** The platform user of the key that wrote it (absent on a task's own feed post). */
+  byUserId?: string;
   at: number;
   removedFromFeed: boolean;
 }
@@ -170,6 +174,13 @@ export interface TaskPatchRecord {
 }
 
 export interface SandboxAdmin {
+  /**
+   * Mints an API key for a platform user that sees `siteIds` (null or omitted: every site). How real keys are
+   * created is not in the contract (Authentication rule 5); this is the sandbox's stand-in for it.
+   */
+  mintKey(grant: { userId: string; siteIds?: readonly string[] | null }): string;
+  /** The key stops resolving (the gateway answers 403 from then on). */
+  revokeKey(key: string): boolean;
   inject(injection: Injection): void;
   clearInjections(): void;
   setDeviceStatus(sourceId: string, status: DeviceStatus): void;

@@ -1,5 +1,6 @@
 /**
- * POST /api/<method>: authentication, injected failures, dispatch, and the record of every call.
+ * POST /api/<method>: authentication, injected failures, the check against Slack's published arguments
+ * (web-api-check.ts, when the spec is there), dispatch, and the record of every call.
  * Answers like Slack: HTTP 200 with {ok:true,…} or {ok:false, error}; 429 + Retry-After for `ratelimited`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,6 +13,7 @@ import { fileMethods } from './methods/files.ts';
 import { historyMethods } from './methods/history.ts';
 import { viewMethods } from './methods/views.ts';
 import type { JsonObject } from './types.ts';
+import type { WebApiCheck } from './web-api-check.ts';
 
 export const METHODS: Record<string, MethodHandler> = {
   ...chatMethods,
@@ -25,6 +27,8 @@ export interface ApiDeps {
   ctx: MethodContext;
   injections: Injections;
   botToken: string;
+  /** Slack's published arguments; absent: every argument reaches the method (no ../shared spec) */
+  spec?: WebApiCheck;
 }
 
 interface Outcome {
@@ -77,9 +81,11 @@ async function outcomeFor(
     };
   }
   const handler = METHODS[method];
+  const checked = deps.spec?.check(method, args) ?? { args };
+  if (checked.rejection) return { status: 200, body: checked.rejection };
   if (!handler) return { status: 200, body: { ok: false, error: 'unknown_method' } };
   try {
-    return { status: 200, body: await handler(args, deps.ctx) };
+    return { status: 200, body: await handler(checked.args, deps.ctx) };
   } catch (err) {
     if (err instanceof ApiError) return { status: 200, body: { ok: false, error: err.error, ...err.extra } };
     throw err;

@@ -15,6 +15,8 @@ import { BOT_USER_ID } from './seed.ts';
 import { closeServer, createStandinServer, listen, type MountedHandler } from './server.ts';
 import { StandinState } from './state.ts';
 import { TriggerRegistry } from './triggers.ts';
+import { WebApiCheck, type SpecProblem } from './web-api-check.ts';
+import { DEFAULT_WEB_API_SPEC_DIR, loadWebApiSpec } from './web-api-spec.ts';
 import type {
   FileRequest,
   InjectRule,
@@ -36,6 +38,8 @@ export { slackSignature } from './signing.ts';
 export { TEAM, APP_ID, BOT_ID, BOT_USER_ID } from './seed.ts';
 export type { MountedHandler } from './server.ts';
 export type { ResponseUrlOrigin } from './response-url.ts';
+export type { SpecProblem, SpecProblemKind } from './web-api-check.ts';
+export { webApiSpecAvailable } from './web-api-spec.ts';
 
 export interface StandinOptions {
   port?: number;
@@ -48,6 +52,11 @@ export interface StandinOptions {
   appUrl?: string;
   /** Block Kit JSON Schema file; default ../shared/slack/slack-block-kit.schema.json; false = limits only */
   blockKitSchemaPath?: string | false;
+  /**
+   * Slack's Web API spec folder (OpenAPI file + supplement) to check every call's arguments against; default
+   * ../shared/slack/web-api-spec when it exists; false = no check (see web-api-check.ts)
+   */
+  webApiSpecDir?: string | false;
   log?: Logger;
   /** epoch ms; drives trigger_id expiry, response_url expiry and message ts (signing always uses the wall clock) */
   clock?: () => number;
@@ -84,6 +93,13 @@ export interface Standin {
   signingSecret: string;
   botToken: string;
   botUserId: string;
+  /** whether calls are checked against Slack's published Web API arguments (the spec folder was found) */
+  checksWebApiSpec: boolean;
+  /**
+   * calls outside Slack's published spec since the start (reset() keeps them): undocumented methods and
+   * arguments, bad types, missing ones
+   */
+  specProblems(): SpecProblem[];
   /** live list of every Web API call (and `response_url` / `upload` uses) */
   calls: RecordedCall[];
   callsTo(method: string): RecordedCall[];
@@ -134,6 +150,9 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     now,
   };
   const injections = new Injections(now);
+  const spec =
+    opts.webApiSpecDir === false ? undefined : loadWebApiSpec(opts.webApiSpecDir ?? DEFAULT_WEB_API_SPEC_DIR);
+  const check = spec ? new WebApiCheck(spec, opts.log) : undefined;
   const urls = new ResponseUrls(now);
   const mounted: MountedHandler[] = [];
   const server = createStandinServer({
@@ -142,6 +161,7 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     botToken,
     urls,
     mounted,
+    ...(check ? { spec: check } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   });
   const port = await listen(server, opts.port ?? 0, host);
@@ -163,6 +183,8 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     signingSecret,
     botToken,
     botUserId: BOT_USER_ID,
+    checksWebApiSpec: check !== undefined,
+    specProblems: () => [...(check?.problems ?? [])],
     calls: state.calls,
     callsTo: (method) => state.calls.filter((c) => c.method === method),
     messages: (channel) => state.messages(channel),
@@ -189,6 +211,11 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     },
     addMessage: (input) => {
       if (!state.channel(input.channel)) throw new Error(`unknown stand-in channel ${input.channel}`);
+      // As in Slack, a file on a message is shared in that conversation (files.info lists it there).
+      for (const id of input.files ?? []) {
+        const file = state.file(id);
+        if (file && !file.channels.includes(input.channel)) file.channels.push(input.channel);
+      }
       return state.addMessage({
         channel: input.channel,
         ts: state.nextTs(),

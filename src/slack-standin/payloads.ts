@@ -34,7 +34,7 @@ export function teamJson(): JsonObject {
 }
 
 export function userRef(u: LocalUser): JsonObject {
-  return { id: u.id, username: u.name, name: u.name, team_id: TEAM.id };
+  return { id: u.id, username: u.name, name: u.name, team_id: u.team_id ?? TEAM.id };
 }
 
 export function channelRef(state: StandinState, id: string): JsonObject {

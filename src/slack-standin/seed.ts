@@ -3,9 +3,11 @@
  * (`first.last@plant.example`) so assignee mapping by email finds them; two users deliberately do not
  * (one with an email the platform does not know, one without any email).
  */
-import type { LocalChannel, LocalUser } from './types.ts';
+import type { LocalChannel, LocalUser, LocalUsergroup } from './types.ts';
 
 export const TEAM = { id: 'T0FIELD', domain: 'fieldline-local', name: 'Fieldline Local' } as const;
+/** The organisation of the Slack Connect partner in the seeded workspace. */
+export const PARTNER_TEAM = { id: 'T0PARTNER', domain: 'partner-co', name: 'Partner Co' } as const;
 export const APP_ID = 'A0FIELD';
 export const BOT_ID = 'B0FIELD';
 export const BOT_USER_ID = 'U0BOT';
@@ -18,6 +20,7 @@ export function seedUsers(): LocalUser[] {
       real_name: 'Ana Silva',
       email: 'ana.silva@plant.example',
       tz: 'Europe/Lisbon',
+      is_admin: true,
     },
     {
       id: 'U0BEN',
@@ -48,8 +51,19 @@ export function seedUsers(): LocalUser[] {
       email: 'eve@contractor.example',
       tz: 'UTC',
     },
-    // No email visible (users:read.email missing or a bot-like account): mapping must say "no email".
-    { id: 'U0GUS', name: 'gus.guest', real_name: 'Gus Guest', tz: 'UTC' },
+    // No email visible (users:read.email missing): mapping must say "no email".
+    { id: 'U0NIA', name: 'nia.noemail', real_name: 'Nia Noemail', tz: 'UTC' },
+    // A workspace guest: fieldline refuses guests unless ALLOW_GUESTS=true.
+    { id: 'U0GUS', name: 'gus.guest', real_name: 'Gus Guest', tz: 'UTC', is_restricted: true },
+    // A partner organisation's member in a Slack Connect channel: fieldline acts only for its own workspace.
+    {
+      id: 'U0KAI',
+      name: 'kai.partner',
+      real_name: 'Kai Partner',
+      email: 'kai@partner.example',
+      tz: 'UTC',
+      team_id: PARTNER_TEAM.id,
+    },
     { id: BOT_USER_ID, name: 'fieldline', real_name: 'fieldline', tz: 'UTC', is_bot: true },
   ];
 }
@@ -61,4 +75,9 @@ export function seedChannels(): LocalChannel[] {
     { id: 'C0MAINT', name: 'maintenance', is_private: false, is_im: false, is_member: false },
     { id: 'G0PRIVATE', name: 'shift-leads', is_private: true, is_im: false, is_member: false },
   ];
+}
+
+/** The plant leads' user group: its members may configure channels when FIELDLINE_ADMIN_GROUP=plant-leads. */
+export function seedUsergroups(): LocalUsergroup[] {
+  return [{ id: 'S0LEADS', handle: 'plant-leads', name: 'Plant leads', users: ['U0DAV'] }];
 }

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { seedChannels, seedUsers } from './seed.ts';
+import { seedChannels, seedUsers, seedUsergroups } from './seed.ts';
 import type {
   AppRequestRecord,
   FileRequest,
@@ -16,10 +16,12 @@ import type {
   StoredFile,
   StoredMessage,
   StoredView,
+  LocalUsergroup,
 } from './types.ts';
 
 export class StandinState extends EventEmitter {
   readonly users: LocalUser[] = seedUsers();
+  readonly usergroups: LocalUsergroup[] = seedUsergroups();
   readonly channels: LocalChannel[] = seedChannels();
   readonly calls: RecordedCall[] = [];
   readonly fileRequests: FileRequest[] = [];
@@ -37,6 +39,7 @@ export class StandinState extends EventEmitter {
   /** Back to the seeded workspace: no messages, views, files or records. Arrays keep their identity. */
   reset(): void {
     this.users.splice(0, this.users.length, ...seedUsers());
+    this.usergroups.splice(0, this.usergroups.length, ...seedUsergroups());
     this.channels.splice(0, this.channels.length, ...seedChannels());
     for (const list of [this.calls, this.fileRequests, this.appRequests]) list.length = 0;
     this.messagesByChannel.clear();

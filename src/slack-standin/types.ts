@@ -96,6 +96,21 @@ export interface LocalUser {
   tz: string;
   is_bot?: boolean;
   deleted?: boolean;
+  /** Workspace guest (multi-channel) and single-channel guest. */
+  is_restricted?: boolean;
+  is_ultra_restricted?: boolean;
+  is_admin?: boolean;
+  is_owner?: boolean;
+  /** The person's own workspace when it is not the stand-in's (a Slack Connect partner). */
+  team_id?: string;
+}
+
+/** A Slack user group (usergroups.list / usergroups.users.list). */
+export interface LocalUsergroup {
+  id: string;
+  handle: string;
+  name: string;
+  users: string[];
 }
 
 export interface LocalChannel {

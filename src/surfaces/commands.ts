@@ -7,10 +7,8 @@ import { registerMonitorCommand } from '../alerts/slack/monitor-command.ts';
 import { registerPostCommand } from '../posts/slack/post-command.ts';
 import { registerReadingCommand } from '../readings/slack/reading-command.ts';
 import { registerSourceCommand } from '../readings/slack/source-command.ts';
-import { registerTaskCommand } from '../slack/commands/task.ts';
 
 export function register(app: App, deps: Deps): void {
-  registerTaskCommand(app, deps);
   registerReadingCommand(app, deps);
   registerSourceCommand(app, deps);
   registerPostCommand(app, deps);

@@ -3,7 +3,6 @@
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../deps.ts';
-import { registerTaskOptions } from '../slack/options/task-options.ts';
 import { registerFileTargetOptions } from '../files/slack/file-target.ts';
 import { registerPostChannelOptions } from '../posts/slack/post-channel.ts';
 import { registerReadingImportSourceOptions } from '../readings/slack/reading-import-source.ts';
@@ -12,6 +11,5 @@ export function register(app: App, deps: Deps): void {
   registerFileTargetOptions(app, deps);
   registerPostChannelOptions(app, deps);
   registerReadingImportSourceOptions(app, deps);
-  registerTaskOptions(app, deps);
   // one call per handler, e.g. registerX(app, deps);
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertSubscription, AlertView, ChannelEpisode, Snooze } from '../../src/alerts/rules/model.ts';
-import { planChannelAlerts, type AlertChange, type ChannelAlertState } from '../../src/alerts/rules/plan-alerts.ts';
+import {
+  planChannelAlerts,
+  type AlertChange,
+  type ChannelAlertState,
+} from '../../src/alerts/rules/plan-alerts.ts';
 import { planChannelTasks } from '../../src/alerts/rules/plan-tasks.ts';
 import { buildSnooze, nextMorning } from '../../src/alerts/rules/snooze.ts';
 import type { TaskSnapshot } from '../../src/alerts/rules/types.ts';

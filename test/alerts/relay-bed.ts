@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { MonitoringApi } from '../../src/monitoring/api.ts';
+import { relayDeps } from '../../src/compose.ts';
 import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/relay.ts';
 import type { RelayOptionsInput } from '../../src/alerts/rules/options.ts';
 import { validateBlocks, type StoredMessage } from '../../src/slack-standin/index.ts';
@@ -52,7 +53,7 @@ export async function startRelayBed(
   });
   const newRelay = (overrides: { monitoring?: MonitoringApi; options?: RelayOptionsInput } = {}) =>
     createRelay(
-      { ...h.deps, monitoring: overrides.monitoring ?? h.deps.monitoring },
+      { ...relayDeps(h.deps), ...(overrides.monitoring ? { monitoring: overrides.monitoring } : {}) },
       {
         slack: createRelayWebClient({ token: h.standin.botToken, apiUrl: h.standin.apiUrl, log: h.deps.log }),
         options: { ...FAST, ...opts.relay, ...overrides.options },

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { relayDeps } from '../../src/compose.ts';
 import { createRelay, createRelayWebClient } from '../../src/alerts/engine/relay.ts';
 import { waitFor } from '../harness.ts';
 import {
@@ -23,7 +24,7 @@ describe('relay: leadership hook, the running loop and alert buttons', () => {
       apiUrl: h.standin.apiUrl,
       log: h.deps.log,
     });
-    return createRelay(h.deps, { slack, options, leadership, random: () => 0.5 });
+    return createRelay(relayDeps(h.deps), { slack, options, leadership, random: () => 0.5 });
   }
 
   it('a replica that is not the leader neither polls nor posts; a fenced-off one keeps its outbox for the next leader', async () => {

@@ -61,7 +61,7 @@ describe('relay: upstream trouble and API economy', () => {
 
     // the camera comes back, but from now on every cycle dies on the second page of GET /data-sources
     admin.setDeviceStatus(camera, HEALTHY_CAMERA);
-    const base = bed.h.deps.monitoring;
+    const base = bed.h.deps.sharedMonitoring;
     let outage = true;
     const flaky: MonitoringApi = {
       ...base,

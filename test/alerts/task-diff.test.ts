@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffTask, diffTasks } from '../../src/alerts/rules/task-diff.ts';
-import { localDay, snapshotTask } from '../../src/alerts/rules/task-snapshot.ts';
+import { snapshotTask } from '../../src/alerts/rules/task-snapshot.ts';
 import type { Task } from '../../src/monitoring/api.ts';
 import type { TaskSnapshot } from '../../src/alerts/rules/types.ts';
 import { makeTask } from '../fixtures/task.ts';
@@ -132,10 +132,5 @@ describe('snapshotTask — overdue in the site time zone', () => {
       open: false,
       overdue: false,
     });
-  });
-
-  it('localDay follows daylight saving', () => {
-    expect(localDay(Date.UTC(2026, 2, 29, 22, 30), 'Europe/Berlin')).toBe('2026-03-30');
-    expect(localDay(Date.UTC(2026, 2, 28, 22, 30), 'Europe/Berlin')).toBe('2026-03-28');
   });
 });

@@ -31,7 +31,7 @@ const listCalls = () => sandbox.admin.requests().filter((r) => r.path === '/data
 
 describe('sites', () => {
   it('derives every site with its feed channel and time zone, then answers from the cache for 5 minutes', async () => {
-    const directory = createDirectory(base);
+    const directory = createDirectory(base, () => 'test');
     const sites = await directory.sites();
     expect(sites.map((s) => [s.id, s.name, s.channelId, s.timeZone])).toEqual([
       ['101', 'Berlin Plant', '7101', 'Europe/Berlin'],
@@ -45,7 +45,7 @@ describe('sites', () => {
     expect(await directory.resolveSite('chicago')).toMatchObject({ kind: 'one', site: { id: '102' } });
     expect(listCalls()).toBe(calls);
     // A second directory (another replica) reads the same cache from the store.
-    await createDirectory(base).sites();
+    await createDirectory(base, () => 'test').sites();
     expect(listCalls()).toBe(calls);
     now += 5 * 60_000 + 1;
     await directory.sites();
@@ -53,16 +53,33 @@ describe('sites', () => {
   });
 });
 
+describe('sites per scope', () => {
+  it("keeps each scope's site list apart: one person's cached listing is never another's", async () => {
+    let scope = 'person:T:ANA';
+    const directory = createDirectory(base, () => scope);
+    await directory.sites();
+    const calls = listCalls();
+    scope = 'person:T:BEN';
+    await directory.sites();
+    expect(listCalls()).toBeGreaterThan(calls);
+    directory.forget('person:T:ANA');
+    scope = 'person:T:ANA';
+    const again = listCalls();
+    await directory.sites();
+    expect(listCalls()).toBeGreaterThan(again);
+  });
+});
+
 describe('people', () => {
   it('maps a Slack user to the platform user with the same email, learning from tasks on a miss', async () => {
-    const directory = createDirectory(base);
+    const directory = createDirectory(base, () => 'test');
     const match = await directory.people.platformUserFor(slack(), 'U0ANA');
     expect(match).toMatchObject({ kind: 'found', assignee: { id: '501', email: 'ana.silva@plant.example' } });
   });
 
   it('says when the Slack profile has no email, and which email found nobody', async () => {
-    const directory = createDirectory(base);
-    expect(await directory.people.platformUserFor(slack(), 'U0GUS')).toEqual({ kind: 'no-email' });
+    const directory = createDirectory(base, () => 'test');
+    expect(await directory.people.platformUserFor(slack(), 'U0NIA')).toEqual({ kind: 'no-email' });
     expect(await directory.people.platformUserFor(slack(), 'U0EVE')).toEqual({
       kind: 'no-match',
       email: 'eve@contractor.example',
@@ -70,7 +87,7 @@ describe('people', () => {
   });
 
   it('learns status ids from the same scan', async () => {
-    const directory = createDirectory(base);
+    const directory = createDirectory(base, () => 'test');
     await directory.statuses.refresh();
     expect(directory.statuses.idFor('Done')).toBe('20');
     expect(directory.statuses.idFor('On Hold')).toBe('10');

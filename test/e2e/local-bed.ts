@@ -9,6 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { setupLocalWorkspace, type LocalWorkspace } from '../../src/local/index.ts';
+import { relayDeps } from '../../src/compose.ts';
 import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/relay.ts';
 import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
 import { startHarness, type Harness } from '../harness.ts';
@@ -49,9 +50,10 @@ export interface LocalBed {
 export async function startLocalBed(): Promise<LocalBed> {
   let offset = 0;
   const now = () => Date.now() + offset;
-  const h = await startHarness({ clock: { now }, sandbox: { now }, logLevel: 'warn' });
-  const local = await setupLocalWorkspace(h.deps, h.standin);
-  const relay = createRelay(h.deps, {
+  // Exactly local mode: the workspace setup links Ana (every site) and Ben (Chicago Works) itself.
+  const h = await startHarness({ clock: { now }, sandbox: { now }, logLevel: 'warn', links: 'none' });
+  const local = await setupLocalWorkspace(h.deps, h.standin, h.sandbox.userKeys);
+  const relay = createRelay(relayDeps(h.deps), {
     slack: createRelayWebClient({ token: h.standin.botToken, apiUrl: h.standin.apiUrl, log: h.deps.log }),
     options: { pendingMs: 2 * MIN, healthyMs: 5 * MIN, channelIntervalMs: 5, pageSize: 50 },
     random: () => 0.5,

@@ -62,7 +62,7 @@ describe('hostile names in command answers', () => {
   it('a task card built from hostile platform data stays escaped and within limits', async () => {
     const rows = hostileRows(await sandboxRows(h, '/tasks?limit=2'));
     h.sandbox.admin.inject({ endpoint: 'GET /tasks', body: { data: rows, lastValue: null }, times: 1 });
-    const page = await h.deps.monitoring.tasks.listPage({ limit: 2 }, null);
+    const page = await h.deps.sharedMonitoring.tasks.listPage({ limit: 2 }, null);
     expect(page.rows).toHaveLength(2);
     for (const task of page.rows) {
       const card = renderTaskCard(task, { timeZone: 'Europe/Berlin', statuses: h.deps.directory.statuses });

@@ -3,6 +3,7 @@
  * cycle with delivery) through a harness, for the secrets test to inspect what was logged and sent.
  */
 import { expect } from 'vitest';
+import { relayDeps } from '../../src/compose.ts';
 import { createRelay, createRelayWebClient } from '../../src/alerts/engine/relay.ts';
 import type { JsonObject, StoredView } from '../../src/slack-standin/index.ts';
 import { waitFor, type Harness } from '../harness.ts';
@@ -100,7 +101,7 @@ async function relayCycle(h: Harness): Promise<void> {
   await waitFor(() => h.standin.messages(CHANNEL).some((m) => /Subscribed/.test(m.text)), {
     timeoutMs: 10_000,
   });
-  const relay = createRelay(h.deps, {
+  const relay = createRelay(relayDeps(h.deps), {
     slack: createRelayWebClient({ token: h.standin.botToken, apiUrl: h.standin.apiUrl, log: h.deps.log }),
     options: { channelIntervalMs: 5 },
   });

@@ -59,14 +59,14 @@ describe('platform file into Slack', () => {
 
   it('is callable as a service (for /source file <id>) and refuses a malformed id without a platform call', async () => {
     const fileId = h.sandbox.admin.state.files[0]!.id;
-    const ok = await sendPlatformFileToSlack(h.deps, { client, fileId, channel: 'C0GENERAL' });
+    const ok = await h.asPerson('U0ANA', () =>
+      sendPlatformFileToSlack(h.deps, { client, fileId, channel: 'C0GENERAL' }),
+    );
     expect(ok).toMatchObject({ ok: true, fileId });
     h.sandbox.admin.clearRequests();
-    const bad = await sendPlatformFileToSlack(h.deps, {
-      client,
-      fileId: '../etc/passwd',
-      channel: 'C0GENERAL',
-    });
+    const bad = await h.asPerson('U0ANA', () =>
+      sendPlatformFileToSlack(h.deps, { client, fileId: '../etc/passwd', channel: 'C0GENERAL' }),
+    );
     expect(bad).toMatchObject({ ok: false, code: 'FILE_NOT_FOUND' });
     expect(h.sandbox.admin.requests().filter((r) => r.kind === 'api')).toEqual([]);
   });
@@ -74,7 +74,9 @@ describe('platform file into Slack', () => {
   it('says so when fieldline may not post in the conversation', async () => {
     const fileId = h.sandbox.admin.state.files[0]!.id;
     h.standin.inject({ method: 'files.completeUploadExternal', error: 'not_in_channel', status: 200 });
-    const result = await sendPlatformFileToSlack(h.deps, { client, fileId, channel: 'C0MAINT' });
+    const result = await h.asPerson('U0ANA', () =>
+      sendPlatformFileToSlack(h.deps, { client, fileId, channel: 'C0MAINT' }),
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toContain('invite it');
   });

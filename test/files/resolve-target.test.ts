@@ -14,10 +14,13 @@ let deps: BaseDeps;
 beforeAll(async () => {
   sandbox = await startSandbox();
   const log = createLogger({ level: 'silent' });
+  const monitoring = createMonitoringClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.full, log });
   deps = {
     config: loadConfig({ STORE_URL: 'memory://' }),
     log,
-    monitoring: createMonitoringClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.full, log }),
+    monitoring,
+    sharedMonitoring: monitoring,
+    scope: () => 'test',
     store: await openStore({ kind: 'memory' }, { log }),
     clock: systemClock,
   };

@@ -95,7 +95,7 @@ describe('opening the Home tab', () => {
   });
 
   it('explains a Slack user whose profile shows no email', async () => {
-    const text = homeText(await openHome(h, 'U0GUS'));
+    const text = homeText(await openHome(h, 'U0NIA'));
     expect(text).toContain("can't see an email address on your Slack profile");
     expect(text).not.toContain('home_task_open_');
   });

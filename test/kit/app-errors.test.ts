@@ -73,7 +73,7 @@ describe('unexpected errors reach one handler', () => {
     expect(res.status).toBe(200);
     expect(res.tooSlow).toBe(false);
     const message = await waitFor(() =>
-      h.standin.messages().find((m) => m.text.includes('no access to that site')),
+      h.standin.messages().find((m) => m.text.includes('no access to that item')),
     );
     expect(message.ephemeralTo).toBe(res.payload.user_id);
   });

@@ -97,7 +97,7 @@ describe('health endpoints', () => {
       { kind: 'redis', url: 'redis://127.0.0.1:6390' },
       { log, connectTimeoutMs: 200 },
     );
-    const server = createHttpServer({ deps: { store, monitoring: h.deps.monitoring, log } });
+    const server = createHttpServer({ deps: { store, sharedMonitoring: h.deps.sharedMonitoring, log } });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;

@@ -8,7 +8,7 @@ import { StoreUnavailableError } from '../../src/store/store.ts';
 
 const expected: Record<MonitoringErrorCode, string> = {
   BAD_KEY: 'refused fieldline',
-  NO_ACCESS: 'no access to that site',
+  NO_ACCESS: 'no access to that item on the monitoring platform',
   VALIDATION: 'rejected the request as invalid',
   CONFLICT: 'changed on the monitoring platform',
   RATE_LIMITED: 'rate limiting',
@@ -48,6 +48,31 @@ describe('userMessageFor', () => {
     const other = userMessageFor(new TypeError("Cannot read properties of undefined (reading 'id')")).text;
     expect(other).toContain('Something went wrong');
     expect(other).not.toContain('Cannot read');
+  });
+
+  it.each([
+    ['PATCH', '/task/3025', 'task 3025'],
+    ['GET', '/data-sources/1001', 'data source 1001'],
+    ['POST', '/devices/status/1013', 'data source 1013'],
+    ['GET', '/files/8001', 'platform file 8001'],
+    ['GET', '/export', "that data source's readings"],
+    ['POST', '/reading', 'writing to that data source'],
+    ['POST', '/post', 'that channel'],
+  ])('names what a 401 refused: %s %s → %s', (method, path, named) => {
+    const err = new MonitoringError('NO_ACCESS', 'x', { status: 401, method, path });
+    expect(userMessageFor(err).text).toContain(`You have no access to ${named} on the monitoring platform`);
+  });
+
+  it('shows an explained error (an access refusal) as it is, with its blocks and no reference id', () => {
+    const err = Object.assign(new Error('refused'), {
+      explanation: ':no_entry: Not for guests.',
+      explanationBlocks: [{ type: 'divider' }],
+    });
+    expect(userMessageFor(err, 'REF123')).toEqual({
+      text: ':no_entry: Not for guests.',
+      ref: 'REF123',
+      blocks: [{ type: 'divider' }],
+    });
   });
 
   it("looks through Bolt's wrappers to the error a listener threw", () => {

@@ -4,11 +4,9 @@
  */
 import type { App } from '@slack/bolt';
 import { loadConfig } from '../../src/config.ts';
-import { systemClock, type BaseDeps, type Deps } from '../../src/deps.ts';
+import { composeDeps } from '../../src/compose.ts';
+import { systemClock } from '../../src/deps.ts';
 import { createLogger } from '../../src/log.ts';
-import { createMonitoringClient } from '../../src/monitoring/index.ts';
-import { createServices } from '../../src/services.ts';
-import { registerSurfaces } from '../../src/slack/register.ts';
 import { openStore } from '../../src/store/open-store.ts';
 
 export interface Registrations {
@@ -44,13 +42,17 @@ export async function recordRegistrations(): Promise<Registrations> {
   const config = loadConfig({ STORE_URL: 'memory://' });
   const log = createLogger({ level: 'silent' });
   const store = await openStore(config.store, { log });
-  const monitoring = createMonitoringClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'unused-key' });
-  const base: BaseDeps = { config, log, monitoring, store, clock: systemClock };
-  const deps: Deps = { ...base, ...createServices(base) };
+  const composed = composeDeps({
+    config,
+    log,
+    store,
+    clock: systemClock,
+    platform: { baseUrl: 'http://127.0.0.1:9', sharedKey: 'unused-key' },
+  });
   // The recorder answers every method Bolt's App has; registration code only calls methods.
-  registerSurfaces(recorder as App, deps);
+  composed.register(recorder as App);
   await store.close();
-  await monitoring.close();
+  await composed.close();
 
   const out: Registrations = { commands: [], shortcuts: [], unmatchable: [] };
   for (const { method, args } of calls) {

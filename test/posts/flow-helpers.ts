@@ -7,8 +7,8 @@ export async function platformFile(
   h: Harness,
   fileId: string,
 ): Promise<{ record: FileRecord; bytes: Buffer }> {
-  const record = await h.deps.monitoring.files.get(fileId);
-  const { body } = await h.deps.monitoring.download(record.file);
+  const record = await h.deps.sharedMonitoring.files.get(fileId);
+  const { body } = await h.deps.sharedMonitoring.download(record.file);
   const chunks: Uint8Array[] = [];
   for await (const chunk of body) chunks.push(chunk);
   return { record, bytes: Buffer.concat(chunks) };

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { checkImportCsv, templateColumns } from '../../src/readings/rules/csv-check.ts';
-import { detectFormat, parseTimestamp, TIMESTAMP_FORMATS } from '../../src/readings/rules/timestamp-format.ts';
+import {
+  detectFormat,
+  parseTimestamp,
+  TIMESTAMP_FORMATS,
+} from '../../src/readings/rules/timestamp-format.ts';
 
 const TEMPLATE = 'timestamp,Active energy,"Flow, inlet",Status\n2026-11-01T10:00:00+01:00,1,2,ok';
 const zone = 'Europe/Berlin';

@@ -7,9 +7,10 @@ import {
   validateBlocks,
   validateView,
 } from '../../src/slack-standin/block-kit.ts';
+import { SLACK_REFERENCE_DIR } from '../setup/shared-dir.ts';
 
 const limitsOnly = new BlockKitValidator(false);
-const PAYLOADS = join(process.cwd(), '..', 'shared', 'slack', 'payloads');
+const PAYLOADS = join(SLACK_REFERENCE_DIR, 'payloads');
 const haveSamples = existsSync(PAYLOADS);
 const haveSchema = blockKitSchemaAvailable();
 

@@ -5,8 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebClient } from '@slack/web-api';
 import { startStandin, type Standin, type StoredView } from '../../src/slack-standin/index.ts';
+import { SLACK_REFERENCE_DIR } from '../setup/shared-dir.ts';
 
-const PAYLOADS = join(process.cwd(), '..', 'shared', 'slack', 'payloads');
+const PAYLOADS = join(SLACK_REFERENCE_DIR, 'payloads');
 
 type Json = Record<string, unknown>;
 

@@ -18,6 +18,19 @@ describe('task due dates', () => {
     expect(isPastDue('2026-11-21', lateEveningUtc, 'America/Chicago')).toBe(false);
   });
 
+  it('follows daylight saving when it takes today at the site', () => {
+    expect(siteToday(Date.UTC(2026, 2, 29, 22, 30), 'Europe/Berlin')).toBe('2026-03-30');
+    expect(siteToday(Date.UTC(2026, 2, 28, 22, 30), 'Europe/Berlin')).toBe('2026-03-28');
+  });
+
+  it('counts in UTC when the site has no zone or one this runtime does not know', () => {
+    const lateEveningUtc = Date.UTC(2026, 10, 21, 22, 30);
+    expect(siteToday(lateEveningUtc, null)).toBe('2026-11-21');
+    expect(siteToday(lateEveningUtc, 'Mars/Olympus_Mons')).toBe('2026-11-21');
+    expect(isPastDue('2026-11-20', lateEveningUtc, 'Mars/Olympus_Mons')).toBe(true);
+    expect(dueDeadline('2026-11-21', 'Mars/Olympus_Mons')).toBe(Date.UTC(2026, 10, 21, 23, 59));
+  });
+
   it('ends a due day at 23:59 site time, across daylight saving', () => {
     expect(dueDeadline('2026-07-01', 'Europe/Berlin')).toBe(Date.UTC(2026, 6, 1, 21, 59));
     expect(dueDeadline('2026-12-01', 'Europe/Berlin')).toBe(Date.UTC(2026, 11, 1, 22, 59));

@@ -203,7 +203,7 @@ describe('assignee mapping', () => {
     expect(miss.errors?.task_assignee).toContain(
       'fieldline knows no platform user with the email eve@contractor.example: ask a platform admin to add this email, or pick someone else',
     );
-    const none = await h.driver.viewSubmission({ view, values: { task_site: site, task_assignee: 'U0GUS' } });
+    const none = await h.driver.viewSubmission({ view, values: { task_site: site, task_assignee: 'U0NIA' } });
     expect(none.errors?.task_assignee).toContain('shows no email to fieldline: ask a workspace admin');
     expect(none.errors?.task_assignee).toContain('or pick someone else');
   });

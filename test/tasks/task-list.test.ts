@@ -124,7 +124,7 @@ describe('/task list', () => {
   });
 
   it('tells someone whose Slack profile shows no email what to do', async () => {
-    const reply = await listReply('list mine', 'U0GUS');
+    const reply = await listReply('list mine', 'U0NIA');
     expect(reply.text).toContain('Your Slack profile shows no email to fieldline');
     expect(reply.text).toContain('ask a workspace admin');
   });

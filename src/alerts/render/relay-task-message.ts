@@ -2,13 +2,15 @@
 import type { TaskEvent, TaskSnapshot } from '../rules/types.ts';
 import type { RenderedMessage } from './alert-message.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
+import { statusClosure } from '../../tasks/rules/index.ts';
 
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
 const orNone = (text: string | null, max = 200, none = '_none_') =>
   text === null || text === '' ? none : safeText(text, max);
 
 export function renderTaskParent(task: TaskSnapshot): RenderedMessage {
-  const icon = task.open ? ':clipboard:' : task.statusId === '25' ? ':no_entry_sign:' : ':white_check_mark:';
+  const cancelled = statusClosure({ id: task.statusId, name: task.statusName }) === 'cancelled';
+  const icon = task.open ? ':clipboard:' : cancelled ? ':no_entry_sign:' : ':white_check_mark:';
   // Empty fields read as on the task card posted in the same channels: None, —, Unassigned.
   const due = task.dueDate === null ? '—' : `${task.dueDate}${task.overdue ? ' :warning: *overdue*' : ''}`;
   const fields = [

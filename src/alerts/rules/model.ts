@@ -3,9 +3,11 @@
  * outbox items and delivery records. Views carry everything a renderer needs, so delivery never calls the
  * platform.
  */
+import type { PriorityKeyword } from '../../tasks/rules/index.ts';
 import type { AlertCondition, Severity, TaskEvent, TaskSnapshot } from './types.ts';
 
-export type PriorityName = 'high' | 'medium' | 'low';
+/** high | medium | low: the tasks feature's priority keywords. */
+export type PriorityName = PriorityKeyword;
 
 export interface AlertSubscription {
   /** null = every site the key can see. */

@@ -2,7 +2,7 @@
  * Pure task differ: the previous cycle's snapshots against this cycle's → events per task.
  * No previous snapshots at all (first cycle for a site) records silently.
  */
-import { isClosedStatus } from './task-snapshot.ts';
+import { statusClosure } from '../../tasks/rules/index.ts';
 import type { TaskEvent, TaskSnapshot } from './types.ts';
 
 export interface TaskChange {
@@ -19,7 +19,8 @@ export function diffTask(prev: TaskSnapshot | undefined, next: TaskSnapshot): Ta
       kind: 'status',
       from: prev.statusName ?? prev.statusId,
       to: next.statusName ?? next.statusId,
-      closed: next.open ? null : isClosedStatus(next.statusId, next.statusName, 'closed'),
+      // A closed task whose status is not Cancelled was closed as done (a doneDate closes it whatever the name).
+      closed: next.open ? null : (statusClosure({ id: next.statusId, name: next.statusName }) ?? 'done'),
     });
   }
   if (prev.assigneeId !== next.assigneeId) {

@@ -8,7 +8,7 @@ import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { CONDITION_LABEL } from '../render/relay-format.ts';
 import { truncate } from '../../kit/blocks/mrkdwn.ts';
 import { reportError } from '../../kit/errors.ts';
-import { openCreateTaskModal } from '../../tasks/slack/task-create-open.ts';
+import { openCreateTaskModal } from '../../tasks/index.ts';
 
 export function registerAlertCreateTask(app: App, deps: Deps): void {
   app.action<BlockButtonAction>(ALERT_ACTION.createTask, async ({ ack, body, action, client, respond }) => {

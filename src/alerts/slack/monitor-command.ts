@@ -12,6 +12,7 @@ import { readRelayStatus } from '../engine/status-report.ts';
 import { changeSubscription } from '../rules/subscriptions.ts';
 import type { RenderedMessage } from '../render/alert-message.ts';
 import {
+  renderNotice,
   renderRelayStatus,
   renderSiteProblems,
   renderSubscriptionList,
@@ -36,6 +37,9 @@ export async function ensureMembership(client: WebClient, channel: string): Prom
   }
 }
 
+export const CHANNEL_ADMINS_ONLY =
+  ':lock: Only workspace admins and owners (or members of the fieldline admin group) can change what a channel is subscribed to. Anyone can use `/monitor list` and `/monitor status`.';
+
 function reply(respond: RespondFn, msg: RenderedMessage) {
   return respond({ response_type: 'ephemeral', replace_original: false, text: msg.text, blocks: msg.blocks });
 }
@@ -57,6 +61,10 @@ export function registerMonitorCommand(app: App, deps: Deps): void {
         const report = await readRelayStatus(rs, createOutbox(deps.store), now, channel);
         return void (await reply(respond, renderRelayStatus(report, now)));
       }
+      // Channel configuration is for admins; in linked mode their own key decides which sites they may subscribe
+      // (the directory lists the sites of the acting person's key).
+      if (!(await deps.access.mayConfigureChannels(client)))
+        return void (await reply(respond, renderNotice(CHANNEL_ADMINS_ONLY)));
       const outcome = await changeSubscription(
         { rs, directory: deps.directory, now: deps.clock.now() },
         channel,

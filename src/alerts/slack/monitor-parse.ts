@@ -2,6 +2,7 @@
  * Pure parser of `/monitor` text. Site names may contain spaces: everything after `site` up to the next keyword
  * is one name (`site North Plant site Dock 4`); commas also separate names; quotes keep a keyword in a name.
  */
+import { isPriorityKeyword } from '../../tasks/index.ts';
 import type { PriorityName } from '../rules/model.ts';
 import type { Severity } from '../rules/types.ts';
 
@@ -120,12 +121,7 @@ export function parseMonitorCommand(text: string): MonitorCommand {
       message: `Severity must be \`warning\` or \`critical\` (got "${opts.severity}").`,
     };
   }
-  if (
-    opts.priority !== null &&
-    opts.priority !== 'high' &&
-    opts.priority !== 'medium' &&
-    opts.priority !== 'low'
-  ) {
+  if (opts.priority !== null && !isPriorityKeyword(opts.priority)) {
     return {
       kind: 'invalid',
       message: `Priority must be \`high\`, \`medium\` or \`low\` (got "${opts.priority}").`,

@@ -6,6 +6,7 @@ export type FileTransferErrorCode =
   | 'TOO_SMALL' // contract: signed upload file size 100 B – 100 MB
   | 'TOO_LARGE'
   | 'SLACK_FILE_UNAVAILABLE' // files.info failed or the file has no url_private
+  | 'NOT_IN_CONVERSATION' // the file is not shared where the person acted: a Slack id is no authority
   | 'NOT_SLACK_HOST' // url_private points outside Slack's file host: the bot token is not sent
   | 'REDIRECT_BLOCKED' // Slack's host redirected elsewhere: stopped before sending the token there
   | 'DOWNLOAD_FAILED'

@@ -21,7 +21,9 @@ export function targetChoiceOf(value: string | null | undefined): TargetChoice |
 
 export async function listUploadTargets(deps: BaseDeps, signal?: AbortSignal): Promise<UploadTargetOption[]> {
   const cache = deps.store.namespace('file-targets');
-  const cached = await cache.get<UploadTargetOption[]>('all').catch(() => undefined);
+  // Per scope: each person's key sees its own sites and sources (contract: Authentication rule 3).
+  const scope = deps.scope();
+  const cached = await cache.get<UploadTargetOption[]>(scope).catch(() => undefined);
   if (cached) return cached;
   const sites = new Map<string, UploadTargetOption>();
   const sources: UploadTargetOption[] = [];
@@ -35,7 +37,7 @@ export async function listUploadTargets(deps: BaseDeps, signal?: AbortSignal): P
   const byLabel = (a: UploadTargetOption, b: UploadTargetOption) => a.label.localeCompare(b.label);
   const all = [...[...sites.values()].sort(byLabel), ...sources.sort(byLabel)].slice(0, MAX_TARGETS);
   await cache
-    .set('all', all, TTL_MS)
+    .set(scope, all, TTL_MS)
     .catch((err: unknown) => deps.log.debug({ err }, 'upload target cache not written'));
   return all;
 }

@@ -12,7 +12,8 @@ export function registerFileRetry(app: App, deps: Deps): void {
     const value = decodeRetryValue(action.value);
     const message = body.message;
     const channel = body.channel?.id ?? body.container.channel_id;
-    if (!value || !message?.ts || !channel) {
+    // The value names the files' conversation; it must be this one (a value is no authority, see transfer-one).
+    if (!value || !message?.ts || !channel || value.channel !== channel) {
       await respond(ephemeralNote('This Retry button is out of date; run the shortcut again.'));
       return;
     }

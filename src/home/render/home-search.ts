@@ -8,7 +8,7 @@ import type { SearchPage, SourceHit } from '../../readings/service/search.ts';
 import { rowFacts } from '../../readings/rules/source-facts.ts';
 import { safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
 import { HOME_VIEW } from './home-ids.ts';
-import type { BlockJson } from '../../tasks/render/task-ids.ts';
+import type { BlockJson } from '../../tasks/index.ts';
 import { context, plain } from '../../kit/blocks/text-blocks.ts';
 
 export type SearchState =

@@ -8,7 +8,7 @@ import { safeText } from '../../kit/blocks/mrkdwn.ts';
 import { describeSubscriptions } from '../../alerts/render/relay-monitor-reply.ts';
 import { formatDuration, when } from '../../alerts/render/relay-format.ts';
 import { HOME_CHANNEL_LIMIT } from './home-ids.ts';
-import type { BlockJson } from '../../tasks/render/task-ids.ts';
+import type { BlockJson } from '../../tasks/index.ts';
 import { context, section } from '../../kit/blocks/text-blocks.ts';
 
 export type HomeSubscriptions =

@@ -5,7 +5,7 @@
 import type { Task } from '../../monitoring/api.ts';
 import { escapeMrkdwn, safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
 import { HOME_ACTION, HOME_TASK_LIMIT } from './home-ids.ts';
-import type { BlockJson } from '../../tasks/render/task-ids.ts';
+import type { BlockJson } from '../../tasks/index.ts';
 import { context, section } from '../../kit/blocks/text-blocks.ts';
 
 export interface HomeTask {

@@ -14,7 +14,7 @@ import {
   type HomeSubscriptions,
 } from './home-status.ts';
 import { renderHomeTasks, type HomeTasks } from './home-tasks.ts';
-import type { BlockJson } from '../../tasks/render/task-ids.ts';
+import type { BlockJson } from '../../tasks/index.ts';
 import { context } from '../../kit/blocks/text-blocks.ts';
 
 export type { HomeTask, HomeTasks } from './home-tasks.ts';

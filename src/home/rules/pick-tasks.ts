@@ -1,7 +1,6 @@
 /** Pure: which of the viewer's open tasks the Home tab shows, overdue first, then by due date. */
 import type { Task } from '../../monitoring/api.ts';
-import { isOpen } from '../../tasks/service/task-service.ts';
-import { isPastDue } from '../../tasks/rules/dates.ts';
+import { isOpen, isOverdue } from '../../tasks/rules/index.ts';
 import type { HomeTask } from '../render/home-view.ts';
 
 function rank(item: HomeTask): number {
@@ -21,7 +20,7 @@ export function pickHomeTasks(
     if (seen.has(task.id) || !isOpen(task)) continue;
     seen.add(task.id);
     // A due date is a calendar day at the site; unknown zones count in UTC (the card says so).
-    const overdue = task.dueDate !== null && isPastDue(task.dueDate, nowMs, timeZoneOf(task.site?.id));
+    const overdue = isOverdue(task, nowMs, timeZoneOf(task.site?.id));
     items.push({ task, overdue });
   }
   items.sort(

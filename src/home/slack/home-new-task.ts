@@ -2,8 +2,7 @@
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { HOME_ACTION } from '../render/home-ids.ts';
-import { actionFacts } from '../../tasks/slack/task-action-context.ts';
-import { openCreateTaskModal } from '../../tasks/slack/task-create-open.ts';
+import { actionFacts, openCreateTaskModal } from '../../tasks/index.ts';
 
 export function registerHomeNewTask(app: App, deps: Deps): void {
   app.action(HOME_ACTION.newTask, async ({ ack, body, client }) => {

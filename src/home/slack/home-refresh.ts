@@ -2,7 +2,7 @@
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { HOME_ACTION } from '../render/home-ids.ts';
-import { actionFacts } from '../../tasks/slack/task-action-context.ts';
+import { actionFacts } from '../../tasks/index.ts';
 import { publishHome } from './publish-home.ts';
 
 export function registerHomeRefresh(app: App, deps: Deps): void {

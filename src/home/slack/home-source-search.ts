@@ -9,7 +9,7 @@ import type { Deps } from '../../deps.ts';
 import { HOME_ACTION, HOME_VIEW } from '../render/home-ids.ts';
 import { renderSourceSearchModal, type SearchState } from '../render/home-search.ts';
 import { inputOf, stateValues } from '../../kit/blocks/view-state.ts';
-import { actionFacts } from '../../tasks/slack/task-action-context.ts';
+import { actionFacts } from '../../tasks/index.ts';
 import { userMessageFor } from '../../kit/errors.ts';
 
 const submission = z.looseObject({

@@ -6,10 +6,8 @@
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { HOME_ACTION } from '../render/home-ids.ts';
-import { renderNotice } from '../../tasks/render/task-notices.ts';
-import { actionFacts } from '../../tasks/slack/task-action-context.ts';
+import { renderNotice, actionFacts, postCard, renderCardFor, tellUser } from '../../tasks/index.ts';
 import { reportError } from '../../kit/errors.ts';
-import { postCard, renderCardFor, tellUser } from '../../tasks/slack/task-deliver.ts';
 
 export function registerHomeTaskOpen(app: App, deps: Deps): void {
   app.action(new RegExp(`^${HOME_ACTION.taskOpenPrefix}`), async ({ ack, body, client }) => {

@@ -14,6 +14,16 @@ const slackFile = z
     url_private: z.string().optional(),
     url_private_download: z.string().optional(),
     permalink: z.string().optional(),
+    channels: z.array(z.string()).optional(),
+    groups: z.array(z.string()).optional(),
+    ims: z.array(z.string()).optional(),
+    shares: z
+      .object({
+        public: z.record(z.string(), z.unknown()).optional(),
+        private: z.record(z.string(), z.unknown()).optional(),
+      })
+      .passthrough()
+      .optional(),
   })
   .passthrough();
 
@@ -24,6 +34,8 @@ export interface SlackFileInfo {
   filetype: string | null;
   size: number;
   urlPrivate: string;
+  /** Conversations the file is shared in (files.info channels, groups, ims and shares). */
+  sharedIn: string[];
 }
 
 export async function slackFileInfo(client: WebClient, fileId: string): Promise<SlackFileInfo> {
@@ -49,5 +61,14 @@ export async function slackFileInfo(client: WebClient, fileId: string): Promise<
     filetype: f.filetype ?? null,
     size: f.size,
     urlPrivate,
+    sharedIn: [
+      ...new Set([
+        ...(f.channels ?? []),
+        ...(f.groups ?? []),
+        ...(f.ims ?? []),
+        ...Object.keys(f.shares?.public ?? {}),
+        ...Object.keys(f.shares?.private ?? {}),
+      ]),
+    ],
   };
 }

@@ -68,7 +68,8 @@ export function filterChannels(channels: readonly PostChannel[], query: string, 
 
 export function createPostChannelDirectory(deps: BaseDeps): PostChannelDirectory {
   const cache = deps.store.namespace('post-channels');
-  let inFlight: Promise<PostChannel[]> | null = null;
+  // Per scope: each person's key sees its own channels (contract: Authentication rule 3).
+  const inFlight = new Map<string, Promise<PostChannel[]>>();
 
   const fetchAll = async (signal?: AbortSignal): Promise<PostChannel[]> => {
     const rows: DataSourceRow[] = [];
@@ -77,12 +78,17 @@ export function createPostChannelDirectory(deps: BaseDeps): PostChannelDirectory
   };
 
   const list = async (signal?: AbortSignal): Promise<PostChannel[]> => {
-    const cached = await cache.get<PostChannel[]>('all').catch(() => undefined);
+    const scope = deps.scope();
+    const cached = await cache.get<PostChannel[]>(scope).catch(() => undefined);
     if (cached) return cached;
-    // Concurrent pickers share one fetch.
-    inFlight ??= fetchAll(signal).finally(() => (inFlight = null));
-    const channels = await inFlight;
-    await cache.set('all', channels, CHANNEL_CACHE_TTL_MS).catch((err: unknown) => {
+    // Concurrent pickers of the same person share one fetch.
+    let pending = inFlight.get(scope);
+    if (!pending) {
+      pending = fetchAll(signal).finally(() => inFlight.delete(scope));
+      inFlight.set(scope, pending);
+    }
+    const channels = await pending;
+    await cache.set(scope, channels, CHANNEL_CACHE_TTL_MS).catch((err: unknown) => {
       deps.log.debug({ err }, 'post channel cache not written');
     });
     return channels;

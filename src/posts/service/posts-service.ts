@@ -11,7 +11,12 @@ export {
 } from './channels.ts';
 export { parseHashtags, MAX_HASHTAGS, type HashtagParse } from '../rules/hashtags.ts';
 export { buildPost, sharedContent, type PostDraft } from '../rules/post-draft.ts';
-export { publishPost, type PublishDeps, type PublishOutcome, type PublishRequest } from '../slack/publish-post.ts';
+export {
+  publishPost,
+  type PublishDeps,
+  type PublishOutcome,
+  type PublishRequest,
+} from '../slack/publish-post.ts';
 
 export interface PostsService {
   channels: PostChannelDirectory;

@@ -1,12 +1,6 @@
 /** The data source card: metrics, site and zone, collector, thresholds, device status, and what to do next. Pure. */
 import type { DataSource } from '../../monitoring/api.ts';
-import {
-  humanDuration,
-  isCamera,
-  silence,
-  usageLabel,
-  validationLabel,
-} from '../rules/source-facts.ts';
+import { humanDuration, isCamera, silence, usageLabel, validationLabel } from '../rules/source-facts.ts';
 import { zoneOrUtc } from '../rules/range.ts';
 import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
 import { mrkdwn, plain, whenText } from './reading-format.ts';

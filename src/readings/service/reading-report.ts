@@ -8,13 +8,7 @@ import { ChartInputBuilder } from '../rules/chart-input.ts';
 import type { ChartInput } from '../rules/chart-svg.ts';
 import { Downsampler } from '../rules/downsample.ts';
 import { hasSchema, metricCatalog, type MetricInfo } from '../rules/metric-catalog.ts';
-import {
-  resolveRange,
-  toTimeRange,
-  zoneOrUtc,
-  type RangeSpec,
-  type ResolvedRange,
-} from '../rules/range.ts';
+import { resolveRange, toTimeRange, zoneOrUtc, type RangeSpec, type ResolvedRange } from '../rules/range.ts';
 import { ReadingSummary, type MetricStats, type SummaryResult } from '../rules/summary.ts';
 
 /** contract: section 3 — limit 1 to 500; the largest page means the fewest round trips. */

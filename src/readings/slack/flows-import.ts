@@ -5,11 +5,7 @@
 import type { Deps } from '../../deps.ts';
 import { zoneOrUtc } from '../rules/range.ts';
 import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
-import {
-  renderCsvRejected,
-  renderImportAccepted,
-  renderImportConfirmed,
-} from '../render/reading-import.ts';
+import { renderCsvRejected, renderImportAccepted, renderImportConfirmed } from '../render/reading-import.ts';
 import { reportError } from '../../kit/errors.ts';
 import { behindProgress, notify, postReply, updateReply, type ReplyTarget } from '../../kit/reply.ts';
 import { fetchSlackFile, SlackFileError } from '../../kit/slack-files/slack-file.ts';

@@ -88,11 +88,9 @@ async function reportFlow(
       file: png,
       filename: exportFileName(source.name, report.range).replace(/\.csv$/, '.png'),
       title: `${source.name} — ${report.range.label}`,
-      alt_text:
-        `Chart of ${chart.series.map((s) => s.label).join(', ')} for ${source.name}, ${report.range.label}`.slice(
-          0,
-          1000,
-        ),
+      // No alt text at the upload step: filesUploadV2 sends it as `alt_text`, which files.getUploadURLExternal
+      // does not document (its argument is alt_txt), and alt text there is reported to leave the file unshared
+      // (slackapi/python-slack-sdk#1818, #1575). The report posted just above the chart is its text equivalent.
     });
   } catch (err) {
     // the numbers are already posted; a missing chart is worth a note, not an error report

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { TASK_TYPE } from '../../monitoring/api.ts';
 import { decodeTaskAbout, SOURCE_ACTION } from '../render/source-ids.ts';
 import { reportError } from '../../kit/errors.ts';
-import { openCreateTaskModal } from '../../tasks/slack/task-create-open.ts';
+import { openCreateTaskModal } from '../../tasks/index.ts';
 import { buttonTarget } from './source-target.ts';
 
 export function registerSourceCreateTask(app: App, deps: Deps): void {

@@ -10,7 +10,7 @@ import { utcWithOffset } from '../time.ts';
 export const DOWNLOAD_LIFETIME_MS = 3_600_000;
 
 function visible(state: SandboxState, key: KeyContext, file: FileRecord): boolean {
-  return key === 'full' || (file.siteId !== null && state.siteAllowed(key, file.siteId));
+  return key.siteIds === null || (file.siteId !== null && state.siteAllowed(key, file.siteId));
 }
 
 export function fileJson(state: SandboxState, file: FileRecord, resolve: boolean): Record<string, unknown> {

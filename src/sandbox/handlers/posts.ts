@@ -52,6 +52,7 @@ export const createPost: Route = {
       id: state.seq.post++,
       body: { ...body },
       taskId: null,
+      byUserId: keyOf(ctx).userId,
       at: state.now(),
       removedFromFeed: false,
     };

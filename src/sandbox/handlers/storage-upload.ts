@@ -5,7 +5,6 @@
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
 import type { Route } from '../context.ts';
-import { API_USER_ID } from '../seed-catalog.ts';
 import { verify } from '../signing.ts';
 import type { SandboxState, UploadForm } from '../state.ts';
 import { isObj } from '../validate.ts';
@@ -66,7 +65,7 @@ function createRecord(state: SandboxState, form: UploadForm, bytes: Buffer): str
     contentType: form.contentType,
     bytes,
     createdMs: state.now(),
-    createdBy: Number(API_USER_ID),
+    createdBy: Number(form.byUserId),
     origin: 'integration',
     originProperties: isObj(body.originProperties) ? serialiseOrigin(body.originProperties) : null,
     companyId: refId('company'),

@@ -1,7 +1,6 @@
 /** POST /task/ (section 9): strict body, type/device pairing, {data: <task id number>}. */
 import { keyOf, type Route } from '../context.ts';
 import { HttpError, noAccess, ValidationError } from '../http.ts';
-import { API_USER_ID } from '../seed-catalog.ts';
 import { insertTask } from '../task-ops.ts';
 import { bool, dateOnly, id, idList, objectList, onlyKeys, requireObj, str } from '../validate.ts';
 
@@ -59,7 +58,7 @@ export const createTask: Route = {
     // An existing site the key may not touch is 401; an unknown site is "accepted and ignored".
     const site = state.site(siteId);
     if (site && !state.siteAllowed(key, site.id)) throw noAccess('site');
-    if (!site && key === 'limited') throw noAccess('site');
+    if (!site && key.siteIds !== null) throw noAccess('site');
     if (deviceId !== undefined) {
       const device = state.world.sourceById.get(deviceId);
       if (!device) throw new HttpError(409, `Data source ${deviceId} does not exist.`, '02-001');
@@ -71,7 +70,8 @@ export const createTask: Route = {
       siteId,
       typeId,
       deviceId: deviceId ?? null,
-      byUserId: API_USER_ID,
+      // auditInfo.createdBy is the key's user (contract: Authentication rule 3).
+      byUserId: key.userId,
     });
     state.createdTasks.push({ taskId: task.id, body: { ...body }, at: state.now() });
     // contract: state table — "feed post created in the target channel" (listed with the written posts).

@@ -1,7 +1,6 @@
 /** PATCH /task/{id} (section 10): strict partial update answering a comment id or SUCCESS. */
 import { keyOf, type Route } from '../context.ts';
 import { noAccess, ValidationError } from '../http.ts';
-import { API_USER_ID } from '../seed-catalog.ts';
 import { applyTaskChange, type TaskChange } from '../task-ops.ts';
 import { bool, dateOnly, id, idList, objectList, onlyKeys, requireObj, str } from '../validate.ts';
 
@@ -60,7 +59,7 @@ export const patchTask: Route = {
     if (!task || !state.canSeeTask(key, task)) throw noAccess('task');
     if (change.siteId !== undefined && state.site(change.siteId) && !state.siteAllowed(key, change.siteId))
       throw noAccess('site');
-    const outcome = applyTaskChange(state, task, change, API_USER_ID);
+    const outcome = applyTaskChange(state, task, change, key.userId);
     state.patches.push({
       taskId: task.id,
       body: { ...body },

@@ -104,6 +104,7 @@ export const createSignedUpload: Route = {
     const objectKey = `uploads/${companyId ?? `conversation-${conversationId}`}/${tempName}`;
     const expiresMs = state.now() + FORM_LIFETIME_MS;
     state.uploadForms.set(objectKey, {
+      byUserId: key.userId,
       tempName,
       key: objectKey,
       expiresMs,

@@ -6,16 +6,21 @@ import type { JsonObject, LocalChannel, LocalUser } from '../types.ts';
 import { ApiError, requireString, type MethodHandler } from './context.ts';
 
 export function userJson(u: LocalUser): JsonObject {
-  const profile: JsonObject = { real_name: u.real_name, display_name: u.name, team: TEAM.id };
+  const team = u.team_id ?? TEAM.id;
+  const profile: JsonObject = { real_name: u.real_name, display_name: u.name, team };
   if (u.email !== undefined) profile.email = u.email;
   if (u.is_bot) Object.assign(profile, { bot_id: BOT_ID, api_app_id: APP_ID });
   return {
     id: u.id,
-    team_id: TEAM.id,
+    team_id: team,
     name: u.name,
     real_name: u.real_name,
     deleted: u.deleted === true,
     is_bot: u.is_bot === true,
+    is_restricted: u.is_restricted === true,
+    is_ultra_restricted: u.is_ultra_restricted === true,
+    is_admin: u.is_admin === true,
+    is_owner: u.is_owner === true,
     is_app_user: false,
     tz: u.tz,
     profile,
@@ -95,7 +100,26 @@ const conversationsList: MethodHandler = (args, ctx) => {
   };
 };
 
+const usergroupsList: MethodHandler = (args, ctx) => ({
+  ok: true,
+  usergroups: ctx.state.usergroups.map((g) => ({
+    id: g.id,
+    team_id: TEAM.id,
+    handle: g.handle,
+    name: g.name,
+    ...(args.include_users === true || args.include_users === 'true' ? { users: [...g.users] } : {}),
+  })),
+});
+
+const usergroupsUsersList: MethodHandler = (args, ctx) => {
+  const group = ctx.state.usergroups.find((g) => g.id === requireString(args, 'usergroup'));
+  if (!group) throw new ApiError('no_such_subteam');
+  return { ok: true, users: [...group.users] };
+};
+
 export const directoryMethods: Record<string, MethodHandler> = {
+  'usergroups.list': usergroupsList,
+  'usergroups.users.list': usergroupsUsersList,
   'auth.test': authTest,
   'users.info': usersInfo,
   'users.lookupByEmail': lookupByEmail,

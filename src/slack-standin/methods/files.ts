@@ -1,7 +1,8 @@
 /**
  * files.info and the three-step upload as @slack/web-api 8's filesUploadV2 drives it:
- * files.getUploadURLExternal({filename, length}) → POST the bytes to upload_url (multipart, field `body`) →
- * files.completeUploadExternal({files: JSON [{id, title}], channel_id?, thread_ts?, initial_comment?, blocks?}).
+ * files.getUploadURLExternal({filename, length, alt_txt?}) → POST the bytes to upload_url (multipart, field
+ * `body`) → files.completeUploadExternal({files: JSON [{id, title}], channel_id?, thread_ts?, initial_comment?,
+ * blocks?}).
  */
 import { extname } from 'node:path';
 import { TEAM } from '../seed.ts';
@@ -101,7 +102,7 @@ const getUploadURLExternal: MethodHandler = (args, ctx) => {
   const filename = requireString(args, 'filename');
   const length = Number(args.length);
   if (!Number.isInteger(length) || length < 0) throw new ApiError('invalid_arguments', { missing: 'length' });
-  const altText = optionalString(args, 'alt_text');
+  const altText = optionalString(args, 'alt_txt'); // the documented name (not alt_text)
   const f = newFile(ctx, { name: filename, ...(altText ? { alt_text: altText } : {}) });
   f.size = length;
   ctx.state.putFile(f, 'add');

@@ -8,7 +8,8 @@ import type { Task } from '../../monitoring/api.ts';
 import { CANONICAL_STATUSES, statusKey, type StatusLookup } from '../../directory/index.ts';
 import { dueDeadline } from '../rules/dates.ts';
 import { escapeMrkdwn, safeText, slackDate, truncate } from '../../kit/blocks/mrkdwn.ts';
-import { PRIORITY_OPTIONS, TASK_ACTION, type BlockJson, type Rendered } from './task-ids.ts';
+import { TASK_PRIORITIES } from '../rules/priority.ts';
+import { TASK_ACTION, type BlockJson, type Rendered } from './task-ids.ts';
 import { plain } from '../../kit/blocks/text-blocks.ts';
 
 export type { Rendered } from './task-ids.ts';
@@ -72,7 +73,7 @@ function statusButtons(task: Task, statuses: StatusLookup) {
 }
 
 function priorityMenu(task: Task) {
-  const options = PRIORITY_OPTIONS.map((p) => ({ text: plain(p.name), value: `${task.id}|${p.id}` }));
+  const options = TASK_PRIORITIES.map((p) => ({ text: plain(p.name), value: `${task.id}|${p.id}` }));
   const initial = options.find((o) => o.value === `${task.id}|${task.priority?.id ?? ''}`);
   return {
     type: 'static_select',

@@ -1,6 +1,6 @@
 /** Pure: the words for what a PATCH changed, for the card's thread ("status To Do → Done"). */
 import type { Task, TaskPatch } from '../../monitoring/api.ts';
-import { PRIORITY_NAMES } from '../rules/build.ts';
+import { priorityName } from '../rules/priority.ts';
 import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
 
 const q = (text: string | null | undefined, max = 120) => (text ? `“${safeText(text, max)}”` : '—');
@@ -20,7 +20,7 @@ export function describePatch(
     );
   }
   if (patch.priorityId !== undefined) {
-    const to = PRIORITY_NAMES[patch.priorityId] ?? patch.priorityId;
+    const to = priorityName(patch.priorityId) ?? escapeMrkdwn(patch.priorityId);
     out.push(
       before
         ? `changed priority: ${safeText(before.priority?.name ?? 'none', 30)} → ${to}`

@@ -3,9 +3,11 @@
  * `private_metadata` carries where the card goes afterwards (≤ 3000 chars).
  */
 import type { ModalView } from '@slack/types';
+import { TASK_STATUS } from '../../monitoring/api.ts';
 import type { TaskStatusInfo } from '../../directory/index.ts';
 import { truncate } from '../../kit/blocks/mrkdwn.ts';
-import { PRIORITY_OPTIONS, TASK_FIELD, TASK_VIEW, type BlockJson } from './task-ids.ts';
+import { TASK_PRIORITIES } from '../rules/priority.ts';
+import { TASK_FIELD, TASK_VIEW, type BlockJson } from './task-ids.ts';
 import { plain } from '../../kit/blocks/text-blocks.ts';
 
 export interface TaskOrigin {
@@ -72,8 +74,8 @@ export function createMeta(prefill: TaskPrefill): CreateMeta {
 
 export function renderCreateTaskModal(prefill: TaskPrefill, statuses: readonly TaskStatusInfo[]): ModalView {
   const statusOptions = statuses.map((s) => option(s.name, s.id));
-  const initialStatus = statusOptions.find((o) => o.value === (prefill.statusId ?? '5'));
-  const priorityOptions = PRIORITY_OPTIONS.map((p) => option(p.name, p.id));
+  const initialStatus = statusOptions.find((o) => o.value === (prefill.statusId ?? TASK_STATUS.toDo));
+  const priorityOptions = TASK_PRIORITIES.map((p) => option(p.name, p.id));
   const initialPriority = priorityOptions.find((o) => o.value === prefill.priorityId);
   const kindOptions = [option('Manual task', '1'), option('About a data source', '3')];
   const kind = prefill.typeId ?? (prefill.deviceId ? '3' : '1');

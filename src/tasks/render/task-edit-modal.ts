@@ -2,7 +2,8 @@
 import type { ModalView } from '@slack/types';
 import type { Task } from '../../monitoring/api.ts';
 import { truncate } from '../../kit/blocks/mrkdwn.ts';
-import { PRIORITY_OPTIONS, TASK_FIELD, TASK_VIEW, type BlockJson } from './task-ids.ts';
+import { TASK_PRIORITIES } from '../rules/priority.ts';
+import { TASK_FIELD, TASK_VIEW, type BlockJson } from './task-ids.ts';
 import { plain } from '../../kit/blocks/text-blocks.ts';
 
 export interface EditMeta {
@@ -23,7 +24,7 @@ const input = (id: string, label: string, element: object, optional = true): Blo
 });
 
 export function renderEditTaskModal(task: Task, meta: EditMeta): ModalView {
-  const priorityOptions = PRIORITY_OPTIONS.map((p) => ({ text: plain(p.name), value: p.id }));
+  const priorityOptions = TASK_PRIORITIES.map((p) => ({ text: plain(p.name), value: p.id }));
   const initialPriority = priorityOptions.find((o) => o.value === task.priority?.id);
   const current = task.assignee?.name ?? task.assignee?.email ?? null;
   const blocks: BlockJson[] = [

@@ -27,12 +27,6 @@ export const TASK_ACTION = {
   retryOpen: 'task_retry_open',
 } as const;
 
-export const PRIORITY_OPTIONS = [
-  { id: '15', name: 'High' },
-  { id: '10', name: 'Medium' },
-  { id: '5', name: 'Low' },
-] as const;
-
 /** A Block Kit block as plain JSON (assignable to @slack/types' Block). */
 export type BlockJson = { type: string } & Record<string, unknown>;
 

@@ -1,7 +1,8 @@
 /** Small task messages (pure): a failed create with the person's input echoed, change notes, plain notices. */
 import { escapeMrkdwn, safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
 import type { TaskPrefill } from './task-create-modal.ts';
-import { PRIORITY_OPTIONS, TASK_ACTION, type Rendered } from './task-ids.ts';
+import { priorityName } from '../rules/priority.ts';
+import { TASK_ACTION, type Rendered } from './task-ids.ts';
 
 export function renderNotice(text: string): Rendered {
   return {
@@ -17,7 +18,7 @@ export function renderCreateFailed(problem: string, draft: TaskPrefill, draftKey
     draft.siteName ? `*Site:* ${safeText(draft.siteName, 200)}` : null,
     draft.deviceName ? `*Data source:* ${safeText(draft.deviceName, 200)}` : null,
     draft.priorityId
-      ? `*Priority:* ${PRIORITY_OPTIONS.find((p) => p.id === draft.priorityId)?.name ?? draft.priorityId}`
+      ? `*Priority:* ${priorityName(draft.priorityId) ?? escapeMrkdwn(draft.priorityId)}`
       : null,
     draft.dueDate ? `*Due:* ${escapeMrkdwn(draft.dueDate)}` : null,
     draft.description ? `*Description:* ${safeText(draft.description, 1500)}` : null,

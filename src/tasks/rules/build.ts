@@ -2,9 +2,17 @@
  * contract: POST /task/ — "Response: {data: <task_id number>}. The task is not echoed." So the first card is
  * built from what was sent; these pure functions do that, and apply a PATCH to a known snapshot.
  */
-import type { Assignee, Ref, SiteRef, Task, TaskCreate, TaskPatch } from '../../monitoring/api.ts';
+import {
+  TASK_STATUS,
+  type Assignee,
+  type Ref,
+  type SiteRef,
+  type Task,
+  type TaskCreate,
+  type TaskPatch,
+} from '../../monitoring/api.ts';
+import { priorityName } from './priority.ts';
 
-export const PRIORITY_NAMES: Record<string, string> = { '5': 'Low', '10': 'Medium', '15': 'High' };
 export const TYPE_NAMES: Record<string, string> = { '1': 'Manual', '3': 'Data source' };
 
 export interface BuildContext {
@@ -16,7 +24,7 @@ export interface BuildContext {
 }
 
 export function taskFromCreate(taskId: string, body: TaskCreate, ctx: BuildContext): Task {
-  const statusId = body.statusId ?? '5'; // contract: statusId default 5
+  const statusId = body.statusId ?? TASK_STATUS.toDo; // contract: statusId default 5 (To Do)
   return {
     id: taskId,
     name: body.name,
@@ -34,7 +42,7 @@ export function taskFromCreate(taskId: string, body: TaskCreate, ctx: BuildConte
     site: ctx.site,
     system: null,
     device: body.typeId === '3' && ctx.device ? { ...ctx.device } : null,
-    priority: body.priorityId ? { id: body.priorityId, name: PRIORITY_NAMES[body.priorityId] ?? null } : null,
+    priority: body.priorityId ? { id: body.priorityId, name: priorityName(body.priorityId) ?? null } : null,
     type: { id: body.typeId, name: TYPE_NAMES[body.typeId] ?? null },
     auditInfo: { createdDate: ctx.nowIso, lastModifiedDate: ctx.nowIso },
     timeSpentMandatory: body.timeSpentMandatory ?? null,
@@ -54,7 +62,7 @@ export function applyPatch(
   if (patch.statusId !== undefined)
     next.status = { id: patch.statusId, name: ctx.statusName(patch.statusId) ?? null };
   if (patch.priorityId !== undefined) {
-    next.priority = { id: patch.priorityId, name: PRIORITY_NAMES[patch.priorityId] ?? null };
+    next.priority = { id: patch.priorityId, name: priorityName(patch.priorityId) ?? null };
   }
   if (patch.assigneeId !== undefined && ctx.assignee !== undefined) next.assignee = ctx.assignee;
   return next;

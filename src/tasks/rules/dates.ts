@@ -11,18 +11,30 @@ export function isDueDate(text: string): boolean {
   return probe.toISOString().slice(0, 10) === text;
 }
 
-/** Today's date at the site (UTC when the site's zone is unknown). */
+/** The zone to count in: the site's when it is a zone this runtime knows, else UTC (null or a misspelt name). */
+function zoneOrUtc(timeZone: string | null): string {
+  if (!timeZone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Today's date (YYYY-MM-DD) at the site (UTC when the site's zone is unknown). */
 export function siteToday(nowMs: number, timeZone: string | null): string {
-  return format(new TZDate(nowMs, timeZone ?? 'UTC'), 'yyyy-MM-dd');
+  return format(new TZDate(nowMs, zoneOrUtc(timeZone)), 'yyyy-MM-dd');
 }
 
 /** Epoch ms of the end (23:59) of the due day in the site's zone: when the task becomes overdue. */
 export function dueDeadline(dueDate: string, timeZone: string | null): number | null {
   if (!isDueDate(dueDate)) return null;
   const [y, m, d] = dueDate.split('-').map(Number);
-  return new TZDate(y ?? 0, (m ?? 1) - 1, d ?? 1, 23, 59, 0, timeZone ?? 'UTC').getTime();
+  return new TZDate(y ?? 0, (m ?? 1) - 1, d ?? 1, 23, 59, 0, zoneOrUtc(timeZone)).getTime();
 }
 
+/** The due day has ended at the site: it is before the site's today (a task due today is not past due). */
 export function isPastDue(dueDate: string, nowMs: number, timeZone: string | null): boolean {
   return dueDate < siteToday(nowMs, timeZone);
 }

@@ -7,8 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../deps.ts';
 import type { MonitoringApi, Task, TaskQuery } from '../../monitoring/api.ts';
 import type { Store } from '../../store/store.ts';
-import { statusKey } from '../../directory/statuses.ts';
-import { isPastDue } from '../rules/dates.ts';
+import { isOpen, isOverdue } from '../rules/open-overdue.ts';
 
 export type ListScope = 'all' | 'open' | 'mine' | 'overdue';
 
@@ -37,11 +36,6 @@ interface CursorState {
 export const LIST_PAGE_SIZE = 10;
 const MAX_PLATFORM_PAGES = 5;
 const CURSOR_TTL_MS = 24 * 3600_000;
-const CLOSED = new Set(['done', 'cancelled']);
-
-export function isOpen(task: Task): boolean {
-  return task.doneDate === null && !CLOSED.has(statusKey(task.status.name ?? ''));
-}
 
 export function createTaskLister(deps: {
   monitoring: MonitoringApi;
@@ -53,8 +47,9 @@ export function createTaskLister(deps: {
   const cursors = deps.store.namespace('task-list-cursor');
 
   async function overdue(task: Task): Promise<boolean> {
+    // Only a dated open task needs its site's zone (a directory lookup).
     if (!task.dueDate || !isOpen(task)) return false;
-    return isPastDue(task.dueDate, deps.clock.now(), await deps.timeZoneOf(task.site?.id));
+    return isOverdue(task, deps.clock.now(), await deps.timeZoneOf(task.site?.id));
   }
 
   function keep(task: Task, late: boolean, filter: TaskListFilter): boolean {

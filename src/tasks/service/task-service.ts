@@ -11,8 +11,6 @@ import { createTaskLister, type TaskListFilter, type TaskListPage } from './list
 import { createSnapshots } from './snapshots.ts';
 
 export type { ListScope, TaskListFilter, TaskListPage } from './list.ts';
-export { LIST_PAGE_SIZE, isOpen } from './list.ts';
-export { PRIORITY_NAMES, TYPE_NAMES } from '../rules/build.ts';
 
 export interface CreateContext {
   site: SiteRef;

@@ -1,5 +1,5 @@
 /** Reads where a card action came from (message or ephemeral card, channel, response_url) from the payload. */
-import type { RespondFn } from '@slack/bolt';
+import type { AllMiddlewareArgs, BlockAction, RespondFn, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import type { ChangeContext } from './task-change.ts';
@@ -26,6 +26,9 @@ const actionBody = z.looseObject({
     }),
   ),
 });
+
+/** What a task card's (or list's) button or menu listener receives. */
+export type TaskActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 
 export interface ActionFacts {
   user: string;

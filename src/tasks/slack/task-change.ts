@@ -25,8 +25,10 @@ export interface ChangeContext {
   responseUrl?: string;
 }
 
+export type TaskChangeDeps = Pick<Deps, 'tasks' | 'directory' | 'log'>;
+
 export async function changeTask(
-  deps: Deps,
+  deps: TaskChangeDeps,
   ctx: ChangeContext,
   taskId: string,
   patch: TaskPatch,

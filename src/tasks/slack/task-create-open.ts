@@ -10,6 +10,9 @@ import { renderCreateTaskModal, type TaskPrefill } from '../render/task-create-m
 
 export type { TaskPrefill } from '../render/task-create-modal.ts';
 
+/** What opening the modal needs: the statuses to offer, and the directory to warm afterwards. */
+export type OpenTaskModalDeps = Pick<Deps, 'directory' | 'log'>;
+
 /** Statuses a new task may start in: every known one except Cancelled. */
 export function creatableStatuses(deps: Pick<Deps, 'directory'>) {
   const cancelled = deps.directory.statuses.idFor('Cancelled');
@@ -17,7 +20,7 @@ export function creatableStatuses(deps: Pick<Deps, 'directory'>) {
 }
 
 export async function openCreateTaskModal(
-  deps: Deps,
+  deps: OpenTaskModalDeps,
   client: WebClient,
   triggerId: string,
   prefill: TaskPrefill = {},
@@ -28,7 +31,7 @@ export async function openCreateTaskModal(
   return { viewId: opened.view?.id };
 }
 
-function warmDirectory(deps: Deps): void {
+function warmDirectory(deps: OpenTaskModalDeps): void {
   const log = deps.log.child({ module: 'tasks' });
   void Promise.all([deps.directory.sites(), deps.directory.statuses.refresh()]).catch((err: unknown) =>
     log.warn({ err }, 'directory warm-up failed'),

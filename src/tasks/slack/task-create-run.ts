@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../deps.ts';
+import type { BaseDeps, Deps } from '../../deps.ts';
 import type { Assignee, Task } from '../../monitoring/api.ts';
 import { userMessageFor } from '../../kit/errors.ts';
 import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
@@ -17,6 +17,9 @@ import { uploadMessageFiles } from './task-files.ts';
 import { createBody, formToPrefill, type TaskForm } from './task-form.ts';
 
 export const DRAFT_TTL_MS = 24 * 3600_000;
+
+/** Creating a task: the platform and store (BaseDeps), the task service, the directory, file uploads. */
+export type CreateRunDeps = BaseDeps & Pick<Deps, 'tasks' | 'directory' | 'fileTransfer'>;
 
 export interface CreateRun {
   client: WebClient;
@@ -35,13 +38,13 @@ export function cardAudience(user: string, meta: CreateMeta): Audience {
   return { user };
 }
 
-export async function saveDraft(deps: Deps, draft: TaskPrefill): Promise<string> {
+export async function saveDraft(deps: Pick<Deps, 'store'>, draft: TaskPrefill): Promise<string> {
   const key = randomUUID();
   await deps.store.namespace('task-draft').set(key, draft, DRAFT_TTL_MS);
   return key;
 }
 
-export async function runCreate(deps: Deps, run: CreateRun): Promise<void> {
+export async function runCreate(deps: CreateRunDeps, run: CreateRun): Promise<void> {
   const { client, user, form, meta } = run;
   const log = deps.log.child({ module: 'tasks' });
   const audience = cardAudience(user, meta);

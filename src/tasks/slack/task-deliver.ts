@@ -18,7 +18,7 @@ export interface CardPlace {
 
 export { tellUser, type Audience } from '../../kit/tell-user.ts';
 
-export async function renderCardFor(deps: Deps, task: Task): Promise<Rendered> {
+export async function renderCardFor(deps: Pick<Deps, 'directory'>, task: Task): Promise<Rendered> {
   // Cheap when every status is known; otherwise one throttled scan of GET /tasks to learn the missing ids.
   await deps.directory.statuses.refresh().catch(() => undefined);
   const site = task.site ? await deps.directory.site(task.site.id).catch(() => undefined) : undefined;

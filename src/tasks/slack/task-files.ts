@@ -4,7 +4,7 @@
  * id — the note says so honestly.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../deps.ts';
+import type { BaseDeps, Deps } from '../../deps.ts';
 import type { Task } from '../../monitoring/api.ts';
 import { FileTransferError } from '../../files/rules/errors.ts';
 import { resolveTarget } from '../../files/service/resolve-target.ts';
@@ -14,7 +14,7 @@ import type { CreateMeta } from '../render/task-create-modal.ts';
 import { userMessageFor } from '../../kit/errors.ts';
 
 export async function uploadMessageFiles(
-  deps: Deps,
+  deps: BaseDeps & Pick<Deps, 'fileTransfer'>,
   client: WebClient,
   req: { user: string; meta: CreateMeta; task: Task; fileIds: string[] },
 ): Promise<string> {

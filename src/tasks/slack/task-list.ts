@@ -3,6 +3,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import type { TaskListFilter, TaskListPage } from '../service/task-service.ts';
 import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
+import { priorityById } from '../rules/priority.ts';
 import type { Rendered } from '../render/task-ids.ts';
 import { renderTaskList } from '../render/task-list.ts';
 import { renderNotice } from '../render/task-notices.ts';
@@ -14,20 +15,20 @@ const SCOPE_TITLES = {
   mine: 'Your tasks',
   overdue: 'Overdue tasks',
 } as const;
-const PRIORITY_TITLES: Record<string, string> = { '15': 'high', '10': 'medium', '5': 'low' };
 
-export async function listTitle(deps: Deps, filter: TaskListFilter): Promise<string> {
+export async function listTitle(deps: Pick<Deps, 'directory'>, filter: TaskListFilter): Promise<string> {
   const parts = [`*${SCOPE_TITLES[filter.scope]}*`];
   if (filter.siteId) {
     const site = await deps.directory.site(filter.siteId).catch(() => undefined);
     parts.push(`site ${safeText(site?.name ?? filter.siteId, 200)}`);
   }
-  if (filter.priorityId) parts.push(`${PRIORITY_TITLES[filter.priorityId] ?? filter.priorityId} priority`);
+  if (filter.priorityId)
+    parts.push(`${priorityById(filter.priorityId)?.keyword ?? safeText(filter.priorityId, 20)} priority`);
   return parts.join(' · ');
 }
 
 export async function renderListPage(
-  deps: Deps,
+  deps: Pick<Deps, 'directory'>,
   filter: TaskListFilter,
   page: TaskListPage,
   shownBefore: number,
@@ -43,7 +44,7 @@ export async function renderListPage(
 
 /** The first page of `/task list`, or a message saying exactly what to fix. */
 export async function runTaskList(
-  deps: Deps,
+  deps: Pick<Deps, 'directory' | 'tasks'>,
   client: WebClient,
   user: string,
   request: ListRequest,

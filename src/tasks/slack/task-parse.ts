@@ -3,7 +3,7 @@
  *   (empty) | new <title> | help | list [open|mine|overdue|all] [site <name…>] [priority high|medium|low]
  * A site name runs until the next keyword; quotes are allowed ("site "North Plant"").
  */
-import { TASK_PRIORITY } from '../../monitoring/api.ts';
+import { priorityByKeyword } from '../rules/priority.ts';
 import type { ListScope } from '../service/task-service.ts';
 
 export interface ListRequest {
@@ -20,11 +20,6 @@ export type TaskCommand =
   | { kind: 'invalid'; message: string };
 
 const SCOPES: readonly ListScope[] = ['open', 'mine', 'overdue', 'all'];
-const PRIORITIES: Record<string, string> = {
-  high: TASK_PRIORITY.high,
-  medium: TASK_PRIORITY.medium,
-  low: TASK_PRIORITY.low,
-};
 export const LIST_USAGE = '/task list [open|mine|overdue|all] [site <name>] [priority high|medium|low]';
 
 function tokenize(text: string): string[] {
@@ -60,7 +55,7 @@ export function parseListArgs(
       request.siteText = name.join(' ').trim();
     } else if (word === 'priority') {
       const value = (tokens[++i] ?? '').toLowerCase();
-      const id = PRIORITIES[value];
+      const id = priorityByKeyword(value)?.id;
       if (!id)
         return {
           ok: false,

@@ -4,6 +4,9 @@
  * whose Redis stops answering steps down instead of waiting forever.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createClient } from '@redis/client';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,31 +14,24 @@ import { loadConfig } from '../../../src/config.ts';
 import { createRelayLeadership, leaseKey } from '../../../src/alerts/engine/leadership.ts';
 import { redisLease, type LeaseRedis } from '../../../src/store/lease.ts';
 import { waitFor } from '../../harness.ts';
+import { redisUrl } from '../../setup/redis-url.ts';
 
 const log = pino({ level: 'silent' });
 const prefix = `fieldline-test:${randomUUID()}:`;
+const url = redisUrl();
 let redis: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  redis = createClient({ url: 'redis://127.0.0.1:6379' });
-  await redis.connect();
-});
-afterAll(async () => {
-  for await (const keys of redis.scanIterator({ MATCH: `${prefix}*` }))
-    if (keys.length) await redis.del(keys);
-  await redis.close();
-});
 
 const redisConfig = (ttlSeconds = 1) =>
   loadConfig({
-    STORE_URL: 'redis://127.0.0.1:6379',
+    STORE_URL: url ?? '',
     STORE_PREFIX: prefix,
     LEASE_TTL_SECONDS: String(ttlSeconds),
   });
 
-describe('relay leadership', () => {
+describe('relay leadership of a single process', () => {
   it('makes the single process the leader with the sqlite or memory store', async () => {
-    for (const STORE_URL of ['memory://', 'sqlite://./data/test.sqlite']) {
+    const dir = await mkdtemp(join(tmpdir(), 'fieldline-leadership-'));
+    for (const STORE_URL of ['memory://', `sqlite://${join(dir, 'test.sqlite')}`]) {
       const { leadership, close } = await createRelayLeadership(loadConfig({ STORE_URL }), log);
       await leadership.start();
       expect(leadership.isLeader()).toBe(true);
@@ -43,6 +39,19 @@ describe('relay leadership', () => {
       await leadership.stop();
       await close();
     }
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe.skipIf(!url)('relay leadership over Redis', () => {
+  beforeAll(async () => {
+    redis = createClient({ url });
+    await redis.connect();
+  });
+  afterAll(async () => {
+    for await (const keys of redis.scanIterator({ MATCH: `${prefix}*` }))
+      if (keys.length) await redis.del(keys);
+    await redis.close();
   });
 
   it('grants the Redis lease <prefix>lease:relay to one replica and hands it over when the holder dies', async () => {

@@ -33,14 +33,15 @@ export interface ReplicaBed {
 }
 
 export interface ReplicaBedOptions {
-  redisUrl?: string;
+  /** The Redis the replicas share: the tests' (test/setup/redis-url.ts) or a dedicated redis-server. */
+  redisUrl: string;
   /** Delay added by each proxy to every platform call (stretches cycles). */
   proxyDelayMs?: number;
   env?: Record<string, string>;
 }
 
-export async function startReplicaBed(opts: ReplicaBedOptions = {}): Promise<ReplicaBed> {
-  const redisUrl = opts.redisUrl ?? 'redis://127.0.0.1:6379';
+export async function startReplicaBed(opts: ReplicaBedOptions): Promise<ReplicaBed> {
+  const redisUrl = opts.redisUrl;
   const prefix = `fieldline-test:${randomUUID()}:`;
   const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, ingestionDelayMs: 0 });
   const standin = await startStandin({});

@@ -15,7 +15,11 @@ function problems(env: Record<string, string>): string[] {
 describe('replica configuration', () => {
   it('defaults to the fieldline: prefix, a 15 s lease and 2 min / 5 min alert periods', () => {
     // Connected to Slack (local mode shortens the alert period for the demo).
-    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1-abc', SLACK_SIGNING_SECRET: 'shh-secret' });
+    const config = loadConfig({
+      SLACK_BOT_TOKEN: 'xoxb-1-abc',
+      SLACK_SIGNING_SECRET: 'shh-secret',
+      ACCESS_MODE: 'shared',
+    });
     expect(config.storePrefix).toBe('fieldline:');
     expect(config.leaseTtlSeconds).toBe(15);
     expect(config.alertPendingSeconds).toBe(120);

@@ -52,7 +52,9 @@ export async function startReplica(
   // `node --import tsx` (not the tsx CLI, which runs the app in a child process): SIGKILL must hit the app itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: REPO,
-    env: { ...baseEnv(), PORT: '0', LOG_LEVEL: 'info', ...env },
+    // Replicas act in shared mode (the sandbox's full key for everyone): these tests are about the relay and
+    // delivery across processes; who acts is covered in test/access.
+    env: { ...baseEnv(), PORT: '0', LOG_LEVEL: 'info', ACCESS_MODE: 'shared', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

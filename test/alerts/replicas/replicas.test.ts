@@ -1,10 +1,11 @@
 /**
- * Several replicas (real processes) sharing the real Redis at 127.0.0.1:6379 under a key prefix of this run:
+ * Several replicas (real processes) sharing the tests' Redis (test/setup/redis.ts) under a key prefix of this run:
  * one active poller via the Redis lease, Slack retries and repeated view submissions deduplicated across
  * replicas, and leader loss (SIGKILL mid-cycle) survived without losing relay events.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../harness.ts';
+import { redisUrl } from '../../setup/redis-url.ts';
 import { LEASE_TTL_SECONDS, POLL_INTERVAL_SECONDS, startReplicaBed, type ReplicaBed } from './replica-bed.ts';
 import type { Replica } from './replica-process.ts';
 import { subscribeAndSettle } from './relay-setup.ts';
@@ -14,23 +15,25 @@ let bed: ReplicaBed;
 let a: Replica;
 let b: Replica;
 
-beforeAll(async () => {
-  bed = await startReplicaBed({ proxyDelayMs: 100 });
-  [a, b] = await Promise.all([bed.spawn('a'), bed.spawn('b')]);
-  await bed.leader();
-  await subscribeAndSettle(bed, a);
-}, 90_000);
-
-afterAll(async () => {
-  await bed?.stop();
-});
-
 /** Waits until `replica` logged `count` ignored repeats (the dedupe logs before it acks). */
 function ignoredRepeats(replica: Replica): number {
   return replica.logs.filter((l) => l.msg === 'repeated Slack delivery ignored').length;
 }
 
-describe('several replicas sharing Redis', () => {
+const url = redisUrl();
+
+describe.skipIf(!url)('several replicas sharing Redis', () => {
+  beforeAll(async () => {
+    bed = await startReplicaBed({ redisUrl: url ?? '', proxyDelayMs: 100 });
+    [a, b] = await Promise.all([bed.spawn('a'), bed.spawn('b')]);
+    await bed.leader();
+    await subscribeAndSettle(bed, a);
+  }, 90_000);
+
+  afterAll(async () => {
+    await bed?.stop();
+  });
+
   it('lets exactly one replica poll the platform', async () => {
     const leader = await bed.leader();
     const since = Date.now();

@@ -3,7 +3,12 @@
  */
 export { FileTransferError, type FileTransferErrorCode } from '../../rules/errors.ts';
 export { checkFileSize, formatBytes, MAX_FILE_BYTES, MIN_FILE_BYTES } from '../../rules/size-rule.ts';
-export { resolveTarget, NO_COMPANY_TEXT, type TargetChoice, type TransferTarget } from '../../service/resolve-target.ts';
+export {
+  resolveTarget,
+  NO_COMPANY_TEXT,
+  type TargetChoice,
+  type TransferTarget,
+} from '../../service/resolve-target.ts';
 export { allowedSlackOrigins } from '../../../kit/slack-files/slack-download.ts';
 export type { TransferOrigin } from './transfer-one.ts';
 export {

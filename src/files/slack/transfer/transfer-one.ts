@@ -38,6 +38,15 @@ export async function transferOne(
 ): Promise<string> {
   const info = await slackFileInfo(ctx.client, fileId);
   onName?.(info.name);
+  // A Slack file id from a button value or a modal is no authority: fetch only files shared in the conversation
+  // the person acted in (the bot token could read files the person never saw).
+  if (!info.sharedIn.includes(ctx.origin.channel)) {
+    throw new FileTransferError(
+      'NOT_IN_CONVERSATION',
+      `${info.name} is not shared in this conversation, so fieldline did not fetch it.`,
+      { retryable: false },
+    );
+  }
   const declared = checkFileSize(info.name, info.size);
   if (declared) throw declared;
   if (!ctx.client.token) {

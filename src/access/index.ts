@@ -1,0 +1,123 @@
+/**
+ * The access feature: every action is done as a known platform user, within that user's rights.
+ *
+ * - `createAccess` builds what the rest of fieldline needs: the person-bound key source for the monitoring client,
+ *   the cache scope, the vault of people's keys (encrypted), the people facts, the admin check.
+ * - `registerAccess` installs the gate (a global middleware, before every listener) and the connect/disconnect
+ *   surfaces.
+ * See README "Access and permissions".
+ */
+import type { App, BlockAction, ViewSubmitAction } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { AccessConfig } from '../config.ts';
+import type { Directory } from '../directory/index.ts';
+import type { Logger } from '../log.ts';
+import type { MonitoringApi } from '../monitoring/api.ts';
+import type { Store } from '../store/store.ts';
+import type { HomeAccessState } from './render/connect.ts';
+import { ACCESS_ACTION, ACCESS_VIEW } from './render/ids.ts';
+import { isChannelAdmin } from './rules/person-gate.ts';
+import { actingPerson } from './service/acting.ts';
+import { attributeWrites } from './service/attribution.ts';
+import { createKeyVault, type KeyVault } from './service/key-vault.ts';
+import { type AccessDeps, checkPerson } from './slack/acting-person.ts';
+import { handleConnectClick, handleConnectSubmit, handleDisconnect } from './slack/connect.ts';
+import { accessGate } from './slack/gate-middleware.ts';
+import { createPersonDirectory } from './slack/person-facts.ts';
+
+export { actAs, actingPerson, actingPersonKey, actingScope, NoActingPersonError } from './service/acting.ts';
+export type { ActingPerson, PersonLabel } from './service/acting.ts';
+export { actingPersonFor } from './slack/acting-person.ts';
+export { AccessRefusedError, NotConnectedError, isAccessError } from './service/errors.ts';
+export { parseEncryptionKey, type KeyVault, type LinkInfo } from './service/key-vault.ts';
+export { homeAccessBlocks, type HomeAccessState } from './render/connect.ts';
+export { ACCESS_ACTION } from './render/ids.ts';
+export { refusalFor, refusalText, type PersonFacts, type Refusal } from './rules/person-gate.ts';
+
+export interface Access {
+  deps: AccessDeps;
+  vault: KeyVault | null;
+  /** Shared mode: the person-bound client names the acting person in what it writes. */
+  decorate(api: MonitoringApi): MonitoringApi;
+  /** What App Home shows about the person's platform account. */
+  homeState(teamId: string, userId: string): Promise<HomeAccessState>;
+  /** Workspace admin/owner or member of FIELDLINE_ADMIN_GROUP (checked for the acting person). */
+  mayConfigureChannels(client: WebClient): Promise<boolean>;
+}
+
+export function createAccess(opts: {
+  config: AccessConfig;
+  /** Shared mode only. */
+  sharedKey?: string;
+  store: Store;
+  now: () => number;
+}): Access {
+  const { config } = opts;
+  const vault =
+    config.mode === 'linked' && config.encryptionKey
+      ? createKeyVault({ store: opts.store, dataKey: config.encryptionKey, now: opts.now })
+      : null;
+  let installed: Promise<string> | undefined;
+  const deps: AccessDeps = {
+    store: opts.store,
+    people: createPersonDirectory({ store: opts.store, adminGroup: config.adminGroup }),
+    vault,
+    settings: {
+      mode: config.mode,
+      allowGuests: config.allowGuests,
+      ...(opts.sharedKey ? { sharedKey: opts.sharedKey } : {}),
+    },
+    installedTeamId(client) {
+      // The bot token's own workspace: asked once per process.
+      installed ??= client.auth.test().then((r) => String(r.team_id ?? ''));
+      installed.catch(() => {
+        installed = undefined;
+      });
+      return installed;
+    },
+  };
+  return {
+    deps,
+    vault,
+    decorate(api) {
+      if (config.mode !== 'shared') return api;
+      return attributeWrites(api, async () => {
+        const person = actingPerson();
+        return person ? person.label() : { name: 'an unknown Slack user' };
+      });
+    },
+    async homeState(teamId, userId) {
+      if (config.mode === 'shared') return { mode: 'shared' };
+      return { mode: 'linked', info: (await vault?.info(teamId, userId)) ?? null };
+    },
+    async mayConfigureChannels(client) {
+      const person = actingPerson();
+      if (!person) return false;
+      const facts = await checkPerson(deps, { teamId: person.teamId, userId: person.userId }, client);
+      return isChannelAdmin(facts, await deps.people.inAdminGroup(client, person.userId));
+    },
+  };
+}
+
+export interface RegisterAccessDeps {
+  access: Access;
+  log: Logger;
+  directory: Directory;
+  clientWithKey(key: string): MonitoringApi;
+  onLinkChanged(client: WebClient, userId: string): Promise<void>;
+}
+
+/** Installs the gate first (so it runs before every listener), then the connect surfaces. */
+export function registerAccess(app: App, deps: RegisterAccessDeps): void {
+  const connectDeps = { ...deps.access.deps, ...deps };
+  app.use(accessGate({ ...deps.access.deps, log: deps.log }));
+  app.action<BlockAction>({ type: 'block_actions', action_id: ACCESS_ACTION.connect }, (args) =>
+    handleConnectClick(args, connectDeps),
+  );
+  app.action<BlockAction>({ type: 'block_actions', action_id: ACCESS_ACTION.disconnect }, (args) =>
+    handleDisconnect(args, connectDeps),
+  );
+  app.view<ViewSubmitAction>({ type: 'view_submission', callback_id: ACCESS_VIEW.connect }, (args) =>
+    handleConnectSubmit(args, connectDeps),
+  );
+}

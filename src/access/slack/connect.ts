@@ -1,0 +1,119 @@
+/**
+ * Connect and disconnect a platform account: the button (App Home, or the offer in any reply), the modal that takes
+ * the key, and its submission. The key is checked with one call made with it alone before anything is stored (a key
+ * the platform does not recognise is refused and not kept); then fieldline says who the person is on the platform
+ * and how many sites the key sees.
+ */
+import type {
+  AllMiddlewareArgs,
+  BlockAction,
+  SlackActionMiddlewareArgs,
+  SlackViewMiddlewareArgs,
+  ViewSubmitAction,
+} from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../../log.ts';
+import type { MonitoringApi } from '../../monitoring/api.ts';
+import type { Directory } from '../../directory/index.ts';
+import { refusalText } from '../rules/person-gate.ts';
+import { actingPerson } from '../service/acting.ts';
+import { AccessRefusedError } from '../service/errors.ts';
+import type { LinkInfo } from '../service/key-vault.ts';
+import { keyProblemText, verifyKey } from '../service/verify-key.ts';
+import { connectedModal, connectModal } from '../render/connect.ts';
+import { ACCESS_VIEW } from '../render/ids.ts';
+import { checkPerson, type AccessDeps } from './acting-person.ts';
+
+export interface ConnectDeps extends AccessDeps {
+  log: Logger;
+  directory: Directory;
+  /** A client that uses exactly `key` (the candidate being checked). */
+  clientWithKey(key: string): MonitoringApi;
+  /** Called after a person's link changed (App Home is republished). */
+  onLinkChanged(client: WebClient, userId: string): Promise<void>;
+}
+
+/** The inline check must answer well within Slack's 3 s for a view submission. */
+const CHECK_BUDGET_MS = 2_000;
+
+type ActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
+type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+export async function handleConnectClick(
+  args: ActionArgs,
+  deps: Pick<ConnectDeps, 'settings'>,
+): Promise<void> {
+  await args.ack();
+  if (deps.settings.mode !== 'linked') return;
+  await args.client.views.open({ trigger_id: args.body.trigger_id, view: connectModal() as never });
+}
+
+export async function handleConnectSubmit(args: SubmitArgs, deps: ConnectDeps): Promise<void> {
+  const { ack, body, view, client } = args;
+  const person = actingPerson();
+  const vault = deps.vault;
+  const fail = (text: string) => ack({ response_action: 'errors', errors: { [ACCESS_VIEW.keyBlock]: text } });
+  if (!person || !vault) return fail('Connecting is not available here.');
+  const key = view.state.values[ACCESS_VIEW.keyBlock]?.[ACCESS_VIEW.keyInput]?.value?.trim() ?? '';
+  if (key === '') return fail('Paste your platform API key.');
+  const who = { teamId: person.teamId, userId: person.userId, userTeamId: body.user.team_id };
+  try {
+    await checkPerson(deps, who, client);
+  } catch (err) {
+    if (err instanceof AccessRefusedError) return fail(refusalText(err.reason).slice(0, 150));
+    throw err;
+  }
+  const candidate = deps.clientWithKey(key);
+  try {
+    const check = await verifyKey(candidate, AbortSignal.timeout(CHECK_BUDGET_MS));
+    if (!check.ok) return fail(keyProblemText(check.problem));
+  } finally {
+    await candidate.close().catch(() => undefined);
+  }
+  await vault.save(person.teamId, person.userId, key);
+  deps.directory.forget(person.scope);
+  const pending: LinkInfo = { connectedAt: Date.now(), platformUser: null, sites: null };
+  await ack({ response_action: 'update', view: connectedModal(pending) as never });
+  deps.log.info({ user: person.userId }, 'platform account connected');
+  // After the ack: who the key belongs to and what it sees, read with the new key itself.
+  const info = await describeConnection(deps, client, person.userId);
+  await vault.describe(person.teamId, person.userId, info);
+  await client.views
+    .update({ view_id: view.id, view: connectedModal({ ...pending, ...info }) as never })
+    .catch((err: unknown) => deps.log.debug({ err }, 'connect modal closed before the update'));
+  await deps.onLinkChanged(client, person.userId);
+}
+
+async function describeConnection(
+  deps: ConnectDeps,
+  client: WebClient,
+  userId: string,
+): Promise<Pick<LinkInfo, 'platformUser' | 'sites'>> {
+  const sites = await deps.directory.sites();
+  const match = await deps.directory.people.platformUserFor(client, userId).catch(() => null);
+  return {
+    sites: { count: sites.length, names: sites.map((s) => s.name).slice(0, 20) },
+    platformUser:
+      match?.kind === 'found'
+        ? {
+            id: match.assignee.id,
+            name:
+              match.assignee.name ??
+              `${match.assignee.firstName ?? ''} ${match.assignee.lastName ?? ''}`.trim(),
+          }
+        : null,
+  };
+}
+
+export async function handleDisconnect(
+  args: ActionArgs,
+  deps: Pick<ConnectDeps, 'vault' | 'log' | 'directory' | 'onLinkChanged'>,
+): Promise<void> {
+  await args.ack();
+  const person = actingPerson();
+  if (!person || !deps.vault) return;
+  await deps.vault.remove(person.teamId, person.userId);
+  deps.directory.forget(person.scope);
+  deps.log.info({ user: person.userId }, 'platform account disconnected');
+  await deps.onLinkChanged(args.client, person.userId);
+}

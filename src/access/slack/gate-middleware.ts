@@ -1,0 +1,90 @@
+/**
+ * The access gate: a global Bolt middleware that runs every request as the person who sent it. A person refused
+ * recently (guest, deactivated, Slack Connect partner) is answered at once with the reason and nothing else runs;
+ * requests from bots are dropped. Everyone else runs inside `actAs(person)`: their platform key is looked up,
+ * and who they are checked, only when the platform is first needed (after the ack).
+ */
+import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../../log.ts';
+import { refusalText, type Refusal } from '../rules/person-gate.ts';
+import { actAs } from '../service/acting.ts';
+import { messageModal } from '../render/connect.ts';
+import { actingPersonFor, rememberedRefusal, type AccessDeps } from './acting-person.ts';
+import { senderOf } from './request-person.ts';
+
+type Json = Record<string, unknown>;
+type Ack = (response?: unknown) => Promise<void>;
+
+export function accessGate(deps: AccessDeps & { log: Logger }): Middleware<AnyMiddlewareArgs> {
+  return async (args) => {
+    const context = args.context as { teamId?: string };
+    const sender = senderOf(args.body, context.teamId);
+    if (sender.kind === 'bot') {
+      if ('ack' in args && typeof args.ack === 'function') await (args.ack as Ack)();
+      return;
+    }
+    if (sender.kind === 'none') return args.next();
+    const client = (args as { client: WebClient }).client;
+    const refusal = await rememberedRefusal(deps, sender.person);
+    if (refusal) {
+      deps.log.info({ user: sender.person.userId, refusal }, 'request refused');
+      await refuse(args as unknown as RefuseArgs, client, refusal);
+      return;
+    }
+    return actAs(actingPersonFor(deps, sender.person, client), () => args.next());
+  };
+}
+
+interface RefuseArgs {
+  body: Json;
+  ack?: Ack;
+}
+
+/** Tells the person why, in the way the surface they used allows. Never throws. */
+async function refuse(args: RefuseArgs, client: WebClient, refusal: Refusal): Promise<void> {
+  const text = `:no_entry: ${refusalText(refusal)}`;
+  const { body, ack } = args;
+  try {
+    if (refusal === 'bot') return void (await ack?.());
+    switch (body.type) {
+      case 'block_suggestion':
+        return void (await ack?.({ options: [] }));
+      case 'view_submission':
+        return void (await ack?.({ response_action: 'update', view: messageModal('fieldline', text) }));
+      case 'shortcut':
+      case 'message_action':
+        await ack?.();
+        if (typeof body.trigger_id === 'string')
+          await client.views.open({
+            trigger_id: body.trigger_id,
+            view: messageModal('fieldline', text) as never,
+          });
+        return;
+      case 'block_actions': {
+        await ack?.();
+        const channel =
+          (body.channel as Json | undefined)?.id ?? (body.container as Json | undefined)?.channel_id;
+        const user = (body.user as Json | undefined)?.id;
+        if (typeof channel === 'string' && typeof user === 'string')
+          await client.chat.postEphemeral({ channel, user, text });
+        return;
+      }
+      case 'event_callback': {
+        const event = body.event as Json | undefined;
+        if (event?.type === 'app_home_opened' && typeof event.user === 'string')
+          await client.views.publish({
+            user_id: event.user,
+            view: { type: 'home', blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] },
+          });
+        return;
+      }
+      default:
+        // Slash commands: the ack carries the ephemeral answer.
+        if (typeof body.command === 'string') return void (await ack?.({ response_type: 'ephemeral', text }));
+        await ack?.();
+    }
+  } catch {
+    // The refusal stands even when Slack could not be told.
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * view_submission of the create modal. Inline (before the ack) only what is fast: the form's own rules, the
+ * past-due confirmation (store) and the assignee's mapping when the cache answers within a budget. Idempotency
+ * is the delivery dedupe's claim (src/kit/dedupe.ts): a repeated submission never reaches this listener, and a
+ * submission the store could not record is refused rather than risk two tasks. Then the modal closes and the task
+ * is created after the ack.
+ */
+import { createHash } from 'node:crypto';
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { Assignee } from '../../monitoring/api.ts';
+import { within } from '../../kit/time-budget.ts';
+import { isPastDue } from '../rules/dates.ts';
+import { StoreUnavailableError } from '../../store/store.ts';
+import { deliveryClaimOf } from '../../kit/dedupe.ts';
+import { TASK_FIELD } from '../render/task-ids.ts';
+import { runCreate, type CreateRunDeps } from './task-create-run.ts';
+import { assigneeError } from './task-assignee.ts';
+import {
+  PAST_DUE_TEXT,
+  parseCreateMeta,
+  parseTaskForm,
+  validateTaskForm,
+  viewState,
+  type TaskForm,
+} from './task-form.ts';
+
+const INLINE_BUDGET_MS = 1_200;
+const CONFIRM_TTL_MS = 30 * 60_000;
+export const STORE_DOWN_TEXT =
+  "fieldline's storage is unavailable right now, so the task can't be created safely. Try again in a minute.";
+
+/** What a modal submission listener receives. */
+export type TaskSubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+export function submissionKey(viewId: string, values: unknown): string {
+  return `${viewId}:${createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 24)}`;
+}
+
+const storeDown = () => ({
+  response_action: 'errors' as const,
+  errors: { [TASK_FIELD.name]: STORE_DOWN_TEXT },
+});
+
+type Inline = { errors: Record<string, string> } | { assignee: Assignee | null | 'later' };
+
+async function inlineChecks(
+  deps: CreateRunDeps,
+  form: TaskForm,
+  key: string,
+  client: WebClient,
+): Promise<Inline> {
+  const confirmations = deps.store.namespace('task-due-confirm');
+  // Both lookups run at once so the ack stays well inside Slack's 3 s, even when both use their budget.
+  const [site, match] = await Promise.all([
+    form.dueDate && form.siteId
+      ? within(deps.directory.site(form.siteId), INLINE_BUDGET_MS).catch(() => undefined)
+      : undefined,
+    form.assigneeSlackId
+      ? within(deps.directory.people.platformUserFor(client, form.assigneeSlackId), INLINE_BUDGET_MS).catch(
+          () => undefined,
+        )
+      : undefined,
+  ]);
+  // A past date is asked about, not refused: the same submission a second time confirms it.
+  if (
+    form.dueDate &&
+    isPastDue(form.dueDate, deps.clock.now(), site?.timeZone ?? null) &&
+    !(await confirmations.get(key))
+  ) {
+    await confirmations.set(key, true, CONFIRM_TTL_MS);
+    return { errors: { [TASK_FIELD.due]: PAST_DUE_TEXT } };
+  }
+  if (match && match.kind !== 'found') return { errors: { [TASK_FIELD.assignee]: assigneeError(match) } };
+  return { assignee: !form.assigneeSlackId ? null : match ? match.assignee : 'later' };
+}
+
+export async function handleTaskCreateSubmit(
+  { ack, body, view, client, context }: TaskSubmitArgs,
+  deps: CreateRunDeps,
+): Promise<void> {
+  const state = viewState.parse(view.state);
+  const form = parseTaskForm(state);
+  const errors = validateTaskForm(form, 'create');
+  if (Object.keys(errors).length > 0) return ack({ response_action: 'errors', errors });
+  // The modal stays open with everything typed; nothing is created without the idempotency claim.
+  if (deliveryClaimOf(context) === 'unavailable') return ack(storeDown());
+
+  const key = submissionKey(view.id, state.values);
+  let inline: Inline;
+  try {
+    inline = await inlineChecks(deps, form, key, client);
+  } catch (err) {
+    if (!(err instanceof StoreUnavailableError)) throw err;
+    return ack(storeDown());
+  }
+  if ('errors' in inline) return ack({ response_action: 'errors', errors: inline.errors });
+  await ack();
+  const meta = parseCreateMeta(view.private_metadata);
+  await runCreate(deps, { client, user: body.user.id, form, meta, assignee: inline.assignee });
+}

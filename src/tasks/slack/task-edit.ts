@@ -1,0 +1,36 @@
+/** Edit on a task card: the edit modal with the task as last seen (from the snapshot, fast enough for the trigger). */
+import type { Deps } from '../../deps.ts';
+import type { EditMeta } from '../render/task-edit-modal.ts';
+import { renderEditTaskModal } from '../render/task-edit-modal.ts';
+import { renderNotice } from '../render/task-notices.ts';
+import { tellUser } from './task-deliver.ts';
+import { actionFacts, type TaskActionArgs } from './task-action-context.ts';
+
+export async function handleTaskEditOpen(
+  { ack, body, client }: TaskActionArgs,
+  deps: Pick<Deps, 'tasks'>,
+): Promise<void> {
+  await ack();
+  const facts = actionFacts(body);
+  const task = facts.value ? await deps.tasks.get(facts.value) : undefined;
+  if (!task || !facts.triggerId) {
+    const text =
+      'fieldline no longer has this task’s details. Find it with `/task list` and edit it from there.';
+    await tellUser(
+      client,
+      { user: facts.user, ...(facts.channel ? { channel: facts.channel } : {}) },
+      renderNotice(text),
+    );
+    return;
+  }
+  const meta: EditMeta = { taskId: task.id };
+  if (facts.ephemeral && facts.responseUrl) meta.responseUrl = facts.responseUrl;
+  else if (facts.channel && facts.messageTs) {
+    Object.assign(
+      meta,
+      { channel: facts.channel, ts: facts.messageTs },
+      facts.threadTs ? { threadTs: facts.threadTs } : {},
+    );
+  }
+  await client.views.open({ trigger_id: facts.triggerId, view: renderEditTaskModal(task, meta) });
+}

@@ -1,0 +1,42 @@
+/** "More" under `/task list`: the next page from the stored platform cursor, replacing the list in place. */
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { renderListPage } from './task-list.ts';
+import { renderNotice } from '../render/task-notices.ts';
+import { reportError } from '../../kit/errors.ts';
+import { actionFacts, type TaskActionArgs } from './task-action-context.ts';
+
+const moreValue = z.object({ t: z.string(), n: z.number().int().nonnegative() });
+
+export async function handleTaskListMore(
+  { ack, body, client, respond }: TaskActionArgs,
+  deps: Pick<Deps, 'tasks' | 'directory' | 'log'>,
+): Promise<void> {
+  await ack();
+  const facts = actionFacts(body);
+  try {
+    const parsed = moreValue.safeParse(JSON.parse(facts.value ?? 'null'));
+    const page = parsed.success ? await deps.tasks.listMore(parsed.data.t) : undefined;
+    if (!parsed.success || !page) {
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        ...renderNotice('This list has expired. Run `/task list` again.'),
+      });
+      return;
+    }
+    const reply = await renderListPage(deps, page.filter, page, parsed.data.n);
+    await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
+  } catch (err) {
+    await reportError(
+      deps,
+      {
+        client,
+        user: facts.user,
+        ...(facts.channel ? { channel: facts.channel } : {}),
+        ...(facts.responseUrl ? { responseUrl: facts.responseUrl } : {}),
+      },
+      err,
+    );
+  }
+}

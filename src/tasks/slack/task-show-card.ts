@@ -1,0 +1,22 @@
+/** "Card" next to a task in `/task list`: the full task card, only for the person who asked. */
+import type { Deps } from '../../deps.ts';
+import { TASK_ACTION } from '../render/task-ids.ts';
+import { renderNotice } from '../render/task-notices.ts';
+import { renderCardFor } from './task-deliver.ts';
+import { actionFacts, type TaskActionArgs } from './task-action-context.ts';
+
+/** One action id per listed task (`task_show_card_<id>`): Slack wants action ids unique within a message. */
+export const TASK_SHOW_CARD_ACTION = new RegExp(`^${TASK_ACTION.showCard}_`);
+
+export async function handleTaskShowCard(
+  { ack, body, respond }: TaskActionArgs,
+  deps: Pick<Deps, 'tasks' | 'directory'>,
+): Promise<void> {
+  await ack();
+  const facts = actionFacts(body);
+  const task = facts.value ? await deps.tasks.get(facts.value) : undefined;
+  const message = task
+    ? await renderCardFor(deps, task)
+    : renderNotice('That task is no longer known to fieldline. Run `/task list` again.');
+  await respond({ response_type: 'ephemeral', replace_original: false, ...message });
+}

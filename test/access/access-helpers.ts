@@ -1,0 +1,35 @@
+/** Helpers of the access tests: commands as a person, the answer they got, the platform calls made meanwhile. */
+import type { StoredMessage } from '../../src/slack-standin/index.ts';
+import { waitFor, type Harness } from '../harness.ts';
+
+/** Runs `/command text` as `user` in `channel` and returns the first message shown only to them afterwards. */
+export async function answerTo(
+  h: Harness,
+  input: { command: string; text: string; user: string; channel?: string },
+): Promise<StoredMessage> {
+  const channel = input.channel ?? 'C0GENERAL';
+  const before = h.standin.messages(channel).length;
+  const res = await h.driver.command({ ...input, channel });
+  // An answer given in the ack itself (refusals known at once) is shown by Slack as an ephemeral message.
+  const inAck = (res.body as { text?: string } | undefined)?.text;
+  if (inAck)
+    return { channel, ts: '0', text: inAck, ephemeralTo: input.user, blocks: [] } as unknown as StoredMessage;
+  return waitFor(() =>
+    h.standin
+      .messages(channel)
+      .slice(before)
+      .find((m) => m.ephemeralTo === input.user),
+  );
+}
+
+/** A mark in the sandbox's request log; `platformCallsSince(h, mark)` lists the API calls made after it. */
+export const requestMark = (h: Harness) => h.sandbox.admin.requests().length;
+
+export function platformCallsSince(h: Harness, mark: number) {
+  return h.sandbox.admin
+    .requests()
+    .slice(mark)
+    .filter((r) => r.kind === 'api');
+}
+
+export const textOf = (m: StoredMessage) => `${m.text ?? ''} ${JSON.stringify(m.blocks ?? [])}`;

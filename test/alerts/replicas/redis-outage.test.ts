@@ -1,0 +1,93 @@
+/**
+ * Redis trouble with two replicas: a dedicated redis-server (own port, started by this test) is stopped
+ * mid-run and started again. Acks are unaffected, commands that need state say the store is unavailable, the
+ * relay pauses instead of re-posting what it cannot see, and it resumes — delivering what changed meanwhile,
+ * once — when Redis is back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../harness.ts';
+import { redisServerInstalled, startRedisServer, type RedisServer } from '../../setup/redis-server.ts';
+import { startReplicaBed, type ReplicaBed } from './replica-bed.ts';
+import type { Replica } from './replica-process.ts';
+import { botMessages, isParent, settled, SITE_ID, subscribeAndSettle, TASKS_CHANNEL } from './relay-setup.ts';
+
+let redis: RedisServer;
+let bed: ReplicaBed;
+let a: Replica;
+let b: Replica;
+
+const taskParents = (bed: ReplicaBed, name: string) =>
+  botMessages(bed, TASKS_CHANNEL).filter((m) => isParent(m) && m.text.startsWith(`Task: ${name} (`));
+
+/** Slack writes the relay made (posts and edits), as recorded by the stand-in. */
+const relayWrites = (bed: ReplicaBed) =>
+  bed.standin.calls.filter((c) => c.method === 'chat.postMessage' || c.method === 'chat.update').length;
+
+describe.skipIf(!redisServerInstalled())(
+  'Redis stopped and restarted under two replicas (needs the redis-server binary)',
+  () => {
+    beforeAll(async () => {
+      redis = await startRedisServer();
+      bed = await startReplicaBed({ redisUrl: redis.url });
+      [a, b] = await Promise.all([bed.spawn('a'), bed.spawn('b')]);
+      await bed.leader();
+      await subscribeAndSettle(bed, a);
+    }, 90_000);
+
+    afterAll(async () => {
+      await bed?.stop();
+      await redis?.dispose();
+    });
+
+    it('pauses the relay without false posts, answers commands with "store unavailable", and resumes after restart', async () => {
+      const admin = bed.sandbox.admin;
+      admin.createTask({ name: 'Before outage gasket', siteId: SITE_ID });
+      await waitFor(() => taskParents(bed, 'Before outage gasket').length === 1, { timeoutMs: 15_000 });
+      await settled(bed);
+      const messagesBefore = botMessages(bed, TASKS_CHANNEL).length;
+      const writesBefore = relayWrites(bed);
+
+      await redis.stop();
+      // Every replica notices at its next lease renewal and stops acting as leader.
+      await waitFor(() => bed.alive().every((r) => !r.leader()), { timeoutMs: 10_000 });
+      admin.createTask({ name: 'During outage pump', siteId: SITE_ID });
+
+      // Acks are unaffected; a command that needs state says the store is unavailable.
+      bed.standin.setAppUrl(b.url);
+      const res = await bed.standin.driver.command({
+        command: '/monitor',
+        text: 'list',
+        channel: TASKS_CHANNEL,
+      });
+      expect(res.status).toBe(200);
+      expect(res.tooSlow).toBe(false);
+      const answer = await waitFor(
+        () =>
+          bed.standin
+            .messages(TASKS_CHANNEL)
+            .find((m) => m.ephemeralTo !== undefined && m.text.includes('storage is unavailable')),
+        { timeoutMs: 10_000 },
+      );
+      expect(answer.text).toMatch(/try again in a minute/);
+      const ready = await fetch(`${a.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ checks: { store: 'STORE_UNAVAILABLE' } });
+
+      // Several poll intervals pass with Redis down: nothing is posted or edited.
+      const pollsBefore = bed.alive().map((r) => bed.proxyOf(r).polls().length);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(bed.alive().map((r) => bed.proxyOf(r).polls().length)).toEqual(pollsBefore);
+      expect(relayWrites(bed)).toBe(writesBefore);
+
+      await redis.start();
+      const leader = await bed.leader(15_000);
+      expect(bed.alive()).toContain(leader);
+      // The change made during the outage arrives once; nothing delivered before is posted again.
+      await waitFor(() => taskParents(bed, 'During outage pump').length === 1, { timeoutMs: 20_000 });
+      await settled(bed);
+      expect(taskParents(bed, 'Before outage gasket')).toHaveLength(1);
+      expect(taskParents(bed, 'During outage pump')).toHaveLength(1);
+      expect(botMessages(bed, TASKS_CHANNEL)).toHaveLength(messagesBefore + 1);
+    }, 90_000);
+  },
+);

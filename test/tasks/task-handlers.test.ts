@@ -1,0 +1,143 @@
+/**
+ * The task listeners are named functions: called here directly with hand-built Slack arguments and no Bolt App,
+ * against the real task service over a loopback sandbox. Each acks before anything else.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BaseDeps } from '../../src/deps.ts';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { createServices, type Services } from '../../src/services.ts';
+import { handleTaskCommand } from '../../src/tasks/slack/task-command.ts';
+import { handleTaskCreateSubmit } from '../../src/tasks/slack/task-create-submit.ts';
+import { handleTaskPriorityChange } from '../../src/tasks/slack/task-priority.ts';
+import { handleTaskShowCard } from '../../src/tasks/slack/task-show-card.ts';
+import { buildArguments, type HandlerCall } from '../fixtures/handler-args.ts';
+import { sandboxBaseDeps } from '../fixtures/sandbox-deps.ts';
+
+let sandbox: Sandbox;
+let base: BaseDeps;
+let services: Services;
+const site = { id: '101', name: 'Berlin Plant', channelId: '7101' };
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: { tasks: 5 } });
+  base = await sandboxBaseDeps(sandbox, { now: () => Date.now() });
+  services = createServices(base);
+});
+afterAll(async () => {
+  await base?.monitoring.close();
+  await sandbox?.close();
+});
+
+/** A WebClient stand-in for the methods task handlers call; each call is recorded with the handler's own. */
+function fakeClient(calls: HandlerCall[]) {
+  const method =
+    (fn: string, answer: Record<string, unknown> = {}) =>
+    async (arg: unknown) => {
+      calls.push({ fn, arg });
+      return { ok: true, ...answer };
+    };
+  return {
+    chat: {
+      update: method('chat.update'),
+      postMessage: method('chat.postMessage', { ts: '222.2', channel: 'C0PLANT' }),
+      postEphemeral: method('chat.postEphemeral'),
+    },
+    views: { open: method('views.open', { view: { id: 'V0NEW' } }) },
+  };
+}
+
+/** A block_actions body as Slack sends it for a control on a card message in a channel. */
+function cardActionBody(actionId: string, value: { value?: string; selected?: string }) {
+  return {
+    type: 'block_actions',
+    user: { id: 'U0ANA' },
+    trigger_id: 'trigger-1',
+    response_url: 'http://127.0.0.1:9/response',
+    channel: { id: 'C0PLANT' },
+    container: { type: 'message', message_ts: '111.1', channel_id: 'C0PLANT', is_ephemeral: false },
+    message: { ts: '111.1' },
+    actions: [
+      {
+        action_id: actionId,
+        ...(value.value ? { value: value.value } : {}),
+        ...(value.selected ? { selected_option: { value: value.selected } } : {}),
+      },
+    ],
+  };
+}
+
+describe('task handlers called without an App', () => {
+  it('answers /task help in the ack itself and calls nothing else', async () => {
+    const calls: HandlerCall[] = [];
+    const built = buildArguments<Parameters<typeof handleTaskCommand>[0]>({
+      calls,
+      client: fakeClient(calls),
+      command: { text: 'help', user_id: 'U0ANA', channel_id: 'C0PLANT', trigger_id: 't', response_url: 'r' },
+    });
+    await handleTaskCommand(built.args, { ...services, log: base.log });
+    expect(calls.map((c) => c.fn)).toEqual(['ack']);
+    expect(JSON.stringify(built.argsOf('ack')[0])).toContain('/task list');
+  });
+
+  it('changes the priority from the card menu: ack, PATCH, card updated in place, note in its thread', async () => {
+    const task = await services.tasks.create(
+      { name: 'Handler priority task', siteId: site.id, typeId: '1', priorityId: '15' },
+      { site, device: null, assignee: null },
+    );
+    const calls: HandlerCall[] = [];
+    const patchesBefore = sandbox.admin.written().patches.length;
+    const built = buildArguments<Parameters<typeof handleTaskPriorityChange>[0]>({
+      calls,
+      client: fakeClient(calls),
+      body: cardActionBody('task_priority', { selected: `${task.id}|5` }),
+    });
+    await handleTaskPriorityChange(built.args, { ...services, log: base.log });
+
+    expect(calls[0]?.fn).toBe('ack');
+    expect(sandbox.admin.written().patches.slice(patchesBefore)).toMatchObject([
+      { taskId: task.id, body: { priorityId: '5' } },
+    ]);
+    const [update] = built.argsOf('chat.update') as { channel: string; ts: string; blocks: unknown[] }[];
+    expect(update).toMatchObject({ channel: 'C0PLANT', ts: '111.1' });
+    expect(JSON.stringify(update?.blocks)).toContain(
+      `"initial_option":{"text":{"type":"plain_text","text":"Low"`,
+    );
+    const [note] = built.argsOf('chat.postMessage') as { thread_ts: string; text: string }[];
+    expect(note).toMatchObject({ channel: 'C0PLANT', thread_ts: '111.1' });
+    expect(note?.text).toBe('<@U0ANA> changed priority: High → Low');
+  });
+
+  it('says a task is no longer known when "Card" names one fieldline never saw', async () => {
+    const calls: HandlerCall[] = [];
+    const built = buildArguments<Parameters<typeof handleTaskShowCard>[0]>({
+      calls,
+      client: fakeClient(calls),
+      body: cardActionBody('task_show_card_999999', { value: '999999' }),
+    });
+    await handleTaskShowCard(built.args, services);
+    expect(calls.map((c) => c.fn)).toEqual(['ack', 'respond']);
+    expect(built.argsOf('respond')[0]).toMatchObject({
+      response_type: 'ephemeral',
+      replace_original: false,
+      text: 'That task is no longer known to fieldline. Run `/task list` again.',
+    });
+  });
+
+  it('refuses a create form without name and site in the ack, creating nothing', async () => {
+    const calls: HandlerCall[] = [];
+    const created = sandbox.admin.written().tasks.length;
+    const built = buildArguments<Parameters<typeof handleTaskCreateSubmit>[0]>({
+      calls,
+      client: fakeClient(calls),
+      body: { type: 'view_submission', user: { id: 'U0ANA' } },
+      view: { id: 'V0FORM', private_metadata: '{}', state: { values: {} } },
+    });
+    await handleTaskCreateSubmit(built.args, { ...base, ...services });
+    expect(calls.map((c) => c.fn)).toEqual(['ack']);
+    expect(built.argsOf('ack')[0]).toEqual({
+      response_action: 'errors',
+      errors: { task_name: 'Give the task a name.', task_site: 'Choose the site the task belongs to.' },
+    });
+    expect(sandbox.admin.written().tasks.length).toBe(created);
+  });
+});
