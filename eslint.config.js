@@ -1,6 +1,113 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// The one dependency rule (README, "Architecture"): imports point down only,
+// main → feature → kit | directory → monitoring | store; a feature reaches another only through its index.ts
+// (pure code: the other feature's rules/index.ts); rules/ and service/ never import @slack/* or kit/; monitoring/
+// and sandbox/ share nothing; slack-standin/ imports none of the app's Slack code. Imports inside src are relative,
+// so each pattern matches a path that climbs out of the importing folder (`../../kit/…`) into the named folder.
+// The import-cycle test (test/architecture) checks the same graph for cycles between folders.
+const FEATURES = ['tasks', 'readings', 'alerts', 'posts', 'files', 'home', 'access'];
+const escape = (name) => name.replace(/[.]/g, '\\.');
+const into = (folders, message, tail = '(?:/|$)') => ({
+  regex: `^(?:\\.\\./)+(?:${folders.map(escape).join('|')})${tail}`,
+  caseSensitive: true,
+  message,
+});
+const noSlack = (why) => ({ regex: '^@slack/', caseSensitive: true, message: why });
+const RETURNS_DATA = "rules/ and service/ return data; the feature's slack/ renders and sends it.";
+const otherFeatures = (feature, { pureOnly = false } = {}) =>
+  into(
+    FEATURES.filter((f) => f !== feature),
+    pureOnly
+      ? 'Pure code reaches another feature only through its rules/index.ts.'
+      : 'A feature reaches another only through its index.ts (pure code: rules/index.ts).',
+    pureOnly ? '(?!/rules/index\\.ts$)(?:/|$)' : '(?!/index\\.ts$|/rules/index\\.ts$)(?:/|$)',
+  );
+const restrict = (files, patterns, ignores) => ({
+  files,
+  ...(ignores ? { ignores } : {}),
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+const lowerNeverFeature = into(FEATURES, 'Imports point down only: this folder never imports a feature.');
+const dependencyRule = [
+  ...FEATURES.flatMap((feature) => [
+    restrict(
+      [`src/${feature}/**`],
+      [otherFeatures(feature)],
+      [`src/${feature}/rules/**`, `src/${feature}/service/**`],
+    ),
+    restrict(
+      [`src/${feature}/rules/**`],
+      [noSlack(RETURNS_DATA), into(['kit'], RETURNS_DATA), otherFeatures(feature, { pureOnly: true })],
+    ),
+    restrict(
+      [`src/${feature}/service/**`],
+      [noSlack(RETURNS_DATA), into(['kit'], RETURNS_DATA), otherFeatures(feature)],
+    ),
+  ]),
+  restrict(
+    ['src/kit/**'],
+    [lowerNeverFeature, into(['directory'], 'kit/ and directory/ stand side by side.')],
+  ),
+  restrict(
+    ['src/directory/**'],
+    [
+      lowerNeverFeature,
+      into(['kit'], 'directory/ has no Slack in it.'),
+      noSlack('directory/ has no Slack in it.'),
+    ],
+  ),
+  restrict(
+    ['src/monitoring/**'],
+    [
+      lowerNeverFeature,
+      into(
+        ['kit', 'directory', 'store'],
+        'monitoring/ is the bottom layer: it imports no other part of the app.',
+      ),
+      into(
+        ['sandbox'],
+        'monitoring/ and sandbox/ are two independent readings of the contract: they share nothing.',
+      ),
+      noSlack('monitoring/ knows nothing of Slack.'),
+    ],
+  ),
+  restrict(
+    ['src/store/**'],
+    [
+      lowerNeverFeature,
+      into(
+        ['kit', 'directory', 'monitoring'],
+        'store/ is the bottom layer: it imports no other part of the app.',
+      ),
+      noSlack('store/ knows nothing of Slack.'),
+    ],
+  ),
+  restrict(
+    ['src/sandbox/**'],
+    [
+      into(
+        ['monitoring'],
+        'monitoring/ and sandbox/ are two independent readings of the contract: they share nothing.',
+      ),
+      into(
+        [...FEATURES, 'kit', 'directory', 'store'],
+        'The sandbox is a platform of its own: it imports nothing of the app.',
+      ),
+    ],
+  ),
+  restrict(
+    ['src/slack-standin/**'],
+    [
+      into(
+        [...FEATURES, 'kit', 'surfaces', 'register.ts', 'local'],
+        "The Slack stand-in plays Slack: it imports none of the app's Slack code.",
+      ),
+    ],
+  ),
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'data/**', 'artifacts/**', 'docs/**', 'coverage/**'] },
   js.configs.recommended,
@@ -36,4 +143,5 @@ export default tseslint.config(
       },
     },
   },
+  ...dependencyRule,
 );

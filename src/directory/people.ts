@@ -3,11 +3,10 @@
  * on tasks. The platform has no people endpoint in the contract, so tasks are the only source; on a miss the
  * directory scans GET /tasks once (throttled) before answering "no match".
  */
-import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import type { Assignee, Task } from '../monitoring/api.ts';
 import type { Store } from '../store/store.ts';
-import type { PeopleDirectory, PersonMatch } from './types.ts';
+import type { PeopleDirectory, PersonMatch, SlackProfiles } from './types.ts';
 
 const PEOPLE_KEY = 'people';
 const PEOPLE_TTL_MS = 7 * 24 * 3600_000;
@@ -49,7 +48,7 @@ export function createPeopleDirectory(deps: {
       return changed;
     },
 
-    async slackEmail(client: WebClient, slackUserId: string) {
+    async slackEmail(client: SlackProfiles, slackUserId: string) {
       const key = `slack-email:${slackUserId}`;
       const cached = await store.get<{ email: string | null }>(key);
       if (cached) return cached.email ?? undefined;

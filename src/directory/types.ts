@@ -1,5 +1,4 @@
 /** Shapes of the directory service (sites, task statuses, people) that other features code against. */
-import type { WebClient } from '@slack/web-api';
 import type { Assignee, Task } from '../monitoring/api.ts';
 
 export interface SiteInfo {
@@ -36,10 +35,15 @@ export interface StatusDirectory extends StatusLookup {
   refresh(signal?: AbortSignal): Promise<void>;
 }
 
+/** What the people lookup needs of Slack's WebClient (users.info); the directory itself knows no Slack types. */
+export interface SlackProfiles {
+  users: { info(args: { user: string }): Promise<unknown> };
+}
+
 export interface PeopleDirectory {
-  platformUserFor(client: WebClient, slackUserId: string, signal?: AbortSignal): Promise<PersonMatch>;
+  platformUserFor(client: SlackProfiles, slackUserId: string, signal?: AbortSignal): Promise<PersonMatch>;
   /** The Slack profile email of a user (cached); undefined when the profile shows none. */
-  slackEmail(client: WebClient, slackUserId: string): Promise<string | undefined>;
+  slackEmail(client: SlackProfiles, slackUserId: string): Promise<string | undefined>;
   learn(tasks: Iterable<Pick<Task, 'assignee'>>): boolean;
 }
 

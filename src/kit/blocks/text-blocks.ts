@@ -4,7 +4,7 @@
  * options, buttons) is cut to `max`, 75 by default — Slack's limit for option and button texts.
  */
 import { truncate } from './mrkdwn.ts';
-import type { BlockJson } from '../../tasks/render/task-ids.ts';
+import type { BlockJson } from './block-json.ts';
 
 export const plain = (text: string, max = 75) => ({
   type: 'plain_text' as const,

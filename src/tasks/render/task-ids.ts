@@ -1,3 +1,5 @@
+import type { BlockJson } from '../../kit/blocks/block-json.ts';
+
 /** Callback, block and action ids of the task feature (prefixed `task_`, see the team's naming rule). */
 export const TASK_VIEW = { create: 'task_create', edit: 'task_edit' } as const;
 
@@ -27,8 +29,7 @@ export const TASK_ACTION = {
   retryOpen: 'task_retry_open',
 } as const;
 
-/** A Block Kit block as plain JSON (assignable to @slack/types' Block). */
-export type BlockJson = { type: string } & Record<string, unknown>;
+export type { BlockJson } from '../../kit/blocks/block-json.ts';
 
 export interface Rendered {
   text: string;
