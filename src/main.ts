@@ -13,7 +13,7 @@ import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger, type Logger } from './log.ts';
 import type { App } from '@slack/bolt';
 import { composeDeps, relayDeps } from './compose.ts';
-import { startRelayBackground } from './alerts/engine/relay-background.ts';
+import { startRelayBackground } from './alerts/index.ts';
 import { createSlackApp, type SlackApp } from './kit/app.ts';
 import { openStore } from './store/open-store.ts';
 

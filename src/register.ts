@@ -1,19 +1,16 @@
 /**
- * Registers every Slack surface on the Bolt app. The access gate comes first: it runs every request as the person
- * who sent it (or refuses them) before any feature's listener.
+ * Registers every feature's listeners on the Bolt app. The access gate comes first: it runs every request as the
+ * person who sent it (or refuses them) before any feature's listener.
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from './deps.ts';
 import { registerAccess } from './access/index.ts';
+import { registerAlerts } from './alerts/index.ts';
+import { registerFiles } from './files/index.ts';
+import { publishHome, registerHome } from './home/index.ts';
 import type { MonitoringApi } from './monitoring/api.ts';
-import * as actions from './surfaces/actions.ts';
-import * as commands from './surfaces/commands.ts';
-import * as events from './surfaces/events.ts';
-import * as home from './home/index.ts';
-import { publishHome } from './home/slack/publish-home.ts';
-import * as options from './surfaces/options.ts';
-import * as shortcuts from './surfaces/shortcuts.ts';
-import * as views from './surfaces/views.ts';
+import { registerPosts } from './posts/index.ts';
+import { registerReadings } from './readings/index.ts';
 import { registerTasks } from './tasks/index.ts';
 
 export interface SurfaceOptions {
@@ -30,6 +27,9 @@ export function registerSurfaces(app: App, deps: Deps, opts: SurfaceOptions): vo
     onLinkChanged: (client, userId) => publishHome(deps, client, userId),
   });
   registerTasks(app, deps);
-  for (const surface of [commands, shortcuts, views, actions, options, events, home])
-    surface.register(app, deps);
+  registerReadings(app, deps);
+  registerPosts(app, deps);
+  registerFiles(app, deps);
+  registerAlerts(app, deps);
+  registerHome(app, deps);
 }

@@ -5,9 +5,9 @@
 import type { BaseDeps } from './deps.ts';
 import { createDirectory, type Directory } from './directory/index.ts';
 import { createTaskService, type TaskService } from './tasks/index.ts';
-import { DEFAULT_FILE_TRANSFER, type FileTransferSettings } from './files/slack/transfer/index.ts';
-import { createPostsService, type PostsService } from './posts/service/posts-service.ts';
-import { createSourcesService, type SourcesService } from './readings/service/sources-service.ts';
+import { DEFAULT_FILE_TRANSFER, type FileTransferSettings } from './files/index.ts';
+import { createPostsService, type PostsService } from './posts/index.ts';
+import { createSourcesService, type SourcesService } from './readings/index.ts';
 
 export interface Services {
   directory: Directory;

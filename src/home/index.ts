@@ -1,18 +1,22 @@
 /**
- * home: one file per handler; this index registers them. Add one import and one call per handler.
- * (The tab itself is published on app_home_opened, registered in ../events.)
+ * The home feature: App Home, composed from the other features' public APIs (open tasks, subscriptions, the
+ * platform's state, the person's platform account) with its quick actions. `registerHome` registers every
+ * listener, including the `app_home_opened` event that publishes the tab.
  */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../deps.ts';
+import { registerAppHomeOpened } from './slack/app-home-opened.ts';
 import { registerHomeNewTask } from './slack/home-new-task.ts';
 import { registerHomeRefresh } from './slack/home-refresh.ts';
 import { registerHomeSourceSearch } from './slack/home-source-search.ts';
 import { registerHomeTaskOpen } from './slack/home-task-open.ts';
 
-export function register(app: App, deps: Deps): void {
+export { publishHome } from './slack/publish-home.ts';
+
+export function registerHome(app: App, deps: Deps): void {
+  registerAppHomeOpened(app, deps);
   registerHomeNewTask(app, deps);
   registerHomeRefresh(app, deps);
   registerHomeSourceSearch(app, deps);
   registerHomeTaskOpen(app, deps);
-  // one call per handler, e.g. registerX(app, deps);
 }

@@ -5,7 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/store.ts';
-import { decodeMore, encodeMore, MAX_VALUE, type MoreValue } from '../readings/render/source-ids.ts';
+import { z } from 'zod';
+import { decodeValue, encodeValue, MAX_BUTTON_VALUE } from './button-value.ts';
+
+/** "More": the search text and the cursor, verbatim (contract: paging rule 2). */
+const moreSchema = z.object({ t: z.string(), c: z.string() });
+export type MoreValue = z.infer<typeof moreSchema>;
 
 const TTL_MS = 3_600_000;
 const KEY_PREFIX = 'more:';
@@ -16,16 +21,16 @@ export async function moreButtonValue(
   cursor: string | null,
 ): Promise<string | null> {
   if (cursor === null) return null;
-  const inline = encodeMore({ t: text, c: cursor });
-  if (inline.length <= MAX_VALUE) return inline;
+  const inline = encodeValue({ t: text, c: cursor } satisfies MoreValue);
+  if (inline.length <= MAX_BUTTON_VALUE) return inline;
   const key = randomUUID();
   await store.namespace('sources').set<MoreValue>(key, { t: text, c: cursor }, TTL_MS);
-  return encodeMore({ t: text, c: `${KEY_PREFIX}${key}` });
+  return encodeValue({ t: text, c: `${KEY_PREFIX}${key}` } satisfies MoreValue);
 }
 
 /** The text and cursor behind a More button; null when the value is malformed or its stored cursor expired. */
 export async function readMoreButton(store: Store, raw: string | undefined): Promise<MoreValue | null> {
-  const value = decodeMore(raw);
+  const value = decodeValue(moreSchema, raw);
   if (!value || !value.c.startsWith(KEY_PREFIX)) return value;
   const stored = await store.namespace('sources').get<MoreValue>(value.c.slice(KEY_PREFIX.length));
   return stored ?? null;

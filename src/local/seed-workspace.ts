@@ -5,9 +5,9 @@
  * relay's own subscription service, exactly as `/monitor subscribe …` stores them.
  */
 import type { Deps } from '../deps.ts';
-import { parseMonitorCommand } from '../alerts/slack/monitor-parse.ts';
-import { relayStore } from '../alerts/engine/relay-store.ts';
-import { changeSubscription } from '../alerts/rules/subscriptions.ts';
+import { parseMonitorCommand } from '../alerts/index.ts';
+import { relayStore } from '../alerts/index.ts';
+import { changeSubscription } from '../alerts/index.ts';
 import type { LocalChannel, Standin } from '../slack-standin/index.ts';
 import { welcomeBlocks, WELCOME_TEXT } from './welcome.ts';
 

@@ -4,7 +4,7 @@ import {
   formatBytes,
   MAX_FILE_BYTES,
   MIN_FILE_BYTES,
-} from '../../src/files/rules/size-rule.ts';
+} from '../../src/kit/slack-files/size-rule.ts';
 
 describe('signed upload size rule (100 B – 100 MB)', () => {
   it('accepts the bounds themselves', () => {

@@ -10,7 +10,7 @@ import {
   downloadSlackFile,
   isAllowedOrigin,
 } from '../../src/kit/slack-files/slack-download.ts';
-import { FileTransferError } from '../../src/files/rules/errors.ts';
+import { FileTransferError } from '../../src/kit/slack-files/transfer-error.ts';
 
 const TOKEN = 'xoxb-test-token-123';
 const BYTES = Buffer.from('x'.repeat(500));

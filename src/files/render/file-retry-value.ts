@@ -2,8 +2,9 @@
  * The Retry button's value (at most 2,000 characters): which Slack files, where they go, where they came from.
  * Round-trips through Slack, so it is parsed with zod on the way back.
  */
+import { decodeValue, MAX_BUTTON_VALUE } from '../../kit/button-value.ts';
 import { z } from 'zod';
-import type { TransferTarget } from '../service/resolve-target.ts';
+import type { TransferTarget } from '../slack/transfer/resolve-target.ts';
 
 export interface RetryValue {
   fileIds: string[];
@@ -13,7 +14,7 @@ export interface RetryValue {
   messageTs?: string;
 }
 
-const VALUE_LIMIT = 2000;
+const VALUE_LIMIT = MAX_BUTTON_VALUE;
 
 const schema = z.object({
   f: z.array(z.string()).min(1),
@@ -39,17 +40,12 @@ export function encodeRetryValue(value: RetryValue): string | null {
 }
 
 export function decodeRetryValue(raw: string | undefined): RetryValue | null {
-  try {
-    const parsed = schema.safeParse(JSON.parse(raw ?? ''));
-    if (!parsed.success) return null;
-    const v = parsed.data;
-    return {
-      fileIds: v.f,
-      target: { companyId: v.c, ...(v.s ? { siteId: v.s } : {}) },
-      channel: v.ch,
-      ...(v.m ? { messageTs: v.m } : {}),
-    };
-  } catch {
-    return null;
-  }
+  const v = decodeValue(schema, raw);
+  if (!v) return null;
+  return {
+    fileIds: v.f,
+    target: { companyId: v.c, ...(v.s ? { siteId: v.s } : {}) },
+    channel: v.ch,
+    ...(v.m ? { messageTs: v.m } : {}),
+  };
 }

@@ -1,4 +1,5 @@
 /** The upload modal's private_metadata: the message the files are on and the usable file ids (parsed back with zod). */
+import { decodeValue } from '../../kit/button-value.ts';
 import { z } from 'zod';
 
 export interface UploadMeta {
@@ -24,17 +25,8 @@ export function encodeUploadMeta(meta: UploadMeta): string {
 }
 
 export function decodeUploadMeta(raw: string | undefined): UploadMeta | null {
-  try {
-    const parsed = schema.safeParse(JSON.parse(raw ?? ''));
-    return parsed.success
-      ? {
-          channel: parsed.data.c,
-          messageTs: parsed.data.t,
-          ...(parsed.data.h ? { threadTs: parsed.data.h } : {}),
-          fileIds: parsed.data.f,
-        }
-      : null;
-  } catch {
-    return null;
-  }
+  const m = decodeValue(schema, raw);
+  return m
+    ? { channel: m.c, messageTs: m.t, ...(m.h ? { threadTs: m.h } : {}), fileIds: m.f }
+    : null;
 }

@@ -3,7 +3,7 @@
  * cached briefly in the store for the picker. Values are `site:<id>` or `ds:<id>`.
  */
 import type { BaseDeps } from '../../deps.ts';
-import type { TargetChoice } from './resolve-target.ts';
+import type { TargetChoice } from '../slack/transfer/resolve-target.ts';
 
 export interface UploadTargetOption {
   value: string;

@@ -4,8 +4,8 @@
  * channel; the modal says so.
  */
 import type { ModalView } from '@slack/types';
-import type { SearchPage, SourceHit } from '../../readings/service/search.ts';
-import { rowFacts } from '../../readings/rules/source-facts.ts';
+import type { SearchPage, SourceHit } from '../../readings/index.ts';
+import { rowFacts } from '../../readings/index.ts';
 import { safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
 import { HOME_VIEW } from './home-ids.ts';
 import type { BlockJson } from '../../tasks/index.ts';

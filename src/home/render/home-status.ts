@@ -2,11 +2,11 @@
  * The Home tab's lower part, pure: which channels receive alerts and task changes (the relay's subscriptions)
  * and whether the monitoring platform is reachable (a quick probe) with the relay's last cycle.
  */
-import type { ChannelSubscriptions } from '../../alerts/rules/model.ts';
-import type { RelayStatus } from '../../alerts/rules/status.ts';
+import type { ChannelSubscriptions } from '../../alerts/index.ts';
+import type { RelayStatus } from '../../alerts/index.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
-import { describeSubscriptions } from '../../alerts/render/relay-monitor-reply.ts';
-import { formatDuration, when } from '../../alerts/render/relay-format.ts';
+import { describeSubscriptions } from '../../alerts/index.ts';
+import { formatDuration, when } from '../../alerts/index.ts';
 import { HOME_CHANNEL_LIMIT } from './home-ids.ts';
 import type { BlockJson } from '../../tasks/index.ts';
 import { context, section } from '../../kit/blocks/text-blocks.ts';

@@ -4,7 +4,7 @@
  * a platform outage shows up as a sentence inside the tab, never as an empty or broken tab.
  */
 import type { HomeView } from '@slack/types';
-import type { RelayStatus } from '../../alerts/rules/status.ts';
+import type { RelayStatus } from '../../alerts/index.ts';
 import { slackDate } from '../../kit/blocks/mrkdwn.ts';
 import { HOME_ACTION } from './home-ids.ts';
 import {

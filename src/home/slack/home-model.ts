@@ -6,8 +6,8 @@
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import type { Assignee } from '../../monitoring/api.ts';
-import type { ChannelSubscriptions } from '../../alerts/rules/model.ts';
-import { relayStore } from '../../alerts/engine/relay-store.ts';
+import type { ChannelSubscriptions } from '../../alerts/index.ts';
+import { relayStore } from '../../alerts/index.ts';
 import type { PersonMatch } from '../../directory/index.ts';
 import { within } from '../../kit/time-budget.ts';
 import { HOME_CHANNEL_LIMIT, HOME_TASK_LIMIT } from '../render/home-ids.ts';

@@ -1,6 +1,6 @@
 /** The files attached to a Slack message payload (pure; payloads are parsed, never cast). */
 import { z } from 'zod';
-import { MAX_FILE_BYTES, MIN_FILE_BYTES } from '../../files/rules/size-rule.ts';
+import { MAX_FILE_BYTES, MIN_FILE_BYTES } from '../slack-files/size-rule.ts';
 
 const messageFiles = z.object({
   files: z

@@ -1,5 +1,5 @@
 /** Reads a download into one Buffer without holding the bytes twice, refusing anything past the limit. */
-import { FileTransferError } from '../../rules/errors.ts';
+import { FileTransferError } from './transfer-error.ts';
 
 export async function readBody(
   body: AsyncIterable<Uint8Array>,

@@ -2,7 +2,7 @@
  * contract: POST /files/signed-uploads/create — `fileSize` is 100 bytes to 100 MB and must equal the uploaded size.
  * "MB" is read as 1,000,000 bytes: the stricter reading, so a file fieldline accepts is never refused upstream.
  */
-import { FileTransferError } from './errors.ts';
+import { FileTransferError } from './transfer-error.ts';
 
 export const MIN_FILE_BYTES = 100;
 export const MAX_FILE_BYTES = 100 * 1_000_000;

@@ -4,8 +4,8 @@
  * could travel there (brief: "the Slack bot token only to Slack").
  */
 import { request, type Dispatcher } from 'undici';
-import { FileTransferError } from '../../files/rules/errors.ts';
-import { readBody } from '../../files/slack/transfer/read-body.ts';
+import { FileTransferError } from './transfer-error.ts';
+import { readBody } from './read-body.ts';
 
 const MAX_HOPS = 3;
 

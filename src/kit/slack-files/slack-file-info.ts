@@ -1,7 +1,7 @@
 /** files.info → the few fields the transfer needs, parsed at the boundary (Slack JSON is unknown until then). */
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
-import { FileTransferError } from '../../files/rules/errors.ts';
+import { FileTransferError } from './transfer-error.ts';
 
 const slackFile = z
   .object({

@@ -3,6 +3,7 @@
  * where it was opened, the shared message, and that message's files. Parsed back with zod — it round-trips
  * through Slack, so it is network data like any other.
  */
+import { decodeValue, MAX_PRIVATE_METADATA } from '../../kit/button-value.ts';
 import { z } from 'zod';
 import { truncate } from '../../kit/blocks/mrkdwn.ts';
 
@@ -22,7 +23,7 @@ export interface PostMeta {
 }
 
 export const MAX_META_FILES = 10;
-const META_LIMIT = 3000;
+const META_LIMIT = MAX_PRIVATE_METADATA;
 
 const metaSchema = z.object({
   c: z.string().optional(),
@@ -53,15 +54,8 @@ export function encodePostMeta(meta: PostMeta): string {
 }
 
 export function decodePostMeta(raw: string | undefined): PostMeta {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw ?? '{}');
-  } catch {
-    return { files: [] };
-  }
-  const parsed = metaSchema.safeParse(json);
-  if (!parsed.success) return { files: [] };
-  const m = parsed.data;
+  const m = decodeValue(metaSchema, raw ?? '{}');
+  if (!m) return { files: [] };
   return {
     ...(m.c ? { originChannel: m.c } : {}),
     ...(m.s ? { share: { channel: m.s.c, ts: m.s.t, ...(m.s.p ? { permalink: m.s.p } : {}) } } : {}),

@@ -3,7 +3,7 @@
  * files of a shared message. Re-rendered with everything the person typed when the platform refuses a post.
  */
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
-import { formatBytes } from '../../files/rules/size-rule.ts';
+import { formatBytes } from '../../kit/slack-files/size-rule.ts';
 import { safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
 import { encodePostMeta, type PostMeta, type PostMetaFile } from './post-meta.ts';
 import { plain } from '../../kit/blocks/text-blocks.ts';

@@ -1,6 +1,6 @@
 /** Confirmation and failure messages for feed posts (pure). */
 import type { KnownBlock } from '@slack/types';
-import type { FileTransferResult } from '../../files/slack/transfer/transfer-slack-files.ts';
+import type { FileTransferResult } from '../../files/index.ts';
 import { escapeMrkdwn, safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
 
 export interface SlackMessage {

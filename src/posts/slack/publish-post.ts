@@ -11,7 +11,7 @@ import {
   type FileTransferResult,
   type FileTransferSettings,
   type TransferOrigin,
-} from '../../files/slack/transfer/index.ts';
+} from '../../files/index.ts';
 import type { PostChannelDirectory } from '../service/channels.ts';
 import { buildPost, type PostDraft } from '../rules/post-draft.ts';
 

@@ -3,6 +3,7 @@
  * come back as untrusted text, so they are parsed with zod on the way in.
  */
 import { z } from 'zod';
+import { decodeValue } from '../../kit/button-value.ts';
 import type { RangeSpec } from '../rules/range.ts';
 
 export const SOURCE_ACTION = {
@@ -52,7 +53,7 @@ export function encodeSourceRange(value: SourceRangeValue): string {
   return JSON.stringify(value);
 }
 export function decodeSourceRange(raw: string | undefined): SourceRangeValue | null {
-  return parseJson(sourceRange, raw);
+  return decodeValue(sourceRange, raw);
 }
 
 /** "Create task about this": what the task modal needs without another platform call (trigger_id lasts 3 s). */
@@ -67,17 +68,7 @@ export function encodeTaskAbout(value: TaskAboutValue): string {
   return JSON.stringify({ ...value, n: value.n.slice(0, 200), sn: value.sn?.slice(0, 200) });
 }
 export function decodeTaskAbout(raw: string | undefined): TaskAboutValue | null {
-  return parseJson(taskAbout, raw);
-}
-
-/** "More": the search text and the cursor, verbatim (contract: paging rule 2). */
-const more = z.object({ t: z.string(), c: z.string() });
-export type MoreValue = z.infer<typeof more>;
-export function encodeMore(value: MoreValue): string {
-  return JSON.stringify(value);
-}
-export function decodeMore(raw: string | undefined): MoreValue | null {
-  return parseJson(more, raw);
+  return decodeValue(taskAbout, raw);
 }
 
 /** Import from a DM: the Slack files and where they were sent. */
@@ -91,18 +82,5 @@ export function encodeImportStart(value: ImportStartValue): string {
   return JSON.stringify(value);
 }
 export function decodeImportStart(raw: string | undefined): ImportStartValue | null {
-  return parseJson(importStart, raw);
+  return decodeValue(importStart, raw);
 }
-
-export function parseJson<T>(schema: z.ZodType<T>, raw: string | undefined): T | null {
-  if (!raw) return null;
-  try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Button values are at most 2000 characters (Block Kit). */
-export const MAX_VALUE = 2000;

@@ -4,7 +4,8 @@ import { humanDuration, rowFacts, silence } from '../rules/source-facts.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
 import { mrkdwn, plain } from './reading-format.ts';
 import type { RenderedMessage } from './reading-report.ts';
-import { indexed, MAX_VALUE, SOURCE_ACTION } from './source-ids.ts';
+import { MAX_BUTTON_VALUE } from '../../kit/button-value.ts';
+import { indexed, SOURCE_ACTION } from './source-ids.ts';
 
 function hitText(hit: SourceHit, nowMs: number): string {
   const { row, detail } = hit;
@@ -57,7 +58,7 @@ export function renderSourceList(
       },
     });
   });
-  if (moreValue && moreValue.length <= MAX_VALUE) {
+  if (moreValue && moreValue.length <= MAX_BUTTON_VALUE) {
     blocks.push({
       type: 'actions',
       elements: [{ type: 'button', action_id: SOURCE_ACTION.more, text: plain('More'), value: moreValue }],

@@ -13,7 +13,7 @@ import {
   TIMESTAMP_BLOCK,
   type EntryMeta,
 } from '../render/reading-entry-view.ts';
-import { parseJson } from '../render/source-ids.ts';
+import { decodeValue } from '../../kit/button-value.ts';
 
 const inputBlock = z.looseObject({
   type: z.literal('input'),
@@ -29,7 +29,7 @@ const entryMeta: z.ZodType<EntryMeta> = z.object({
 });
 
 export function entryMetaOf(view: ViewOutput): EntryMeta | null {
-  return parseJson(entryMeta, view.private_metadata);
+  return decodeValue(entryMeta, view.private_metadata);
 }
 
 export function catalogOfView(view: ViewOutput): MetricInfo[] {

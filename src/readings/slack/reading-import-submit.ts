@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { importFlow } from './flows-import.ts';
 import { DETECT_FORMAT, IMPORT_BLOCK, type ImportMeta } from '../render/reading-import.ts';
-import { parseJson, READING_ACTION, READING_VIEW } from '../render/source-ids.ts';
+import { READING_ACTION, READING_VIEW } from '../render/source-ids.ts';
+import { decodeValue } from '../../kit/button-value.ts';
 
 const meta: z.ZodType<ImportMeta> = z.object({
   files: z.array(z.object({ id: z.string(), name: z.string() })).min(1),
@@ -14,7 +15,7 @@ const meta: z.ZodType<ImportMeta> = z.object({
 
 export function registerReadingImportSubmit(app: App, deps: Deps): void {
   app.view(READING_VIEW.import, async ({ ack, body, view, client }) => {
-    const m = parseJson(meta, view.private_metadata);
+    const m = decodeValue(meta, view.private_metadata);
     const v = view.state.values;
     const sourceId = v[IMPORT_BLOCK.source]?.[READING_ACTION.importSource]?.selected_option?.value;
     if (!sourceId) {

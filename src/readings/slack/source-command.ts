@@ -1,7 +1,7 @@
 /** /source: search data sources (paged), `file <id>` to bring a platform file here, help. Thin: ack → service → render. */
 import type { App } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
-import { sendPlatformFileToSlack } from '../../files/slack/transfer/index.ts';
+import { sendPlatformFileToSlack } from '../../files/index.ts';
 import { moreButtonValue } from '../../kit/more-cursor.ts';
 import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
 import { renderSourceList } from '../render/source-list.ts';

@@ -5,7 +5,8 @@ import type { Deps } from '../../deps.ts';
 import { statusFromForm } from './source-device-status-form.ts';
 import { notify } from '../../kit/reply.ts';
 import { STATUS_BLOCK, type DeviceStatusMeta } from '../render/source-device-status.ts';
-import { parseJson, SOURCE_VIEW } from '../render/source-ids.ts';
+import { SOURCE_VIEW } from '../render/source-ids.ts';
+import { decodeValue } from '../../kit/button-value.ts';
 import { reportError } from '../../kit/errors.ts';
 
 const meta: z.ZodType<DeviceStatusMeta> = z.object({
@@ -15,7 +16,7 @@ const meta: z.ZodType<DeviceStatusMeta> = z.object({
 
 export function registerSourceDeviceStatusSubmit(app: App, deps: Deps): void {
   app.view(SOURCE_VIEW.deviceStatus, async ({ ack, body, view, client }) => {
-    const m = parseJson(meta, view.private_metadata);
+    const m = decodeValue(meta, view.private_metadata);
     if (!m) {
       await ack();
       return;

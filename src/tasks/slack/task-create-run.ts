@@ -14,6 +14,7 @@ import { renderCreateFailed, renderNotice } from '../render/task-notices.ts';
 import { assigneeError } from './task-assignee.ts';
 import { postCard, renderCardFor, tellUser, noteInThread, type Audience } from './task-deliver.ts';
 import { uploadMessageFiles } from './task-files.ts';
+import { checkSourceSite } from './task-source-site.ts';
 import { createBody, formToPrefill, type TaskForm } from './task-form.ts';
 
 export const DRAFT_TTL_MS = 24 * 3600_000;
@@ -62,6 +63,12 @@ export async function runCreate(deps: CreateRunDeps, run: CreateRun): Promise<vo
       ...(site?.channelId ? { toChannelId: site.channelId } : {}),
       ...(assignee ? { assigneeId: assignee.id } : {}),
     });
+    if (body.deviceId)
+      await checkSourceSite(deps.monitoring, {
+        deviceId: body.deviceId,
+        siteId: body.siteId,
+        siteName: site?.name ?? form.siteName ?? null,
+      });
     task = await deps.tasks.create(body, {
       site: {
         id: body.siteId,

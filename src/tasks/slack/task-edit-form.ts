@@ -1,4 +1,5 @@
 /** Edit modal → the PATCH body: only fields that differ from the task as last seen. Pure. */
+import { decodeValue } from '../../kit/button-value.ts';
 import { z } from 'zod';
 import type { Task, TaskPatch } from '../../monitoring/api.ts';
 import { TASK_FIELD } from '../render/task-ids.ts';
@@ -31,10 +32,5 @@ const editMetaSchema = z.looseObject({
 });
 
 export function parseEditMeta(raw: string): EditMeta | undefined {
-  try {
-    const parsed = editMetaSchema.safeParse(JSON.parse(raw || '{}'));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return decodeValue(editMetaSchema, raw || '{}') ?? undefined;
 }

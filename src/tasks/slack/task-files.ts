@@ -6,9 +6,9 @@
 import type { WebClient } from '@slack/web-api';
 import type { BaseDeps, Deps } from '../../deps.ts';
 import type { Task } from '../../monitoring/api.ts';
-import { FileTransferError } from '../../files/rules/errors.ts';
-import { resolveTarget } from '../../files/service/resolve-target.ts';
-import { transferSlackFiles } from '../../files/slack/transfer/transfer-slack-files.ts';
+import { FileTransferError } from '../../kit/slack-files/transfer-error.ts';
+import { resolveTarget } from '../../files/index.ts';
+import { transferSlackFiles } from '../../files/index.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
 import type { CreateMeta } from '../render/task-create-modal.ts';
 import { userMessageFor } from '../../kit/errors.ts';

@@ -2,6 +2,7 @@
  * The create/edit modal's submitted state → a typed form, its validation, and the POST /task/ body. Pure.
  * The view state arrives from Slack, so it is parsed (zod, passthrough), not cast.
  */
+import { decodeValue } from '../../kit/button-value.ts';
 import { z } from 'zod';
 import type { TaskCreate } from '../../monitoring/api.ts';
 import { isDueDate } from '../rules/dates.ts';
@@ -18,7 +19,7 @@ export interface TaskForm {
   siteName?: string;
   kind: '1' | '3';
   deviceId?: string;
-  /** The site the chosen data source belongs to (carried in the option value). */
+  /** The site the option value claims for the data source: a hint only; the platform's record decides. */
   deviceSiteId?: string;
   deviceName?: string;
   priorityId?: string;
@@ -162,10 +163,5 @@ const createMetaSchema = z.looseObject({
 });
 
 export function parseCreateMeta(raw: string): CreateMeta {
-  try {
-    const parsed = createMetaSchema.safeParse(JSON.parse(raw || '{}'));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
+  return decodeValue(createMetaSchema, raw || '{}') ?? {};
 }

@@ -1,4 +1,5 @@
 /** "More" under `/task list`: the next page from the stored platform cursor, replacing the list in place. */
+import { decodeValue } from '../../kit/button-value.ts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { renderListPage } from './task-list.ts';
@@ -15,9 +16,9 @@ export async function handleTaskListMore(
   await ack();
   const facts = actionFacts(body);
   try {
-    const parsed = moreValue.safeParse(JSON.parse(facts.value ?? 'null'));
-    const page = parsed.success ? await deps.tasks.listMore(parsed.data.t) : undefined;
-    if (!parsed.success || !page) {
+    const more = decodeValue(moreValue, facts.value);
+    const page = more ? await deps.tasks.listMore(more.t) : undefined;
+    if (!more || !page) {
       await respond({
         response_type: 'ephemeral',
         replace_original: false,
@@ -25,7 +26,7 @@ export async function handleTaskListMore(
       });
       return;
     }
-    const reply = await renderListPage(deps, page.filter, page, parsed.data.n);
+    const reply = await renderListPage(deps, page.filter, page, more.n);
     await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
   } catch (err) {
     await reportError(

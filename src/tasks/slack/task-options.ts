@@ -71,7 +71,8 @@ export async function handleTaskDeviceOptions(
   const rows = page?.rows ?? [];
   await ack({
     options: rows.map((row) =>
-      // The value carries the source's site so the submission can check it still matches the chosen site.
+      // The value carries the source's site for a quick hint in the modal only; after the ack the platform's
+      // record decides (task-source-site.ts).
       option(siteId ? row.name : `${row.name} — ${row.site.name ?? row.site.id}`, `${row.id}|${row.site.id}`),
     ),
   });

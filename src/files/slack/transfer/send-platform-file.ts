@@ -8,9 +8,9 @@ import type { BaseDeps } from '../../../deps.ts';
 import type { FileRecord } from '../../../monitoring/api.ts';
 import { isMonitoringError } from '../../../monitoring/errors.ts';
 import { escapeMrkdwn } from '../../../kit/blocks/mrkdwn.ts';
-import { FileTransferError, type FileTransferErrorCode } from '../../rules/errors.ts';
-import { readBody } from './read-body.ts';
-import { formatBytes, MAX_FILE_BYTES } from '../../rules/size-rule.ts';
+import { FileTransferError, type FileTransferErrorCode } from '../../../kit/slack-files/transfer-error.ts';
+import { readBody } from '../../../kit/slack-files/read-body.ts';
+import { formatBytes, MAX_FILE_BYTES } from '../../../kit/slack-files/size-rule.ts';
 
 export interface SendPlatformFileRequest {
   client: WebClient;

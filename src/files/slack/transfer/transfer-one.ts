@@ -7,9 +7,9 @@ import type { Dispatcher } from 'undici';
 import type { BaseDeps } from '../../../deps.ts';
 import type { SignedUpload, SignedUploadCreate } from '../../../monitoring/api.ts';
 import { isMonitoringError } from '../../../monitoring/errors.ts';
-import { FileTransferError } from '../../rules/errors.ts';
-import type { TransferTarget } from '../../service/resolve-target.ts';
-import { checkFileSize, MAX_FILE_BYTES } from '../../rules/size-rule.ts';
+import { FileTransferError } from '../../../kit/slack-files/transfer-error.ts';
+import type { TransferTarget } from './resolve-target.ts';
+import { checkFileSize, MAX_FILE_BYTES } from '../../../kit/slack-files/size-rule.ts';
 import { downloadSlackFile } from '../../../kit/slack-files/slack-download.ts';
 import { slackFileInfo } from '../../../kit/slack-files/slack-file-info.ts';
 
