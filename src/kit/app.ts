@@ -8,9 +8,9 @@ import type { WebClientOptions } from '@slack/web-api';
 import type { BaseDeps } from '../deps.ts';
 import { slackLogger } from '../log.ts';
 import { installCommandTextDecoding } from './command-text.ts';
-import { installDeliveryDedupe } from './dedupe.ts';
+import { installDeliveryDedupe, signedRequestProperties } from './dedupe.ts';
 import { installErrorHandler } from './error-handler.ts';
-import { createHttpServer, listen, type RunningServer } from './http-server.ts';
+import { createHttpServer, listen, MAX_BODY_BYTES, type RunningServer } from './http-server.ts';
 
 export interface SlackAppOptions {
   mode: 'http' | 'socket';
@@ -99,6 +99,10 @@ export function createSlackApp(
       signatureVerification: true,
       processBeforeResponse: false,
       logger,
+      // Also refused earlier by Content-Length (./http-server.ts); this covers a body longer than it declared.
+      bodyLimit: MAX_BODY_BYTES,
+      // What identifies the signed request, for the replay claim (./dedupe.ts).
+      customPropertiesExtractor: signedRequestProperties,
     });
     app = new App({ token: opts.botToken, receiver, logger, clientOptions, extendedErrorHandler: true });
   } else {

@@ -17,6 +17,13 @@ import type { Logger } from '../log.ts';
 import type { Store } from '../store/store.ts';
 
 export const DEDUPE_TTL_MS = 3 * 60 * 60 * 1000; // ≥ 2 h: Slack retries events for up to about an hour
+/**
+ * A signed request is accepted while its timestamp is within 5 minutes of now, past or future (the receiver
+ * refuses the rest), so one signed request can be presented during 10 minutes: its claim lives that long.
+ */
+export const REPLAY_TTL_MS = 10 * 60 * 1000;
+/** Where the receiver puts what identifies one signed HTTP request (see `signedRequestProperties`). */
+const SIGNED = 'signedRequest';
 /** The claim runs before the ack: a store that hangs must not cost Slack's 3-second budget. */
 const CLAIM_TIMEOUT_MS = 1_000;
 
@@ -28,7 +35,44 @@ function withinBudget<T>(run: Promise<T>): Promise<T> {
   return Promise.race([run, timeout]).finally(() => clearTimeout(timer));
 }
 
-type Claim = { key: string; releaseOnErrors: boolean };
+type Claim = { key: string; releaseOnErrors: boolean; ttlMs: number };
+
+export interface SignedRequest {
+  signature: string;
+  timestamp: string;
+  bodySha256: string;
+}
+
+/**
+ * Bolt's `customPropertiesExtractor` for the HTTP receiver: what makes one signed request unique. A captured
+ * request replayed within the window carries the same three, so its claim is refused.
+ */
+export function signedRequestProperties(req: {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+}): Record<string, SignedRequest> {
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return (Array.isArray(v) ? v[0] : v) ?? '';
+  };
+  return {
+    [SIGNED]: {
+      signature: header('x-slack-signature'),
+      timestamp: header('x-slack-request-timestamp'),
+      bodySha256: createHash('sha256').update(req.rawBody).digest('hex'),
+    },
+  };
+}
+
+function signedOf(props: unknown): SignedRequest | undefined {
+  if (typeof props !== 'object' || props === null || !(SIGNED in props)) return undefined;
+  const v = (props as Record<string, unknown>)[SIGNED];
+  if (typeof v !== 'object' || v === null) return undefined;
+  const { signature, timestamp, bodySha256 } = v as Record<string, unknown>;
+  return typeof signature === 'string' && signature !== '' && typeof timestamp === 'string'
+    ? { signature, timestamp, bodySha256: typeof bodySha256 === 'string' ? bodySha256 : '' }
+    : undefined;
+}
 
 /** What listeners find in `context.deliveryClaim` for an event or a view submission. */
 export type DeliveryClaim = 'claimed' | 'unavailable';
@@ -38,8 +82,12 @@ export function deliveryClaimOf(context: Record<string, unknown>): DeliveryClaim
   return claim === 'claimed' || claim === 'unavailable' ? claim : undefined;
 }
 
-function withClaim(event: ReceiverEvent, deliveryClaim: DeliveryClaim): ReceiverEvent {
-  return { ...event, customProperties: { ...event.customProperties, deliveryClaim } };
+/** The event as listeners see it: the claim's outcome in, the request's identity (only for the claim) out. */
+function withClaim(event: ReceiverEvent, deliveryClaim?: DeliveryClaim): ReceiverEvent {
+  const props: Record<string, unknown> = { ...event.customProperties };
+  delete props[SIGNED];
+  if (deliveryClaim) props.deliveryClaim = deliveryClaim;
+  return { ...event, customProperties: props };
 }
 
 function readString(obj: unknown, ...path: string[]): string | undefined {
@@ -51,12 +99,24 @@ function readString(obj: unknown, ...path: string[]): string | undefined {
   return typeof cur === 'string' ? cur : undefined;
 }
 
-/** The dedupe key of a delivery, or null when the delivery is not subject to dedupe. */
-export function claimFor(body: unknown): Claim | null {
+/**
+ * The dedupe key of a delivery, or null when the delivery is not subject to dedupe. Slash commands and block
+ * actions have no delivery id: the signed request itself is the key (a replayed capture runs once).
+ */
+export function claimFor(body: unknown, customProperties?: unknown): Claim | null {
   const type = readString(body, 'type');
   if (type === 'event_callback') {
     const eventId = readString(body, 'event_id');
-    return eventId ? { key: `event:${eventId}`, releaseOnErrors: false } : null;
+    return eventId ? { key: `event:${eventId}`, releaseOnErrors: false, ttlMs: DEDUPE_TTL_MS } : null;
+  }
+  const signed = signedOf(customProperties);
+  const isCommand = readString(body, 'command') !== undefined && type === undefined;
+  if (signed && (isCommand || type === 'block_actions')) {
+    const id = createHash('sha256')
+      .update(`${signed.signature}:${signed.timestamp}:${signed.bodySha256}`)
+      .digest('hex')
+      .slice(0, 32);
+    return { key: `signed:${id}`, releaseOnErrors: false, ttlMs: REPLAY_TTL_MS };
   }
   if (type === 'view_submission') {
     const viewId = readString(body, 'view', 'id');
@@ -67,7 +127,7 @@ export function claimFor(body: unknown): Claim | null {
       .update(JSON.stringify(view?.state ?? null))
       .digest('hex')
       .slice(0, 16);
-    return { key: `view:${viewId}:${hash}:${values}`, releaseOnErrors: true };
+    return { key: `view:${viewId}:${hash}:${values}`, releaseOnErrors: true, ttlMs: DEDUPE_TTL_MS };
   }
   return null;
 }
@@ -77,11 +137,11 @@ export function installDeliveryDedupe(app: App, store: Store, log: Logger): void
   const seen = () => store.namespace('dedupe');
   const process = app.processEvent.bind(app);
   app.processEvent = async (event: ReceiverEvent) => {
-    const claim = claimFor(event.body);
-    if (!claim) return process(event);
+    const claim = claimFor(event.body, event.customProperties);
+    if (!claim) return process(withClaim(event));
     let first: boolean;
     try {
-      first = await withinBudget(seen().add(claim.key, Date.now(), DEDUPE_TTL_MS));
+      first = await withinBudget(seen().add(claim.key, Date.now(), claim.ttlMs));
     } catch (err) {
       // Store trouble must not block the ack path: better a rare repeat than a lost request.
       log.warn(

@@ -1,7 +1,9 @@
 /**
  * Liveness and readiness for load balancers and Docker's HEALTHCHECK.
- * GET /healthz: the process answers. GET /readyz: the store and the monitoring platform both answer now;
- * 503 names which one failed (by error code only: no messages, URLs or keys).
+ * GET /healthz: the process answers (never touches the store or the platform). GET /readyz: the store answers
+ * now and the monitoring platform answered its last probe; 503 names which one failed (by error code only: no
+ * messages, URLs or keys). /readyz is unauthenticated, so the platform probe (which spends the shared key) is
+ * cached: at most one platform call per `probeTtlMs` whatever the request rate, concurrent requests share it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BaseDeps } from '../deps.ts';
@@ -35,16 +37,39 @@ async function probe(
   }
 }
 
-export async function checkReadiness(
+export const PLATFORM_PROBE_TTL_MS = 30_000;
+
+export interface ReadinessCheck {
+  (): Promise<Readiness>;
+}
+
+/**
+ * Readiness with the platform probe cached for `probeTtlMs` (success and failure alike: a failing platform must
+ * not be hammered either) and shared by concurrent callers; the store is pinged on every call (local, no key).
+ */
+export function createReadinessCheck(
   deps: Pick<BaseDeps, 'store' | 'sharedMonitoring'>,
-  timeoutMs = 3_000,
-): Promise<Readiness> {
-  const [store, monitoring] = await Promise.all([
-    probe(() => deps.store.ping(), timeoutMs),
+  opts: { timeoutMs?: number; probeTtlMs?: number; now?: () => number } = {},
+): ReadinessCheck {
+  const timeoutMs = opts.timeoutMs ?? 3_000;
+  const ttlMs = opts.probeTtlMs ?? PLATFORM_PROBE_TTL_MS;
+  const now = opts.now ?? Date.now;
+  let cached: { at: number; result: Promise<CheckResult> } | undefined;
+  const platform = (): Promise<CheckResult> => {
+    const at = now();
+    if (cached && at - cached.at < ttlMs) return cached.result;
     // The cheapest authenticated call the contract offers: one data-source row.
-    probe((signal) => deps.sharedMonitoring.dataSources.listPage({ limit: 1 }, null, signal), timeoutMs),
-  ]);
-  return { ok: store === 'ok' && monitoring === 'ok', checks: { store, monitoring } };
+    const result = probe(
+      (signal) => deps.sharedMonitoring.dataSources.listPage({ limit: 1 }, null, signal),
+      timeoutMs,
+    );
+    cached = { at, result };
+    return result;
+  };
+  return async () => {
+    const [store, monitoring] = await Promise.all([probe(() => deps.store.ping(), timeoutMs), platform()]);
+    return { ok: store === 'ok' && monitoring === 'ok', checks: { store, monitoring } };
+  };
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -54,7 +79,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 /** Answers /healthz and /readyz; returns false for any other request. */
 export function handleHealth(
-  deps: Pick<BaseDeps, 'store' | 'sharedMonitoring' | 'log'>,
+  deps: Pick<BaseDeps, 'log'>,
+  readiness: ReadinessCheck,
   req: IncomingMessage,
   res: ServerResponse,
 ): boolean {
@@ -65,7 +91,7 @@ export function handleHealth(
     return true;
   }
   if (path === '/readyz') {
-    checkReadiness(deps).then(
+    readiness().then(
       (readiness) => {
         if (!readiness.ok) deps.log.warn({ checks: readiness.checks }, 'not ready');
         sendJson(res, readiness.ok ? 200 : 503, readiness);

@@ -5,7 +5,33 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { BaseDeps } from '../deps.ts';
-import { handleHealth } from './health.ts';
+import { createReadinessCheck, handleHealth } from './health.ts';
+
+/** Slack's payloads are small (a view submission is a few KB); 1 MB is generous. */
+export const MAX_BODY_BYTES = 1_000_000;
+/** Slack's replay window (signing: "more than five minutes from local time"), applied to the future too. */
+export const MAX_CLOCK_SKEW_S = 5 * 60;
+
+export interface ServerLimits {
+  /** Whole request head must arrive within this (slowloris). */
+  headersTimeoutMs: number;
+  /** Whole request, body included. */
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+  /** How often Node checks the two timeouts above. */
+  checkIntervalMs: number;
+  maxBodyBytes: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: ServerLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 512,
+  checkIntervalMs: 1_000,
+  maxBodyBytes: MAX_BODY_BYTES,
+};
 
 export interface HttpServerOptions {
   deps: Pick<BaseDeps, 'store' | 'sharedMonitoring' | 'log'>;
@@ -13,6 +39,11 @@ export interface HttpServerOptions {
   slackListener?: (req: IncomingMessage, res: ServerResponse) => void;
   /** GET / redirects here when set. */
   rootRedirect?: string;
+  limits?: Partial<ServerLimits>;
+  /** The clock the request timestamp is checked against (tests). */
+  now?: () => number;
+  /** How long one platform readiness probe answers /readyz (default 30 s). */
+  readinessProbeTtlMs?: number;
 }
 
 export interface RunningServer {
@@ -28,22 +59,69 @@ function notFound(res: ServerResponse): void {
   res.end('Not found');
 }
 
+function refuse(res: ServerResponse, status: number, message: string): void {
+  // `connection: close`: Node then drops the socket instead of reading the unread body to reuse it.
+  res.writeHead(status, { 'content-type': 'text/plain', connection: 'close' });
+  res.end(message);
+}
+
+/**
+ * Checks made before Bolt buffers and verifies the body: its declared size (Slack always sends Content-Length),
+ * and a timestamp no further in the future than Bolt's check allows in the past (Bolt only checks the past).
+ * Returns false after answering.
+ */
+function admissible(req: IncomingMessage, res: ServerResponse, maxBytes: number, nowMs: number): boolean {
+  if (req.method !== 'POST') return true;
+  const length = req.headers['content-length'];
+  if (length === undefined) {
+    refuse(res, 411, 'Content-Length required');
+    return false;
+  }
+  if (!/^\d+$/.test(length) || Number(length) > maxBytes) {
+    refuse(res, 413, 'Request body too large');
+    return false;
+  }
+  const stamp = req.headers['x-slack-request-timestamp'];
+  const seconds = typeof stamp === 'string' && /^\d+$/.test(stamp) ? Number(stamp) : NaN;
+  if (!Number.isNaN(seconds) && seconds > Math.floor(nowMs / 1000) + MAX_CLOCK_SKEW_S) {
+    refuse(res, 401, 'Request timestamp is in the future');
+    return false;
+  }
+  return true;
+}
+
 export function createHttpServer(opts: HttpServerOptions): Server {
-  return createServer((req, res) => {
-    if (handleHealth(opts.deps, req, res)) return;
-    if (opts.rootRedirect && req.method === 'GET' && (req.url === '/' || req.url === '')) {
-      res.writeHead(302, { location: opts.rootRedirect });
-      res.end();
-      return;
-    }
-    if (!opts.slackListener) return notFound(res);
-    try {
-      opts.slackListener(req, res);
-    } catch {
-      // Bolt throws HTTPReceiverDeferredRequestError for paths it does not serve.
-      notFound(res);
-    }
+  const limits = { ...DEFAULT_SERVER_LIMITS, ...opts.limits };
+  const now = opts.now ?? Date.now;
+  const readiness = createReadinessCheck(opts.deps, {
+    ...(opts.readinessProbeTtlMs !== undefined ? { probeTtlMs: opts.readinessProbeTtlMs } : {}),
   });
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
+    (req, res) => {
+      if (handleHealth(opts.deps, readiness, req, res)) return;
+      if (opts.rootRedirect && req.method === 'GET' && (req.url === '/' || req.url === '')) {
+        res.writeHead(302, { location: opts.rootRedirect });
+        res.end();
+        return;
+      }
+      if (!opts.slackListener) return notFound(res);
+      if (!admissible(req, res, limits.maxBodyBytes, now())) return;
+      try {
+        opts.slackListener(req, res);
+      } catch {
+        // Bolt throws HTTPReceiverDeferredRequestError for paths it does not serve.
+        notFound(res);
+      }
+    },
+  );
+  server.maxConnections = limits.maxConnections;
+  return server;
 }
 
 export async function listen(server: Server, port: number, host: string | undefined): Promise<RunningServer> {

@@ -79,15 +79,20 @@ describe('health endpoints', () => {
   });
 
   it('GET /readyz answers 503 naming the platform when it fails, without secrets', async () => {
+    // a server of its own: the app's server keeps the platform probe it made above for 30 s
+    const server = createHttpServer({ deps: h.deps });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     h.sandbox.admin.inject({ endpoint: 'GET /data-sources', status: 500, times: 20 });
     try {
-      const res = await fetch(`${h.url}/readyz`);
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(res.status).toBe(503);
       const text = await res.text();
       expect(JSON.parse(text)).toEqual({ ok: false, checks: { store: 'ok', monitoring: 'SERVER' } });
       expect(text).not.toContain(h.sandbox.keys.full);
     } finally {
       h.sandbox.admin.clearInjections();
+      server.close();
     }
   });
 
