@@ -1,5 +1,8 @@
-/** Embedded default (`STORE_URL=sqlite://<path>`): @keyv/sqlite, creating the file's folder first. */
-import { mkdir } from 'node:fs/promises';
+/**
+ * Embedded default (`STORE_URL=sqlite://<path>`): @keyv/sqlite, creating the file's folder first. The store
+ * holds names, emails and encrypted keys: the file is owner-only (0600) and a folder it creates 0700.
+ */
+import { chmod, mkdir, open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
 import type { Logger } from '../log.ts';
@@ -7,7 +10,12 @@ import { backendKeyv, serialAdd, type Backend } from './keyv-store.ts';
 
 export async function sqliteBackend(path: string, log: Logger): Promise<Backend> {
   const file = resolve(path);
-  await mkdir(dirname(file), { recursive: true });
+  // Only folders created here get 0700; an existing folder (say /var/lib) is not ours to change.
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  // Create the file before sqlite does (it would use 0644 under the usual umask); fix an older file's mode.
+  // SQLite gives its -wal and -shm files the database file's permissions.
+  await (await open(file, 'a', 0o600)).close();
+  await chmod(file, 0o600);
   const adapter = new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: 5_000 });
   const keyv = backendKeyv(adapter);
   keyv.on('error', (err: unknown) => log.debug({ err }, 'sqlite store error'));

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -115,6 +115,37 @@ describe('sqlite store file', () => {
     expect(await reopened.get('k')).toBe('persisted');
     await reopened.close();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates the file (and its WAL files) owner-only, and the folders it creates 0700', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fieldline-sqlite-'));
+    const path = join(dir, 'a', 'b', 'fieldline.sqlite');
+    const store = await openStore({ kind: 'sqlite', path }, { log });
+    try {
+      await store.set('k', 'names and emails');
+      const mode = async (p: string) => (await stat(p)).mode & 0o777;
+      expect(await mode(path)).toBe(0o600);
+      expect(await mode(`${path}-wal`)).toBe(0o600);
+      expect(await mode(join(dir, 'a', 'b'))).toBe(0o700);
+      expect(await mode(join(dir, 'a'))).toBe(0o700);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes an existing world-readable store file owner-only', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fieldline-sqlite-'));
+    const path = join(dir, 'fieldline.sqlite');
+    await writeFile(path, '', { mode: 0o644 });
+    await chmod(path, 0o644);
+    const store = await openStore({ kind: 'sqlite', path }, { log });
+    try {
+      expect((await stat(path)).mode & 0o777).toBe(0o600);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
