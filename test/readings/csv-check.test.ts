@@ -165,3 +165,31 @@ describe('numeric columns', () => {
     });
   });
 });
+
+describe('text cells a spreadsheet would run (CSV injection)', () => {
+  it.each([
+    ['=HYPERLINK("http://evil","click")', '"="'],
+    ['+1+1', '"+"'],
+    ['-2+3', '"-"'],
+    ['@SUM(A1)', '"@"'],
+    ['\tx', 'a tab'],
+    ['  =1+1', '"="'],
+  ])('refuses %j in a text column, naming the line, the character and why', (cell, start) => {
+    const quoted = `"${cell.replace(/"/g, '""')}"`;
+    const csv = `timestamp,Active energy,Status\n2026-11-01 08:00:00,1.5,ok\n2026-11-01 09:00:00,-2,${quoted}\n`;
+    const r = checkImportCsv({ csv, template: TEMPLATE, zone, numericColumns: ['Active energy'] });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]?.line).toBe(3);
+    expect(r.problems[0]?.message).toContain('in column "Status"');
+    expect(r.problems[0]?.message).toContain(`starts with ${start}`);
+    expect(r.problems[0]?.message).toContain('spreadsheets run as a formula');
+  });
+
+  it('accepts a negative number in a numeric column and ordinary text', () => {
+    const csv = 'timestamp,Active energy,Status\n2026-11-01 08:00:00,-1.5,ok = fine\n';
+    const r = checkImportCsv({ csv, template: TEMPLATE, zone, numericColumns: ['Active energy'] });
+    expect(r.ok).toBe(true);
+  });
+});

@@ -70,4 +70,34 @@ describe('buildEntry', () => {
       errors: { '1101': 'Enter at least one value.' },
     });
   });
+
+  it.each([
+    ['=HYPERLINK("http://evil","click")', '"="'],
+    ['+cmd', '"+"'],
+    ['-1+1', '"-"'],
+    ['@SUM(A1)', '"@"'],
+    ['\tOPEN', 'a tab'],
+    ['\r=1', 'a carriage return'],
+  ])('refuses the text value %j a spreadsheet would run, saying which character and why', (typed, start) => {
+    const r = buildEntry(
+      '1001',
+      catalog,
+      { values: { '1101': '1', '1104': typed }, timestampSec: null },
+      NOW,
+    );
+    expect(r.ok).toBe(false);
+    const message = r.ok ? '' : (r.errors['1104'] ?? '');
+    expect(message).toContain(`Breaker State starts with ${start}`);
+    expect(message).toContain('spreadsheets run as a formula');
+  });
+
+  it('still takes a negative number in a number field', () => {
+    const r = buildEntry(
+      '1001',
+      catalog,
+      { values: { '1101': '-3', '1104': 'OPEN' }, timestampSec: null },
+      NOW,
+    );
+    expect(r.ok).toBe(true);
+  });
 });

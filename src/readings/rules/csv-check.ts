@@ -4,6 +4,7 @@
  * problem we can see must be found here, each tied to a line number the user can look up.
  */
 import { parse } from 'csv-parse/sync';
+import { formulaRefusal, formulaStart } from './formula-guard.ts';
 import { detectFormat, formatByPattern, parseTimestamp, type TimestampFormat } from './timestamp-format.ts';
 
 /** contract: import rule 4 — these columns are ignored by the import. */
@@ -181,7 +182,7 @@ export function checkImportCsv(input: CsvCheckInput): CsvCheck {
       problems.push({ line: rec.line, message: what });
       continue;
     }
-    const bad = badNumber(rec, head.cells, numeric);
+    const bad = badNumber(rec, head.cells, numeric) ?? formulaCell(rec, head.cells, tsIndex, numeric);
     if (bad) {
       problems.push({ line: rec.line, message: bad });
       continue;
@@ -212,6 +213,23 @@ function badNumber(rec: Rec, header: string[], numeric: ReadonlySet<string>): st
     const cell = rec.cells[i]?.trim() ?? '';
     if (numeric.has(name) && cell !== '' && !NUMBER.test(cell))
       return `${quote(cell)} in column ${quote(name)} is not a number`;
+  }
+  return null;
+}
+
+/** A text cell a spreadsheet would run as a formula (numbers, timestamps and ignored columns are not text). */
+function formulaCell(
+  rec: Rec,
+  header: string[],
+  tsIndex: number,
+  numeric: ReadonlySet<string>,
+): string | null {
+  for (let i = 0; i < header.length; i++) {
+    const name = header[i]?.trim() ?? '';
+    if (i === tsIndex || numeric.has(name) || (IGNORED_COLUMNS as readonly string[]).includes(name)) continue;
+    const cell = rec.cells[i] ?? '';
+    const start = formulaStart(cell);
+    if (start !== null) return formulaRefusal(`${quote(cell)} in column ${quote(name)}`, start);
   }
   return null;
 }

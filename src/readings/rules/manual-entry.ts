@@ -3,6 +3,7 @@
  * modal shows next to the field (the user's input stays). Pure.
  */
 import type { MeterReadings } from '../../monitoring/api.ts';
+import { formulaRefusal, formulaStart } from './formula-guard.ts';
 import type { MetricInfo } from './metric-catalog.ts';
 
 export interface EntryInput {
@@ -41,6 +42,11 @@ export function buildEntry(
       }
       values[metric.metricId] = n;
     } else {
+      const start = formulaStart(input.values[metric.metricId] ?? raw);
+      if (start !== null) {
+        errors[metric.metricId] = formulaRefusal(metric.label, start);
+        continue;
+      }
       values[metric.metricId] = raw;
     }
   }
