@@ -10,7 +10,8 @@ import type { MonitoringErrorCode } from '../monitoring/api.ts';
 import { isMonitoringError } from '../monitoring/index.ts';
 import { StoreUnavailableError } from '../store/store.ts';
 import { escapeMrkdwn } from './blocks/mrkdwn.ts';
-import { tellUser } from './tell-user.ts';
+import { postToResponseUrl } from './response-url.ts';
+import { tellPerson } from './tell-user.ts';
 
 export interface UserMessage {
   /** Ready-to-send mrkdwn, ending with the reference id. */
@@ -159,29 +160,30 @@ export async function reportError(
 }
 
 async function deliver(target: ErrorTarget, text: string, blocks?: unknown[]): Promise<void> {
+  if (target.user) {
+    const { client, user, channel, threadTs, responseUrl } = target;
+    await tellPerson(
+      {
+        client,
+        user,
+        ...(channel ? { channel } : {}),
+        ...(threadTs ? { threadTs } : {}),
+        ...(responseUrl ? { responseUrl } : {}),
+      },
+      { text, ...(blocks ? { blocks: blocks as never } : {}) },
+    );
+    return;
+  }
   if (target.responseUrl) {
-    const res = await fetch(target.responseUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+    if (
+      await postToResponseUrl(target.responseUrl, {
         response_type: 'ephemeral',
         replace_original: false,
         text,
         ...(blocks ? { blocks } : {}),
-      }),
-      signal: AbortSignal.timeout(5_000),
-    });
-    await res.body?.cancel();
-    if (res.ok) return;
-  }
-  if (target.user) {
-    const { client, user, channel, threadTs } = target;
-    await tellUser(
-      client,
-      { user, ...(channel ? { channel } : {}), ...(threadTs ? { threadTs } : {}) },
-      { text, ...(blocks ? { blocks: blocks as never } : {}) },
-    );
-    return;
+      })
+    )
+      return;
   }
   throw new Error('no user or channel to report the error to');
 }

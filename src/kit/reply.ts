@@ -3,6 +3,7 @@
  * its thread), or the user's DM with the app when the bot cannot post there.
  */
 import type { WebClient } from '@slack/web-api';
+import { tellPerson, type Note } from './tell-user.ts';
 
 export interface ReplyTarget {
   client: WebClient;
@@ -68,27 +69,7 @@ export async function updateReply(client: WebClient, posted: Posted, message: Me
 
 /** An ephemeral note to the user: through response_url when there is one, else chat.postEphemeral, else a DM. */
 export async function notify(target: ReplyTarget, text: string, blocks?: object[]): Promise<void> {
-  const payload = { text, ...(blocks ? { blocks } : {}) };
-  if (target.responseUrl) {
-    const res = await fetch(target.responseUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ response_type: 'ephemeral', replace_original: false, ...payload }),
-      signal: AbortSignal.timeout(5_000),
-    });
-    await res.body?.cancel();
-    if (res.ok) return;
-  }
-  try {
-    await target.client.chat.postEphemeral({
-      channel: target.channel,
-      user: target.user,
-      ...payload,
-      ...(target.threadTs ? { thread_ts: target.threadTs } : {}),
-    });
-  } catch {
-    await target.client.chat.postMessage({ channel: target.user, ...payload });
-  }
+  await tellPerson(target, { text, ...(blocks ? { blocks: blocks as Note['blocks'] } : {}) });
 }
 
 /**

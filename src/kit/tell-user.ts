@@ -4,6 +4,7 @@
  */
 import type { Block, KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
+import { postToResponseUrl } from './response-url.ts';
 
 export interface Audience {
   user: string;
@@ -14,6 +15,30 @@ export interface Audience {
 export interface Note {
   text: string;
   blocks?: (KnownBlock | Block)[];
+}
+
+/** Where a note to one person can go, best first: the request's response_url, then ephemeral, then a DM. */
+export interface PersonTarget extends Audience {
+  client: WebClient;
+  responseUrl?: string;
+}
+
+/**
+ * The one "reply to this person" path: an ephemeral answer through the response_url when the request has one
+ * (works even where the bot is not a member), else `tellUser` (ephemeral in the channel, else a DM).
+ */
+export async function tellPerson(target: PersonTarget, note: Note): Promise<void> {
+  if (target.responseUrl) {
+    const ok = await postToResponseUrl(target.responseUrl, {
+      response_type: 'ephemeral',
+      replace_original: false,
+      text: note.text,
+      ...(note.blocks ? { blocks: note.blocks } : {}),
+    });
+    if (ok) return;
+  }
+  const { client, user, channel, threadTs } = target;
+  await tellUser(client, { user, ...(channel ? { channel } : {}), ...(threadTs ? { threadTs } : {}) }, note);
 }
 
 export async function tellUser(

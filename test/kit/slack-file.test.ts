@@ -1,13 +1,12 @@
-/** The bot token goes only to Slack's file host: other hosts and redirects are refused before it can travel. */
+/**
+ * The import flows' Slack file fetch goes through the one downloader: the bot token goes only to Slack's origins,
+ * and a redirect is followed only when it stays within them (the chosen rule when the two downloaders merged).
+ */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fetchSlackFile,
-  isCsvFile,
-  SlackFileError,
-  trustedFileHosts,
-} from '../../src/kit/slack-files/slack-file.ts';
+import { allowedSlackOrigins } from '../../src/kit/slack-files/slack-download.ts';
+import { fetchSlackFile, isCsvFile, SlackFileError } from '../../src/kit/slack-files/slack-file.ts';
 
 let server: Server;
 let base = '';
@@ -17,6 +16,12 @@ beforeAll(async () => {
     seen.push({ path: req.url ?? '', headers: req.headers });
     if (req.url === '/files-pri/moved.csv') {
       res.writeHead(302, { location: `${base}/elsewhere.csv` });
+      res.end();
+      return;
+    }
+    if (req.url === '/files-pri/away.csv') {
+      // Same server, another origin (localhost ≠ 127.0.0.1): not Slack's, so the token must not follow.
+      res.writeHead(302, { location: base.replace('127.0.0.1', 'localhost') + '/stolen.csv' });
       res.end();
       return;
     }
@@ -50,17 +55,27 @@ describe('fetchSlackFile', () => {
     expect(seen).toEqual([]);
   });
 
-  it('does not follow a redirect with the token', async () => {
+  it('follows a redirect that stays on Slack’s origin', async () => {
     seen.length = 0;
-    const err = await fetchSlackFile(client(`${base}/files-pri/moved.csv`), 'F1').catch((e: unknown) => e);
+    const file = await fetchSlackFile(client(`${base}/files-pri/moved.csv`), 'F1');
+    expect(file.bytes.toString()).toContain('timestamp,a');
+    expect(seen.map((s) => s.path)).toEqual(['/files-pri/moved.csv', '/elsewhere.csv']);
+  });
+
+  it('does not follow a redirect to another origin with the token', async () => {
+    seen.length = 0;
+    const err = await fetchSlackFile(client(`${base}/files-pri/away.csv`), 'F1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SlackFileError);
     expect(err).toMatchObject({ code: 'REDIRECT' });
-    expect(seen.map((s) => s.path)).toEqual(['/files-pri/moved.csv']);
+    expect(seen.map((s) => s.path)).toEqual(['/files-pri/away.csv']);
   });
 
   it('trusts files.slack.com for Slack itself, and the API host otherwise', () => {
-    expect(trustedFileHosts('https://slack.com/api/')).toEqual(['files.slack.com']);
-    expect(trustedFileHosts('http://127.0.0.1:4000/api/')).toEqual(['127.0.0.1:4000']);
+    expect(allowedSlackOrigins('https://slack.com/api/')).toEqual([
+      'https://files.slack.com',
+      'https://slack.com',
+    ]);
+    expect(allowedSlackOrigins('http://127.0.0.1:4000/api/')).toContain('http://127.0.0.1:4000');
   });
 
   it('recognises CSV files by type, name or MIME type', () => {

@@ -1,9 +1,11 @@
 /**
- * Fetches a file shared in Slack: files.info, then url_private with the bot token. The token goes only to
- * Slack's own file host (files.slack.com, or the host of the configured Slack API URL — the stand-in in
- * tests), and redirects are never followed: a redirect could carry the token elsewhere.
+ * Fetches a file shared in Slack for the import flows: files.info, then url_private through the one Slack file
+ * downloader (slack-download.ts): the token goes only to Slack's origins (files.slack.com, or the configured Slack
+ * API's origin — the stand-in in tests) and a redirect is followed only to another of them.
  */
 import { z } from 'zod';
+import { allowedSlackOrigins, downloadSlackFile } from './slack-download.ts';
+import { FileTransferError } from './transfer-error.ts';
 
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
@@ -36,13 +38,6 @@ export interface SlackFile {
   bytes: Buffer;
 }
 
-/** The hosts the bot token may be sent to, derived from the client's Slack API URL. */
-export function trustedFileHosts(slackApiUrl: string): string[] {
-  const api = new URL(slackApiUrl);
-  if (api.hostname === 'slack.com' || api.hostname.endsWith('.slack.com')) return ['files.slack.com'];
-  return [api.host];
-}
-
 export function isCsvFile(file: {
   name?: string | null;
   filetype?: string | null;
@@ -70,26 +65,35 @@ export async function fetchSlackFile(
   if (!url) throw new SlackFileError('NOT_FOUND', 'Slack gave no download address for that file.');
   if ((file.size ?? 0) > MAX_IMPORT_BYTES)
     throw new SlackFileError('TOO_LARGE', 'The file is larger than 50 MB.');
-  const target = new URL(url);
-  if (!trustedFileHosts(client.slackApiUrl).includes(target.host) || !/^https?:$/.test(target.protocol)) {
-    throw new SlackFileError('UNTRUSTED_HOST', 'The file is not on Slack’s file host; it was not fetched.');
-  }
   if (!client.token) throw new SlackFileError('NO_TOKEN', 'No bot token to fetch the file with.');
-  const res = await fetch(target, {
-    headers: { authorization: `Bearer ${client.token}` },
-    redirect: 'manual',
+  const name = file.name ?? file.title ?? `${fileId}.csv`;
+  // The one Slack file downloader: the token goes only to Slack's origins, redirects followed only within them.
+  const bytes = await downloadSlackFile(url, name, {
+    token: client.token,
+    allowedOrigins: allowedSlackOrigins(client.slackApiUrl),
+    expectedBytes: file.size ?? 0,
+    maxBytes: MAX_IMPORT_BYTES,
     signal: signal ?? AbortSignal.timeout(60_000),
+  }).catch((err: unknown) => {
+    throw asSlackFileError(err);
   });
-  if (res.status >= 300 && res.status < 400) {
-    await res.body?.cancel();
-    throw new SlackFileError('REDIRECT', 'Slack redirected the file download; not followed.');
-  }
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw new SlackFileError('HTTP', `Slack answered ${res.status} for the file.`);
-  }
-  const bytes = Buffer.from(await res.arrayBuffer());
-  if (bytes.length > MAX_IMPORT_BYTES)
-    throw new SlackFileError('TOO_LARGE', 'The file is larger than 50 MB.');
-  return { id: file.id, name: file.name ?? file.title ?? `${fileId}.csv`, bytes };
+  return { id: file.id, name, bytes };
+}
+
+const CODE_OF: Partial<Record<FileTransferError['code'], SlackFileError['code']>> = {
+  NOT_SLACK_HOST: 'UNTRUSTED_HOST',
+  REDIRECT_BLOCKED: 'REDIRECT',
+  TOO_LARGE: 'TOO_LARGE',
+};
+
+function asSlackFileError(err: unknown): unknown {
+  if (!(err instanceof FileTransferError)) return err;
+  const code = CODE_OF[err.code] ?? 'HTTP';
+  const text =
+    code === 'TOO_LARGE'
+      ? 'The file is larger than 50 MB.'
+      : code === 'UNTRUSTED_HOST'
+        ? 'The file is not on Slack’s file host; it was not fetched.'
+        : err.userText;
+  return new SlackFileError(code, text);
 }

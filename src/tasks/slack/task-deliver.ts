@@ -7,6 +7,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import type { Task } from '../../monitoring/api.ts';
 import { renderTaskCard, type Rendered } from '../render/task-card.ts';
+import { postToResponseUrl } from '../../kit/response-url.ts';
 import type { Audience } from '../../kit/tell-user.ts';
 
 export interface CardPlace {
@@ -69,12 +70,10 @@ export async function noteInThread(client: WebClient, place: CardPlace, text: st
 
 /** Replaces an ephemeral card through its response_url (the only way to change an ephemeral message). */
 export async function replaceViaResponseUrl(responseUrl: string, message: Rendered): Promise<void> {
-  const res = await fetch(responseUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ replace_original: true, response_type: 'ephemeral', ...message }),
-    signal: AbortSignal.timeout(5_000),
+  const ok = await postToResponseUrl(responseUrl, {
+    replace_original: true,
+    response_type: 'ephemeral',
+    ...message,
   });
-  await res.body?.cancel();
-  if (!res.ok) throw new Error(`response_url answered ${res.status}`);
+  if (!ok) throw new Error('response_url refused the replacement');
 }
