@@ -1,19 +1,23 @@
 /**
  * The posts feature: `/post`, the Share to feed message shortcut, the post modal and its channel typeahead.
- * `registerPosts` registers every listener; other features import posts from this file only.
+ * `registerPosts` registers every listener (named handlers, callable in tests without an App); other features
+ * import posts from this file only.
  */
-import type { App } from '@slack/bolt';
+import type { App, ViewSubmitAction } from '@slack/bolt';
 import type { Deps } from '../deps.ts';
-import { registerPostChannelOptions } from './slack/post-channel.ts';
-import { registerPostCommand } from './slack/post-command.ts';
-import { registerPostSubmit } from './slack/post-submit.ts';
-import { registerShareToFeed } from './slack/share-to-feed.ts';
+import { POST_CALLBACK_ID, POST_FIELDS } from './render/post-modal.ts';
+import { handlePostChannelOptions } from './slack/post-channel.ts';
+import { handlePostCommand } from './slack/post-command.ts';
+import { handlePostSubmit } from './slack/post-submit.ts';
+import { handleShareToFeed } from './slack/share-to-feed.ts';
 
 export { createPostsService, type PostsService } from './service/posts-service.ts';
 
 export function registerPosts(app: App, deps: Deps): void {
-  registerPostCommand(app, deps);
-  registerShareToFeed(app, deps);
-  registerPostSubmit(app, deps);
-  registerPostChannelOptions(app, deps);
+  app.command('/post', (args) => handlePostCommand(args));
+  app.shortcut({ callback_id: 'share_to_feed', type: 'message_action' }, (args) =>
+    handleShareToFeed(args, deps),
+  );
+  app.view<ViewSubmitAction>(POST_CALLBACK_ID, (args) => handlePostSubmit(args, deps));
+  app.options<'block_suggestion'>(POST_FIELDS.channel, (args) => handlePostChannelOptions(args, deps));
 }

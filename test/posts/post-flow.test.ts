@@ -148,4 +148,28 @@ describe('Share to feed', () => {
     expect(JSON.stringify(stored.record.originProperties)).toContain(message.ts);
     expectValidBlockKit(h.standin);
   });
+
+  it("says who shared: Ana sharing Ben's message is credited to Ana, with Ben as the message's author", async () => {
+    const message = h.standin.addMessage({ channel: 'C0GENERAL', text: 'Belt 2 squeaks', user: 'U0BEN' });
+    const before = h.standin.views().length;
+    const res = await h.driver.messageShortcut('share_to_feed', {
+      channel: 'C0GENERAL',
+      message,
+      user: 'U0ANA',
+    });
+    expect(res.status).toBe(200);
+    const view = await viewOpenedSince(h, before, 'post_create');
+    const content = view.blocks.find((b) => b.block_id === 'post_content') as {
+      element: { initial_value?: string };
+    };
+    expect(content.element.initial_value).toMatch(
+      /^Belt 2 squeaks\n\nShared from Slack by Ana Silva — message by Ben Okafor: http\S+$/,
+    );
+    const channel = await firstChannel(view);
+    const posts = h.sandbox.admin.written().posts.length;
+    await h.driver.viewSubmission({ view, values: { post_channel: channel }, user: 'U0ANA' });
+    const [post] = await waitFor(() => (postsAfter(posts).length === 1 ? postsAfter(posts) : null));
+    expect(String(post!.body.content)).toContain('Shared from Slack by Ana Silva — message by Ben Okafor');
+    expect(String(post!.body.content)).not.toContain('Shared from Slack by Ben Okafor');
+  });
 });

@@ -48,16 +48,33 @@ describe('post object', () => {
       toChannelId: 'c',
     });
   });
-  it('credits the author and links the shared message', () => {
-    expect(sharedContent({ text: 'Pump 3 leaking', author: 'Ana Silva', permalink: 'https://s/p1' })).toBe(
+  it('credits the person who shared, the author apart, and links the shared message', () => {
+    expect(
+      sharedContent({
+        text: 'Pump 3 leaking',
+        sharer: 'Ana Silva',
+        author: 'Ben Okafor',
+        permalink: 'https://s/p1',
+      }),
+    ).toBe('Pump 3 leaking\n\nShared from Slack by Ana Silva — message by Ben Okafor: https://s/p1');
+  });
+  it('names the person once when they share their own message (no separate author)', () => {
+    expect(sharedContent({ text: 'Pump 3 leaking', sharer: 'Ana Silva', permalink: 'https://s/p1' })).toBe(
       'Pump 3 leaking\n\nShared from Slack by Ana Silva: https://s/p1',
     );
   });
-  it('reads naturally for a message without text, author or permalink', () => {
-    expect(sharedContent({ text: ' ', author: 'Ana Silva', permalink: 'https://s/p1' })).toBe(
+  it('never presents the author as the sharer when the sharer is unknown', () => {
+    expect(sharedContent({ text: 'x', sharer: null, author: 'Ben Okafor', permalink: null })).toBe(
+      'x\n\nShared from Slack — message by Ben Okafor',
+    );
+  });
+  it('reads naturally for a message without text, names or permalink', () => {
+    expect(sharedContent({ text: ' ', sharer: 'Ana Silva', permalink: 'https://s/p1' })).toBe(
       'Shared from Slack by Ana Silva: https://s/p1',
     );
-    expect(sharedContent({ text: '', author: null, permalink: null })).toBe('Shared from Slack');
+    expect(sharedContent({ text: '', sharer: null, author: null, permalink: null })).toBe(
+      'Shared from Slack',
+    );
   });
   it('names uploaded files plainly, also when the post has no text of its own', () => {
     const post = buildPost({ content: ' ', channelId: 'c', hashtags: [], skipNotifications: false }, [

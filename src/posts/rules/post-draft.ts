@@ -30,15 +30,20 @@ export function buildPost(draft: PostDraft, uploadedFiles: readonly string[] = [
 }
 
 /**
- * The lines a shared Slack message starts the post with: its text, then who wrote it and where, as a sentence
- * that still reads well when the message has no text (a file-only message).
+ * The lines a shared Slack message starts the post with: its text, then who shared it, who wrote it (when that
+ * is someone else) and where, as a sentence that still reads well when the message has no text (a file-only
+ * message) or a name could not be looked up: "Shared from Slack by Ana Silva — message by Ben Okafor: <link>".
  */
 export function sharedContent(message: {
   text: string;
+  /** The person who used the shortcut. */
+  sharer?: string | null;
+  /** The message's author; null when it is the sharer or unknown. */
   author?: string | null;
   permalink?: string | null;
 }): string {
-  const by = message.author ? ` by ${message.author}` : '';
-  const credit = `Shared from Slack${by}${message.permalink ? `: ${message.permalink}` : ''}`;
+  const by = message.sharer ? ` by ${message.sharer}` : '';
+  const wrote = message.author ? ` — message by ${message.author}` : '';
+  const credit = `Shared from Slack${by}${wrote}${message.permalink ? `: ${message.permalink}` : ''}`;
   return [message.text.trim(), credit].filter((part) => part !== '').join('\n\n');
 }

@@ -4,8 +4,7 @@
  * they typed and the reason on top; if the modal is already gone, the reason and their text arrive as a message.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../deps.ts';
-import { publishPost, type PostDraft } from '../service/posts-service.ts';
+import { publishPost, type PostDraft, type PublishDeps } from '../service/posts-service.ts';
 import { renderPostDone, renderPostModal, type PostFormValues } from '../render/post-modal.ts';
 import type { PostMeta } from '../render/post-meta.ts';
 import { renderPostConfirmation, renderPostFailure, type SlackMessage } from '../render/post-result.ts';
@@ -22,7 +21,7 @@ export interface PostJob {
   fileIds: string[];
 }
 
-export async function publishFromModal(deps: Deps, job: PostJob): Promise<void> {
+export async function publishFromModal(deps: PublishDeps, job: PostJob): Promise<void> {
   const origin = {
     channel: job.meta.share?.channel ?? job.meta.originChannel ?? '',
     user: job.user,
@@ -59,7 +58,7 @@ export async function publishFromModal(deps: Deps, job: PostJob): Promise<void> 
 }
 
 async function updateView(
-  deps: Deps,
+  deps: PublishDeps,
   job: PostJob,
   view: Parameters<WebClient['views']['update']>[0]['view'],
 ): Promise<boolean> {
@@ -73,7 +72,7 @@ async function updateView(
 }
 
 /** Ephemeral where the person started (channel of /post or of the shared message), else a DM from the app. */
-async function notify(deps: Deps, job: PostJob, message: SlackMessage): Promise<void> {
+async function notify(deps: PublishDeps, job: PostJob, message: SlackMessage): Promise<void> {
   const channel = job.meta.share?.channel ?? job.meta.originChannel;
   try {
     await tellUser(job.client, { user: job.user, ...(channel ? { channel } : {}) }, message, (err) =>
