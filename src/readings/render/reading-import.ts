@@ -134,14 +134,23 @@ export function renderImportAccepted(
   sourceName: string,
   rows: number,
   format: string,
+  notes: readonly string[] = [],
 ): RenderedMessage {
   const text =
     `:inbox_tray: *${safeText(fileName, 150)}* arrived on the platform for *${safeText(sourceName, 150)}* ` +
     `(${rows.toLocaleString('en-US')} rows, timestamps ${escapeMrkdwn(format)}). Import is asynchronous: ` +
-    'I will confirm here when the readings can be read back.';
+    'I will confirm in the file’s thread when the readings can be read back.';
+  const blocks: object[] = [{ type: 'section', text: mrkdwn(text) }];
+  if (notes.length > 0) {
+    blocks.push({
+      type: 'context',
+      elements: [mrkdwn(notes.map((n) => `• ${safeText(n, 200)}`).join('\n'))],
+    });
+  }
+  const noteText = notes.length > 0 ? ` (${notes.join('; ')})` : '';
   return {
-    text: `${fileName} arrived; import is asynchronous`,
-    blocks: [{ type: 'section', text: mrkdwn(text) }],
+    text: `${fileName} arrived; import is asynchronous${noteText}`.slice(0, 3000),
+    blocks,
   };
 }
 

@@ -28,6 +28,10 @@ export type CsvCheck =
       lastMs: number;
       /** A few imported instants, spread over the file. */
       sampleMs: number[];
+      /** Header positions of the columns left out of the upload (calculated metrics, submission details). */
+      leftOut: number[];
+      /** One line per kind of column left out, for the person ("Load Factor is calculated …; left out"). */
+      notes: string[];
     }
   | { ok: false; problems: CsvProblem[]; more: number };
 
@@ -41,6 +45,11 @@ export interface CsvCheckInput {
   timestampFormat?: string;
   /** Display names of numeric metrics: their cells must be numbers (or empty, stored as null). */
   numericColumns?: readonly string[];
+  /**
+   * Names of metrics the platform calculates (in exports, never in the template): such columns are left out
+   * with a note, so a file fieldline exported imports back unchanged.
+   */
+  calculatedColumns?: readonly string[];
 }
 
 interface Rec {
@@ -99,17 +108,39 @@ function quote(text: string): string {
   return `"${text.length > 40 ? text.slice(0, 39) + '…' : text}"`;
 }
 
-function checkHeader(header: string[], known: string[], problems: CsvProblem[]): number {
-  const knownSet = new Set([...known.filter((c) => c !== 'timestamp'), ...IGNORED_COLUMNS]);
+interface HeaderCheck {
+  tsIndex: number;
+  leftOut: number[];
+  notes: string[];
+}
+
+function checkHeader(
+  header: string[],
+  known: string[],
+  calculated: readonly string[],
+  problems: CsvProblem[],
+): HeaderCheck {
+  const knownSet = new Set(known.filter((c) => c !== 'timestamp'));
+  const calculatedSet = new Set(calculated.filter((c) => !knownSet.has(c)));
+  const ignored = new Set<string>(IGNORED_COLUMNS);
   const seen = new Set<string>();
-  let tsIndex = -1;
+  const out: HeaderCheck = { tsIndex: -1, leftOut: [], notes: [] };
+  const submission: string[] = [];
   header.forEach((raw, i) => {
     const name = raw.trim();
     if (seen.has(name)) problems.push({ line: 1, message: `column ${quote(name)} appears twice` });
     seen.add(name);
-    if (name === 'timestamp') tsIndex = i;
+    if (name === 'timestamp') out.tsIndex = i;
     else if (name.toLowerCase() === 'timestamp') {
       problems.push({ line: 1, message: `column ${quote(name)} must be named exactly "timestamp"` });
+    } else if (ignored.has(name)) {
+      // contract: import rule 4 — Submission Id, Submitted By, Submitted At are ignored by the import.
+      out.leftOut.push(i);
+      submission.push(name);
+    } else if (calculatedSet.has(name)) {
+      // contract: section 5 and readings rule 3 — calculated metrics are not written; the platform computes them.
+      out.leftOut.push(i);
+      out.notes.push(`${name} is calculated by the platform; left out`);
     } else if (!knownSet.has(name)) {
       const names = known.filter((c) => c !== 'timestamp').join(', ') || 'none';
       problems.push({
@@ -118,10 +149,15 @@ function checkHeader(header: string[], known: string[], problems: CsvProblem[]):
       });
     }
   });
-  if (tsIndex < 0 && !header.some((h) => h.trim().toLowerCase() === 'timestamp')) {
+  if (submission.length > 0) {
+    out.notes.push(
+      `${submission.join(', ')} ${submission.length > 1 ? 'are' : 'is'} submission details; left out`,
+    );
+  }
+  if (out.tsIndex < 0 && !header.some((h) => h.trim().toLowerCase() === 'timestamp')) {
     problems.push({ line: 1, message: 'the header has no "timestamp" column' });
   }
-  return tsIndex;
+  return out;
 }
 
 function chooseFormat(input: CsvCheckInput, samples: Rec[], tsIndex: number, problems: CsvProblem[]) {
@@ -155,7 +191,14 @@ export function checkImportCsv(input: CsvCheckInput): CsvCheck {
   const records = readRecords(input.csv, problems);
   const [head, ...data] = records;
   if (!head) return fail([{ line: 1, message: 'the file is empty' }, ...problems]);
-  const tsIndex = checkHeader(head.cells, templateColumns(input.template), problems);
+  const headerCheck = checkHeader(
+    head.cells,
+    templateColumns(input.template),
+    input.calculatedColumns ?? [],
+    problems,
+  );
+  const { tsIndex } = headerCheck;
+  const leftOutSet = new Set(headerCheck.leftOut);
   if (data.length === 0 && problems.length === 0) {
     problems.push({ line: head.line + 1, message: 'no data rows after the header' });
   }
@@ -182,7 +225,8 @@ export function checkImportCsv(input: CsvCheckInput): CsvCheck {
       problems.push({ line: rec.line, message: what });
       continue;
     }
-    const bad = badNumber(rec, head.cells, numeric) ?? formulaCell(rec, head.cells, tsIndex, numeric);
+    const bad =
+      badNumber(rec, head.cells, numeric) ?? formulaCell(rec, head.cells, tsIndex, numeric, leftOutSet);
     if (bad) {
       problems.push({ line: rec.line, message: bad });
       continue;
@@ -202,6 +246,8 @@ export function checkImportCsv(input: CsvCheckInput): CsvCheck {
     firstMs,
     lastMs,
     sampleMs,
+    leftOut: headerCheck.leftOut,
+    notes: headerCheck.notes,
   };
 }
 
@@ -223,10 +269,11 @@ function formulaCell(
   header: string[],
   tsIndex: number,
   numeric: ReadonlySet<string>,
+  leftOut: ReadonlySet<number>,
 ): string | null {
   for (let i = 0; i < header.length; i++) {
     const name = header[i]?.trim() ?? '';
-    if (i === tsIndex || numeric.has(name) || (IGNORED_COLUMNS as readonly string[]).includes(name)) continue;
+    if (i === tsIndex || numeric.has(name) || leftOut.has(i)) continue;
     const cell = rec.cells[i] ?? '';
     const start = formulaStart(cell);
     if (start !== null) return formulaRefusal(`${quote(cell)} in column ${quote(name)}`, start);

@@ -1,13 +1,23 @@
 /**
  * The import conversation, in the thread of the message that carried the CSV: checking → rejected with
- * line numbers, or "arrived, importing asynchronously" → confirmed / could not be confirmed.
+ * line numbers, or "arrived, importing asynchronously" → confirmed / could not be confirmed. Each outcome
+ * also reaches the person where they are: an ephemeral in the conversation (the modal has closed and the
+ * thread may be folded), and the final answer is a thread reply also sent to the conversation.
  */
 import type { Deps } from '../../deps.ts';
 import { zoneOrUtc } from '../rules/range.ts';
 import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
 import { renderCsvRejected, renderImportAccepted, renderImportConfirmed } from '../render/reading-import.ts';
 import { reportError } from '../../kit/errors.ts';
-import { behindProgress, notify, postReply, updateReply, type ReplyTarget } from '../../kit/reply.ts';
+import {
+  behindProgress,
+  notify,
+  postReply,
+  updateReply,
+  type Message,
+  type Posted,
+  type ReplyTarget,
+} from '../../kit/reply.ts';
 import { fetchSlackFile, SlackFileError } from '../../kit/slack-files/slack-file.ts';
 
 export interface ImportRequest {
@@ -42,19 +52,21 @@ export async function importFlow(deps: Deps, target: ReplyTarget, req: ImportReq
       deps.sources.importCsv(source, file.bytes, req.timestampFormat),
     );
     if (outcome.kind === 'rejected') {
-      await updateReply(
-        target.client,
-        posted,
-        renderCsvRejected(file.name, source.name, outcome.check.problems, outcome.check.more),
-      );
+      const rejected = renderCsvRejected(file.name, source.name, outcome.check.problems, outcome.check.more);
+      await updateReply(target.client, posted, rejected);
+      await tellHere(deps, target, posted, rejected);
       return;
     }
     const { check } = outcome;
-    await updateReply(
-      target.client,
-      posted,
-      renderImportAccepted(file.name, source.name, check.rows, check.format.pattern),
+    const accepted = renderImportAccepted(
+      file.name,
+      source.name,
+      check.rows,
+      check.format.pattern,
+      check.notes,
     );
+    await updateReply(target.client, posted, accepted);
+    await tellHere(deps, target, posted, accepted);
     const result = await deps.sources.confirmImport({
       sourceId: source.id,
       zone: zoneOrUtc(source.tzTimezoneName),
@@ -69,12 +81,48 @@ export async function importFlow(deps: Deps, target: ReplyTarget, req: ImportReq
       Math.round(result.waitedMs / 1000),
     );
     const root = (posted.channel === target.channel ? target.threadTs : undefined) ?? posted.ts;
-    await postReply({ ...target, channel: posted.channel, threadTs: root }, done);
+    await broadcastReply(deps, { ...target, channel: posted.channel, threadTs: root }, done);
+    await tellHere(deps, target, posted, done);
   } catch (err) {
     if (err instanceof SlackFileError) {
       await notify(target, `:warning: I could not read that file from Slack: ${safeText(err.message, 300)}`);
       return;
     }
     await reportError(deps, target, err, { flow: 'reading-import', sourceId: req.sourceId });
+  }
+}
+
+/** An ephemeral copy of `message` in the conversation itself (not the thread), where the person is looking. */
+async function tellHere(deps: Deps, target: ReplyTarget, posted: Posted, message: Message): Promise<void> {
+  // answered in the DM instead (the bot cannot post here): the ephemeral would not reach anyone
+  if (posted.channel !== target.channel) return;
+  try {
+    await target.client.chat.postEphemeral({
+      channel: target.channel,
+      user: target.user,
+      text: message.text,
+      ...(message.blocks ? { blocks: message.blocks } : {}),
+    });
+  } catch (err) {
+    deps.log.warn({ err, channel: target.channel }, 'could not show the import outcome as an ephemeral');
+  }
+}
+
+/** The final answer: a thread reply also sent to the conversation ("Also send to channel"). */
+async function broadcastReply(deps: Deps, target: ReplyTarget, message: Message): Promise<void> {
+  try {
+    await target.client.chat.postMessage({
+      channel: target.channel,
+      text: message.text,
+      ...(message.blocks ? { blocks: message.blocks } : {}),
+      ...(target.threadTs ? { thread_ts: target.threadTs, reply_broadcast: true } : {}),
+      unfurl_links: false,
+    });
+  } catch (err) {
+    deps.log.warn(
+      { err, channel: target.channel },
+      'could not broadcast the import outcome; replying in thread',
+    );
+    await postReply(target, message);
   }
 }
