@@ -25,7 +25,14 @@ import { handleConnectClick, handleConnectSubmit, handleDisconnect } from './sla
 import { accessGate } from './slack/gate-middleware.ts';
 import { createPersonDirectory } from './slack/person-facts.ts';
 
-export { actAs, actingPerson, actingPersonKey, actingScope, NoActingPersonError } from './service/acting.ts';
+export {
+  actAs,
+  actingPerson,
+  actingPersonKey,
+  actingScope,
+  ensureAllowed,
+  NoActingPersonError,
+} from './service/acting.ts';
 export type { ActingPerson, PersonLabel } from './service/acting.ts';
 export { actingPersonFor } from './slack/acting-person.ts';
 export { AccessRefusedError, NotConnectedError, isAccessError } from './service/errors.ts';

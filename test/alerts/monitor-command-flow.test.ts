@@ -35,8 +35,9 @@ describe('/monitor', () => {
     expect(await bed.monitor('subscribe tasks site Chicago priority medium', ALERTS)).toMatch(
       /Task changes\* from \*Chicago Works\* \(medium priority and up\)/,
     );
+    // Linked mode: "subscribe alerts" names every site of the admin's own key (here all five).
     expect(await bed.monitor('unsubscribe tasks', ALERTS)).toMatch(
-      /Unsubscribed[\s\S]*Alerts\* from every site/,
+      /Unsubscribed[\s\S]*Alerts\* from \*Berlin Plant\*, \*Chicago Works\*, .*\*Sydney Terminal\*/,
     );
     expect(await bed.monitor('unsubscribe', ALERTS)).toMatch(/no subscriptions/);
     expect(await bed.monitor('unsubscribe alerts', ALERTS)).toMatch(/nothing to unsubscribe/);

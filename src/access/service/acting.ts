@@ -20,6 +20,8 @@ export interface ActingPerson {
   scope: string;
   /** The person's platform key; checks who they are first. Throws an AccessError when they may not act. */
   key(): Promise<string>;
+  /** Checks who they are (cached users.info) without needing a key. Throws AccessRefusedError when refused. */
+  check(): Promise<void>;
   /** Name and email from Slack (for shared-mode attribution). */
   label(): Promise<PersonLabel>;
 }
@@ -47,6 +49,16 @@ export function actingPersonKey(): Promise<string> {
   const person = actingPerson();
   if (!person) return Promise.reject(new NoActingPersonError());
   return person.key();
+}
+
+/**
+ * For work that reaches no platform (acknowledging or snoozing an alert, /monitor list): the person must still be
+ * allowed to use fieldline. Call it after the ack; it throws the refusal the one error path shows.
+ */
+export async function ensureAllowed(): Promise<void> {
+  const person = actingPerson();
+  if (!person) throw new NoActingPersonError();
+  await person.check();
 }
 
 /** Cache scope of the acting person; `fallback` for work done for nobody in particular (the relay's own cache). */

@@ -78,6 +78,9 @@ export function actingPersonFor(deps: AccessDeps, who: RequestPerson, client: We
       if (!key) throw new NotConnectedError();
       return key;
     },
+    async check() {
+      await check();
+    },
     async label() {
       const facts = await check();
       return { name: facts.name, ...(facts.email ? { email: facts.email } : {}) };

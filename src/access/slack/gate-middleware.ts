@@ -46,7 +46,6 @@ async function refuse(args: RefuseArgs, client: WebClient, refusal: Refusal): Pr
   const text = `:no_entry: ${refusalText(refusal)}`;
   const { body, ack } = args;
   try {
-    if (refusal === 'bot') return void (await ack?.());
     switch (body.type) {
       case 'block_suggestion':
         return void (await ack?.({ options: [] }));

@@ -6,6 +6,7 @@ import { relayStore } from '../engine/relay-store.ts';
 import { ALERT_ACTION } from '../render/alert-message.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { reportError } from '../../kit/errors.ts';
+import { ensureAllowed } from '../../access/index.ts';
 
 export function registerAlertAck(app: App, deps: Deps): void {
   app.action<BlockButtonAction>(ALERT_ACTION.ack, async ({ ack, body, action, client, respond }) => {
@@ -13,6 +14,8 @@ export function registerAlertAck(app: App, deps: Deps): void {
     const channel = body.channel?.id ?? body.container.channel_id;
     const subject = action.value ?? '';
     try {
+      // No platform call here, yet only people allowed to use fieldline may acknowledge (issue 14).
+      await ensureAllowed();
       const rs = relayStore(deps.store);
       const rec = channel ? await rs.message(channel, subject) : undefined;
       if (!channel || !rec) {

@@ -9,6 +9,7 @@ import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
 import { when } from '../render/relay-format.ts';
 import { reportError } from '../../kit/errors.ts';
+import { ensureAllowed } from '../../access/index.ts';
 
 export function registerAlertSnooze(app: App, deps: Deps): void {
   app.action<BlockStaticSelectAction>(ALERT_ACTION.snooze, async ({ ack, body, action, client, respond }) => {
@@ -20,6 +21,8 @@ export function registerAlertSnooze(app: App, deps: Deps): void {
     const choice = action.selected_option.value;
     const say = (text: string) => respond(ephemeralNote(text));
     try {
+      // No platform call here, yet only people allowed to use fieldline may snooze (issue 14).
+      await ensureAllowed();
       const rs = relayStore(deps.store);
       const rec = channel ? await rs.message(channel, subject) : undefined;
       if (!channel || rec?.view.type !== 'alert' || !isSnoozeChoice(choice)) {

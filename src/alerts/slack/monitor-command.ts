@@ -18,6 +18,7 @@ import {
   renderSubscriptionList,
 } from '../render/relay-monitor-reply.ts';
 import { reportError } from '../../kit/errors.ts';
+import { ensureAllowed } from '../../access/index.ts';
 import { COMMAND_HELP } from '../../kit/help/commands.ts';
 import { renderCommandHelp } from '../../kit/help/render-help.ts';
 
@@ -44,6 +45,22 @@ function reply(respond: RespondFn, msg: RenderedMessage) {
   return respond({ response_type: 'ephemeral', replace_original: false, text: msg.text, blocks: msg.blocks });
 }
 
+const NO_SITES_OF_YOURS =
+  ':lock: Your platform account sees no sites, so there is nothing this channel could be subscribed to for you.';
+
+type ChangeCommand = Extract<ReturnType<typeof parseMonitorCommand>, { kind: 'subscribe' | 'unsubscribe' }>;
+
+/**
+ * In linked mode a subscription without site names means every site of the admin's own key, named explicitly:
+ * the relay sees every site, so "every site" would reach beyond what the admin may see (issue 14). Null when the
+ * key sees no site.
+ */
+async function withOwnSites(deps: Deps, cmd: ChangeCommand): Promise<ChangeCommand | null> {
+  if (cmd.kind !== 'subscribe' || cmd.sites.length > 0 || deps.config.access.mode !== 'linked') return cmd;
+  const own = await deps.directory.sites();
+  return own.length === 0 ? null : { ...cmd, sites: own.map((s) => s.id) };
+}
+
 export function registerMonitorCommand(app: App, deps: Deps): void {
   app.command('/monitor', async ({ ack, command, respond, client }) => {
     const cmd = parseMonitorCommand(command.text);
@@ -54,6 +71,8 @@ export function registerMonitorCommand(app: App, deps: Deps): void {
     const rs = relayStore(deps.store);
     const channel = command.channel_id;
     try {
+      // Everyone allowed to use fieldline may list and ask for status; no platform call, so checked here.
+      await ensureAllowed();
       if (cmd.kind === 'list')
         return void (await reply(respond, renderSubscriptionList(await rs.subscriptions(channel))));
       if (cmd.kind === 'status') {
@@ -65,10 +84,12 @@ export function registerMonitorCommand(app: App, deps: Deps): void {
       // (the directory lists the sites of the acting person's key).
       if (!(await deps.access.mayConfigureChannels(client)))
         return void (await reply(respond, renderNotice(CHANNEL_ADMINS_ONLY)));
+      const change = await withOwnSites(deps, cmd);
+      if (!change) return void (await reply(respond, renderNotice(NO_SITES_OF_YOURS)));
       const outcome = await changeSubscription(
         { rs, directory: deps.directory, now: deps.clock.now() },
         channel,
-        cmd,
+        change,
       );
       if (outcome.kind === 'site-problems')
         return void (await reply(respond, renderSiteProblems(outcome.problems)));
