@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.ts';
 import { createStatusRegistry } from '../../src/directory/statuses.ts';
 import { openStore } from '../../src/store/open-store.ts';
+import { waitFor } from '../harness.ts';
 
 const log = createLogger({ level: 'silent' });
 
@@ -46,7 +47,10 @@ describe('status registry', () => {
   it('shares what it learned through the store and scans only while a status is unknown', async () => {
     const first = await registry();
     first.reg.learn([{ status: { id: '10', name: 'On Hold' } }, { status: { id: '20', name: 'Done' } }]);
-    await new Promise((r) => setTimeout(r, 10));
+    // learn() writes to the store in the background: wait for the write, not for a guessed time.
+    await waitFor(() => first.store.namespace('directory').get('task-statuses'), {
+      message: 'learned statuses stored',
+    });
     const second = createStatusRegistry({ overrides: {}, store: first.store, scan: async () => undefined });
     expect(second.idFor('Done')).toBeUndefined();
     await second.refresh();
