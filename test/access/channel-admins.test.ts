@@ -14,11 +14,11 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const monitor = async (text: string, user: string) =>
-  textOf(await answerTo(h, { command: '/monitor', text, user, channel: 'C0GENERAL' }));
-const subscriptionOf = async () => {
+const monitor = async (text: string, user: string, channel = 'C0GENERAL') =>
+  textOf(await answerTo(h, { command: '/monitor', text, user, channel }));
+const subscriptionOf = async (channel = 'C0GENERAL') => {
   const { relayStore } = await import('../../src/alerts/engine/relay-store.ts');
-  return relayStore(h.deps.store).subscriptions('C0GENERAL');
+  return relayStore(h.deps.store).subscriptions(channel);
 };
 
 describe('/monitor as an admin or not', () => {
@@ -44,5 +44,10 @@ describe('/monitor as an admin or not', () => {
     expect(await monitor('subscribe tasks site berlin', 'U0BEN')).not.toContain('Subscribed');
     expect(await monitor('subscribe tasks site chicago', 'U0BEN')).toContain('Subscribed');
     expect(await subscriptionOf()).toMatchObject({ tasks: { siteIds: ['102'] } });
+  });
+
+  it('"subscribe alerts" with no site, by an admin whose key sees Chicago only, subscribes Chicago only', async () => {
+    expect(await monitor('subscribe alerts', 'U0BEN', 'C0ALERTS')).toContain('Subscribed');
+    expect(await subscriptionOf('C0ALERTS')).toMatchObject({ alerts: { siteIds: ['102'] } });
   });
 });
