@@ -32,6 +32,7 @@ function rowsOf(message: StoredMessage): { id: string; text: string }[] {
   });
 }
 
+const LIST_PAGE = 10;
 const moreButton = (m: StoredMessage) => JSON.stringify(m.blocks).includes('"task_list_more"');
 
 async function listReply(text: string, user = 'U0ANA'): Promise<StoredMessage> {
@@ -116,6 +117,26 @@ describe('/task list', () => {
     expect(seen.sort()).toEqual(open.map((t) => t.id).sort());
   });
 
+  it('sorts the whole result before paging: every overdue task, oldest first, precedes the rest', async () => {
+    const tasks = h.sandbox.admin.state.tasks;
+    let page = await listReply('list');
+    expect(JSON.stringify(page.blocks)).toMatch(/ — 1–10 of \d+/);
+    const rows: { id: string; late: boolean }[] = [];
+    for (;;) {
+      rows.push(...rowsOf(page).map((r) => ({ id: r.id, late: r.text.includes('*Overdue*') })));
+      if (!moreButton(page)) break;
+      page = await nextPage(page, 'U0ANA');
+    }
+    const late = rows.filter((r) => r.late);
+    expect(late.length).toBeGreaterThan(LIST_PAGE);
+    // page 1 is all overdue work, and no overdue task appears after the first task that is not
+    expect(rows.slice(0, late.length)).toEqual(late);
+    const dues = rows.map((r) => tasks.find((t) => t.id === r.id)?.dueDate ?? '~');
+    expect(dues.slice(0, late.length)).toEqual([...dues.slice(0, late.length)].sort());
+    expect(dues.slice(late.length)).toEqual([...dues.slice(late.length)].sort());
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+  });
+
   it('says why "mine" is empty for someone without a platform account', async () => {
     const reply = await listReply('list mine', 'U0EVE');
     expect(reply.text).toContain(
@@ -156,5 +177,27 @@ describe('/task list', () => {
     const reply = await listReply('list site atlantis');
     expect(reply.text).toContain('No site matches “atlantis”');
     expect(reply.text).toContain('Berlin Plant');
+  });
+});
+
+describe('/task list over more tasks than it reads', () => {
+  let big: Harness;
+  beforeAll(async () => {
+    big = await startHarness({ seed: { tasks: 1_050 } });
+  });
+  afterAll(() => big?.stop());
+
+  it('reads at most 1,000 platform rows and says the order covers those', async () => {
+    const count = big.standin.messages('C0GENERAL').length;
+    await big.driver.command({ command: '/task', text: 'list all', channel: 'C0GENERAL', user: 'U0ANA' });
+    const page = await waitFor(() =>
+      big.standin
+        .messages('C0GENERAL')
+        .slice(count)
+        .find((m) => m.ephemeralTo === 'U0ANA'),
+    );
+    expect(JSON.stringify(page.blocks)).toContain('Sorted over the first 1,000 tasks the platform returned');
+    const read = big.sandbox.admin.requests().filter((r) => r.path === '/tasks' && r.method === 'GET');
+    expect(read.length).toBeLessThanOrEqual(10);
   });
 });

@@ -14,6 +14,10 @@ export interface ListView {
   shownBefore: number;
   /** Ids of open tasks past their due date at their site: marked like the relay's messages. */
   overdueIds?: readonly string[];
+  /** How many matched in all; shown as "1–10 of 57". */
+  total?: number;
+  /** The list stopped reading at its bound: say so, with how to narrow it. */
+  capped?: { maxRows: number };
 }
 
 function line(task: Task, overdue: boolean): string {
@@ -31,7 +35,8 @@ function line(task: Task, overdue: boolean): string {
 export function renderTaskList(view: ListView): Rendered {
   const from = view.shownBefore + 1;
   const to = view.shownBefore + view.tasks.length;
-  const range = view.tasks.length > 0 ? ` — ${from}–${to}` : '';
+  const of = view.total !== undefined ? ` of ${view.total.toLocaleString('en-US')}` : '';
+  const range = view.tasks.length > 0 ? ` — ${from}–${to}${of}` : '';
   const blocks: BlockJson[] = [
     { type: 'section', text: { type: 'mrkdwn', text: truncate(`${view.title}${range}`, 3000) } },
   ];
@@ -39,6 +44,19 @@ export function renderTaskList(view: ListView): Rendered {
     blocks.push({
       type: 'context',
       elements: [{ type: 'mrkdwn', text: view.shownBefore ? 'No more tasks.' : 'No tasks match.' }],
+    });
+  }
+  if (view.capped) {
+    blocks.push({
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text:
+            `Sorted over the first ${view.capped.maxRows.toLocaleString('en-US')} tasks the platform returned; ` +
+            'there are more. Narrow the list with `site <name>`, a priority, `mine` or `overdue`.',
+        },
+      ],
     });
   }
   const overdue = new Set(view.overdueIds ?? []);

@@ -1,7 +1,8 @@
 /**
- * `/task list` paging. Filters the platform cannot express (open = not Done/Cancelled; overdue) are applied to
- * whole platform pages; a "More" click resumes from the platform's cursor, kept in the store under a short
- * token because button values are small and the cursor is opaque (paging rule 2: passed back verbatim).
+ * `/task list` paging. The whole result is read (bounded by MAX_ROWS_READ), filtered where the platform cannot
+ * (open = not Done/Cancelled; overdue) and sorted by urgency before it is paged, so page 1 holds the oldest
+ * overdue work. "More" keeps the filter and the offset under a short token in the store and reads the list
+ * again, so the next page continues the same order with current data.
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../deps.ts';
@@ -20,22 +21,43 @@ export interface TaskListFilter {
 }
 
 export interface TaskListPage {
-  /** Overdue first, then by due date; undated last (within the fetched platform pages). */
+  /** Overdue first (oldest due first), then by due date; undated last — over the whole result, then paged. */
   tasks: Task[];
   /** Ids of the listed open tasks past their due date in the site's time zone. */
   overdueIds: string[];
   /** Token for the next page, or null at the end. */
   next: string | null;
+  /** How many tasks matched in the rows read (all pages together). */
+  total: number;
+  /** The platform had more rows than fieldline reads for one list: the order covers the first MAX_ROWS_READ. */
+  capped: boolean;
 }
 
 interface CursorState {
   filter: TaskListFilter;
-  lastValue: string;
+  /** Where the next page starts in the sorted list. */
+  offset: number;
 }
 
 export const LIST_PAGE_SIZE = 10;
-const MAX_PLATFORM_PAGES = 5;
+/** Work is bounded: at most this many platform rows are read (and sorted) for one list. */
+export const MAX_ROWS_READ = 1000;
+const PLATFORM_PAGE = 100;
 const CURSOR_TTL_MS = 24 * 3600_000;
+
+type Row = { task: Task; late: boolean };
+
+// Overdue first (oldest due date first), then by due date (YYYY-MM-DD sorts as text), undated last; then by id,
+// so that every read of the same tasks gives the same order and "More" continues where the page ended.
+function byUrgency(a: Row, b: Row): number {
+  const rank = (r: Row) => (r.late ? 0 : r.task.dueDate ? 1 : 2);
+  return (
+    rank(a) - rank(b) ||
+    (a.task.dueDate ?? '').localeCompare(b.task.dueDate ?? '') ||
+    Number(a.task.id) - Number(b.task.id) ||
+    a.task.id.localeCompare(b.task.id)
+  );
+}
 
 export function createTaskLister(deps: {
   monitoring: MonitoringApi;
@@ -58,58 +80,58 @@ export function createTaskLister(deps: {
     return isOpen(task);
   }
 
-  // Overdue first, then by due date (YYYY-MM-DD sorts as text), undated last; stable otherwise.
-  function ordered(rows: { task: Task; late: boolean }[]): TaskListPage['tasks'] {
-    const rank = (r: { task: Task; late: boolean }) => (r.late ? 0 : r.task.dueDate ? 1 : 2);
-    return [...rows]
-      .sort((a, b) => rank(a) - rank(b) || (a.task.dueDate ?? '').localeCompare(b.task.dueDate ?? ''))
-      .map((r) => r.task);
-  }
-
-  async function fetch(
-    filter: TaskListFilter,
-    from: string | null,
-    signal?: AbortSignal,
-  ): Promise<TaskListPage> {
-    const query: TaskQuery = { limit: LIST_PAGE_SIZE };
+  /** Every matching task (up to MAX_ROWS_READ platform rows), sorted by urgency. */
+  async function readAll(filter: TaskListFilter, signal?: AbortSignal) {
+    const query: TaskQuery = { limit: PLATFORM_PAGE };
     if (filter.siteId) query.siteIds = [filter.siteId];
     if (filter.priorityId) query.priorityIds = [filter.priorityId];
     if (filter.assigneeId) query.assigneeIds = [filter.assigneeId];
-    const rows: { task: Task; late: boolean }[] = [];
-    const pageOf = (next: string | null): TaskListPage => ({
-      tasks: ordered(rows),
-      overdueIds: rows.filter((r) => r.late).map((r) => r.task.id),
-      next,
-    });
-    let cursor = from;
-    for (let page = 0; page < MAX_PLATFORM_PAGES; page++) {
+    const rows: Row[] = [];
+    let read = 0;
+    let cursor: string | null = null;
+    for (;;) {
       const result = await deps.monitoring.tasks.listPage(query, cursor, signal);
       await deps.learn(result.rows);
       for (const task of result.rows) {
+        if (read >= MAX_ROWS_READ) break;
+        read += 1;
         const late = await overdue(task);
         if (keep(task, late, filter)) rows.push({ task, late });
       }
       // paging rule 4: the end is data null or a short page; a lastValue alone proves nothing.
-      if (result.done || result.lastValue === null) return pageOf(null);
+      if (result.done || result.lastValue === null) return { rows: rows.sort(byUrgency), capped: false };
+      if (read >= MAX_ROWS_READ) return { rows: rows.sort(byUrgency), capped: true };
       cursor = result.lastValue;
-      if (rows.length >= LIST_PAGE_SIZE) break;
     }
-    // The platform has more pages: offer More even when these pages filtered down to few (or no) rows.
-    const token = randomUUID();
-    await cursors.set<CursorState>(token, { filter, lastValue: cursor ?? '' }, CURSOR_TTL_MS);
-    return pageOf(token);
+  }
+
+  async function page(filter: TaskListFilter, offset: number, signal?: AbortSignal): Promise<TaskListPage> {
+    const { rows, capped } = await readAll(filter, signal);
+    const shown = rows.slice(offset, offset + LIST_PAGE_SIZE);
+    let next: string | null = null;
+    if (offset + LIST_PAGE_SIZE < rows.length) {
+      next = randomUUID();
+      await cursors.set<CursorState>(next, { filter, offset: offset + LIST_PAGE_SIZE }, CURSOR_TTL_MS);
+    }
+    return {
+      tasks: shown.map((r) => r.task),
+      overdueIds: shown.filter((r) => r.late).map((r) => r.task.id),
+      next,
+      total: rows.length,
+      capped,
+    };
   }
 
   return {
-    first: (filter: TaskListFilter, signal?: AbortSignal) => fetch(filter, null, signal),
+    first: (filter: TaskListFilter, signal?: AbortSignal) => page(filter, 0, signal),
     /** undefined when the token expired (the list must be asked for again). */
     async more(
       token: string,
       signal?: AbortSignal,
     ): Promise<(TaskListPage & { filter: TaskListFilter }) | undefined> {
       const state = await cursors.get<CursorState>(token);
-      if (!state) return undefined;
-      return { ...(await fetch(state.filter, state.lastValue, signal)), filter: state.filter };
+      if (!state || typeof state.offset !== 'number') return undefined;
+      return { ...(await page(state.filter, state.offset, signal)), filter: state.filter };
     },
   };
 }

@@ -11,6 +11,7 @@ import { createTaskLister, type TaskListFilter, type TaskListPage } from './list
 import { createSnapshots } from './snapshots.ts';
 
 export type { ListScope, TaskListFilter, TaskListPage } from './list.ts';
+export { MAX_ROWS_READ } from './list.ts';
 
 export interface CreateContext {
   site: SiteRef;

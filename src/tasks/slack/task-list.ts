@@ -1,7 +1,7 @@
 /** `/task list …` after the ack: resolve the site and "mine", fetch one page, render it. */
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
-import type { TaskListFilter, TaskListPage } from '../service/task-service.ts';
+import { MAX_ROWS_READ, type TaskListFilter, type TaskListPage } from '../service/task-service.ts';
 import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
 import { priorityById } from '../rules/priority.ts';
 import type { Rendered } from '../render/task-ids.ts';
@@ -39,6 +39,8 @@ export async function renderListPage(
     overdueIds: page.overdueIds,
     next: page.next,
     shownBefore,
+    total: page.total,
+    ...(page.capped ? { capped: { maxRows: MAX_ROWS_READ } } : {}),
   });
 }
 
