@@ -3,6 +3,7 @@
  * its thread), or the user's DM with the app when the bot cannot post there.
  */
 import type { WebClient } from '@slack/web-api';
+import { fitMessage } from './blocks/block-limits.ts';
 import { tellPerson, type Note } from './tell-user.ts';
 
 export interface ReplyTarget {
@@ -34,8 +35,9 @@ export function slackErrorCode(err: unknown): string | undefined {
   return typeof data.error === 'string' ? data.error : undefined;
 }
 
-export async function postReply(target: ReplyTarget, message: Message): Promise<Posted> {
+export async function postReply(target: ReplyTarget, reply: Message): Promise<Posted> {
   const { client } = target;
+  const message = fitMessage(reply);
   try {
     const res = await client.chat.postMessage({
       channel: target.channel,
@@ -58,7 +60,8 @@ export async function postReply(target: ReplyTarget, message: Message): Promise<
   return { channel: dm.channel, ts: dm.ts };
 }
 
-export async function updateReply(client: WebClient, posted: Posted, message: Message): Promise<void> {
+export async function updateReply(client: WebClient, posted: Posted, reply: Message): Promise<void> {
+  const message = fitMessage(reply);
   await client.chat.update({
     channel: posted.channel,
     ts: posted.ts,

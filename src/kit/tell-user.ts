@@ -4,6 +4,7 @@
  */
 import type { Block, KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
+import { fitMessage } from './blocks/block-limits.ts';
 import { postToResponseUrl } from './response-url.ts';
 
 export interface Audience {
@@ -44,9 +45,10 @@ export async function tellPerson(target: PersonTarget, note: Note): Promise<void
 export async function tellUser(
   client: WebClient,
   to: Audience,
-  note: Note,
+  given: Note,
   onEphemeralFailed: (err: unknown) => void = () => undefined,
 ): Promise<void> {
+  const note = fitMessage(given);
   const blocks = note.blocks ? { blocks: note.blocks } : {};
   if (to.channel) {
     try {

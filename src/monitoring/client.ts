@@ -54,11 +54,21 @@ export function createMonitoringClient(opts: MonitoringClientOptions): Monitorin
     clock: opts.clock,
     log: opts.log,
   };
+  const reported = new Set<string>();
   const ctx: ResourceContext = {
     http: createPlatformHttp({ ...shared, baseUrl: opts.baseUrl, apiKey: opts.apiKey }),
     // Built without the key: it has no way to send it.
     presigned: createPresignedHttp(shared),
     now: opts.clock ? () => opts.clock?.now() ?? Date.now() : Date.now,
+    contractViolation(what, detail) {
+      // once per endpoint: a platform that breaks a rule breaks it on every call
+      if (reported.has(what)) return;
+      reported.add(what);
+      opts.log?.warn(
+        { module: 'monitoring', what, ...detail },
+        'platform answer breaks the contract; made safe',
+      );
+    },
   };
   return {
     dataSources: dataSourcesResource(ctx),

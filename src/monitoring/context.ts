@@ -5,6 +5,8 @@ export interface ResourceContext {
   http: PlatformHttp;
   presigned: PresignedHttp;
   now(): number;
+  /** Reports an answer that breaks the contract (and was made safe): logged once per `what`. */
+  contractViolation(what: string, detail: Record<string, unknown>): void;
 }
 
 /** Page size used when a caller does not choose one (the contract does not state defaults for these lists). */

@@ -4,7 +4,7 @@ import { boolArg, idArg, idListArg, onlyKeys, segment } from './args.ts';
 import type { ResourceContext } from './context.ts';
 import { fullRecordWire, listRowWire, toDataSource, toDataSourceRow } from './data-source-schema.ts';
 import { MonitoringError } from './errors.ts';
-import { listPaging, paginate, toPage } from './paging.ts';
+import { listPaging, paginate, toPage, withinLimit } from './paging.ts';
 import { dataEnvelope, listEnvelope, parseBody } from './schemas.ts';
 
 const QUERY_KEYS = [
@@ -49,7 +49,11 @@ export function dataSourcesResource(ctx: ResourceContext): MonitoringApi['dataSo
   ): Promise<Page<DataSourceRow>> {
     const { limit, params } = listQuery(query, lastValue ?? null);
     const body = await ctx.http.send({ method: 'GET', path: '/data-sources', query: params, signal });
-    const parsed = parseBody(listWire, body, 'GET /data-sources');
+    const parsed = parseBody(
+      listWire,
+      withinLimit(body, limit, 'GET /data-sources', ctx.contractViolation),
+      'GET /data-sources',
+    );
     return toPage(parsed.data?.map(toDataSourceRow) ?? null, parsed.lastValue, limit);
   }
 

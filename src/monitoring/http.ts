@@ -25,8 +25,20 @@ export interface Timeouts {
   headersMs: number;
   /** Longest silence while the body streams. */
   bodyMs: number;
+  /** One platform call from sending to the last byte of its answer (a body that trickles cannot hold it). */
+  totalMs: number;
 }
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 20_000, bodyMs: 30_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  connectMs: 10_000,
+  headersMs: 20_000,
+  bodyMs: 30_000,
+  totalMs: 90_000,
+};
+
+/** Connections per platform origin (and per pre-signed origin): a burst queues instead of opening sockets. */
+export const MAX_CONNECTIONS = 16;
+/** Largest platform JSON answer read (a full GET /reading page is a few MB). */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 export interface TransportOptions {
   dispatcher?: Dispatcher | undefined;
@@ -66,6 +78,7 @@ function transport(opts: TransportOptions, make: (t: Timeouts) => Dispatcher): T
 
 function poolOptions(t: Timeouts) {
   return {
+    connections: MAX_CONNECTIONS,
     connect: { timeout: t.connectMs },
     headersTimeout: t.headersMs,
     bodyTimeout: t.bodyMs,
@@ -129,7 +142,10 @@ export function createPlatformHttp(
     }
     const where = { method: req.method, path: req.path };
     const started = t.now();
+    const deadline = AbortSignal.timeout(Math.max(t.timeouts.totalMs, req.headersTimeoutMs ?? 0));
+    const signal = req.signal ? AbortSignal.any([req.signal, deadline]) : deadline;
     let res: Dispatcher.ResponseData;
+    let read: Awaited<ReturnType<typeof readBody>>;
     try {
       res = await t.dispatcher.request({
         origin,
@@ -137,14 +153,20 @@ export function createPlatformHttp(
         method: req.method,
         headers,
         body,
-        signal: req.signal,
+        signal,
         headersTimeout: req.headersTimeoutMs ?? t.timeouts.headersMs,
         bodyTimeout: t.timeouts.bodyMs,
       });
+      read = await readBody(res, where, req.signal, scrub, MAX_ANSWER_BYTES);
     } catch (err) {
+      if (deadline.aborted && !req.signal?.aborted)
+        throw new MonitoringError(
+          'TIMEOUT',
+          `${req.method} ${req.path} took longer than ${t.timeouts.totalMs} ms`,
+          where,
+        );
       throw errorForTransport(err, where, req.signal, scrub);
     }
-    const read = await readBody(res, where, req.signal, scrub);
     t.log?.debug({ ...where, status: res.statusCode, attempt, ms: t.now() - started }, 'monitoring call');
     if (res.statusCode < 200 || res.statusCode >= 300) {
       throw errorForStatus(res.statusCode, read, res.headers['retry-after'], where, t.now());

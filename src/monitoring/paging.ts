@@ -24,6 +24,24 @@ export function listPaging(query: { limit?: number; textSearch?: string }, lastV
   };
 }
 
+/**
+ * contract: Paging rule 1 — `limit` is the page size. A page longer than the `limit` asked breaks the contract;
+ * it is cut to the limit before anything reads it (parsing included), so one answer cannot cause unbounded work.
+ * `violation` is told (it logs once per endpoint).
+ */
+export function withinLimit(
+  body: unknown,
+  limit: number,
+  what: string,
+  violation: (what: string, detail: Record<string, unknown>) => void,
+): unknown {
+  if (body === null || typeof body !== 'object' || !('data' in body) || !Array.isArray(body.data))
+    return body;
+  if (body.data.length <= limit) return body;
+  violation(what, { rows: body.data.length, limit });
+  return { ...body, data: body.data.slice(0, limit) };
+}
+
 /** Page bookkeeping shared by the three lists. `rows` null means the answer was {data: null}. */
 export function toPage<T>(rows: T[] | null, lastValue: string | null, limit: number): Page<T> {
   const list = rows ?? [];

@@ -4,7 +4,7 @@ import type { MeterReadings, MonitoringApi, Page, ReadingQuery, ReadingRow } fro
 import { boolArg, idArg, intArg, isPlainObject, onlyKeys } from './args.ts';
 import type { ResourceContext } from './context.ts';
 import { invalidArgument } from './errors.ts';
-import { paginate, toPage } from './paging.ts';
+import { paginate, toPage, withinLimit } from './paging.ts';
 import { readingRowWire, toReadingRow } from './reading-row.ts';
 import { dataEnvelope, listEnvelope, parseBody } from './schemas.ts';
 import { rangeParams } from './time-range.ts';
@@ -78,7 +78,11 @@ export function readingsQueryResource(
   ): Promise<Page<ReadingRow>> {
     const { limit, params } = readingQuery(query, lastValue ?? null);
     const body = await ctx.http.send({ method: 'GET', path: '/reading', query: params, signal });
-    const parsed = parseBody(pageWire, body, 'GET /reading');
+    const parsed = parseBody(
+      pageWire,
+      withinLimit(body, limit, 'GET /reading', ctx.contractViolation),
+      'GET /reading',
+    );
     // contract: Paging rule 4 — on GET /reading lastValue comes on every non-empty page including the last,
     // so a short page (or data null) ends the list whatever the cursor says.
     return toPage(parsed.data?.map(toReadingRow) ?? null, parsed.lastValue, limit);

@@ -34,13 +34,39 @@ export async function readBody(
   where: Where,
   signal: AbortSignal | undefined,
   scrub: Scrub,
+  maxBytes = Infinity,
 ): Promise<ReadBody> {
-  let text: string;
+  const tooLarge = () =>
+    new MonitoringError(
+      'BAD_RESPONSE',
+      `${where.method} ${where.path}: answer larger than ${maxBytes} bytes`,
+      {
+        ...where,
+        status: res.statusCode,
+      },
+    );
+  const declared = Number(res.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    res.body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
   try {
-    text = scrub.text(await res.body.text());
+    for await (const chunk of res.body) {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      size += buf.length;
+      // Bounded whatever the platform sends: stop reading (and drop the connection) past the cap.
+      if (size > maxBytes) {
+        res.body.destroy();
+        throw tooLarge();
+      }
+      chunks.push(buf);
+    }
   } catch (err) {
     throw errorForTransport(err, where, signal, scrub);
   }
+  const text = scrub.text(Buffer.concat(chunks).toString('utf8'));
   return { text, json: parseJson(text) };
 }
 

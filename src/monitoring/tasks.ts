@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { MonitoringApi, Page, Task, TaskQuery } from './api.ts';
 import { boolArg, idArg, idListArg, onlyKeys, segment } from './args.ts';
 import type { ResourceContext } from './context.ts';
-import { listPaging, paginate, toPage } from './paging.ts';
+import { listPaging, paginate, toPage, withinLimit } from './paging.ts';
 import { dataEnvelope, listEnvelope, parseBody } from './schemas.ts';
 import { createBody, patchBody, taskWire, toTask } from './task-schema.ts';
 
@@ -50,7 +50,11 @@ export function tasksResource(ctx: ResourceContext): MonitoringApi['tasks'] {
   ): Promise<Page<Task>> {
     const { limit, params } = listQuery(query, lastValue ?? null);
     const body = await ctx.http.send({ method: 'GET', path: '/tasks', query: params, signal });
-    const parsed = parseBody(listWire, body, 'GET /tasks');
+    const parsed = parseBody(
+      listWire,
+      withinLimit(body, limit, 'GET /tasks', ctx.contractViolation),
+      'GET /tasks',
+    );
     return toPage(parsed.data?.map(toTask) ?? null, parsed.lastValue, limit);
   }
 

@@ -132,3 +132,20 @@ describe('task paging', () => {
     expect(s.calls()).toHaveLength(2);
   });
 });
+
+describe('a page longer than the limit asked (contract: Paging rule 1)', () => {
+  test('is cut to the limit before it is read, and the list goes on from its cursor', async () => {
+    const s = setup();
+    s.platform
+      .intercept({ path: '/data-sources?limit=3', method: 'GET' })
+      .reply(
+        200,
+        { data: Array.from({ length: 8_000 }, (_, i) => row(i)), lastValue: 'c' },
+        { headers: json },
+      );
+    const page = await s.client.dataSources.listPage({ limit: 3 });
+    expect(page.rows.map((r) => r.id)).toEqual(['ds0', 'ds1', 'ds2']);
+    expect(page.done).toBe(false);
+    expect(page.lastValue).toBe('c');
+  });
+});

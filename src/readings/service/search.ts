@@ -2,9 +2,12 @@
  * /source search: one page of GET /data-sources (textSearch), each row enriched with its full record so the
  * list can show activity status and silence against `inactiveThreshold` (list rows carry neither).
  */
+import PQueue from 'p-queue';
 import type { DataSource, DataSourceRow, MonitoringApi } from '../../monitoring/api.ts';
 
 export const SEARCH_PAGE_SIZE = 8;
+/** Detail calls in flight at once for one search. */
+export const DETAIL_CONCURRENCY = 4;
 
 export interface SourceHit {
   row: DataSourceRow;
@@ -30,16 +33,24 @@ export async function searchSources(
     cursor,
     signal,
   );
-  // one small page, so its records are fetched side by side (at most SEARCH_PAGE_SIZE calls)
+  // Bounded whatever the platform sends: at most SEARCH_PAGE_SIZE rows (the client cuts a longer page to the
+  // limit; cut here too), their records fetched DETAIL_CONCURRENCY at a time.
+  const rows = page.rows.slice(0, SEARCH_PAGE_SIZE);
+  const queue = new PQueue({ concurrency: DETAIL_CONCURRENCY });
   const hits = await Promise.all(
-    page.rows.map(async (row): Promise<SourceHit> => {
-      try {
-        return { row, detail: await monitoring.dataSources.get(row.id, {}, signal) };
-      } catch {
-        // the list row still says enough to be useful
-        return { row, detail: null };
-      }
-    }),
+    rows.map((row) =>
+      queue.add(
+        async (): Promise<SourceHit> => {
+          try {
+            return { row, detail: await monitoring.dataSources.get(row.id, {}, signal) };
+          } catch {
+            // the list row still says enough to be useful
+            return { row, detail: null };
+          }
+        },
+        { throwOnTimeout: true },
+      ),
+    ),
   );
   return { hits, next: page.done ? null : page.lastValue };
 }

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { sendPlatformFileToSlack } from '../../files/index.ts';
 import { moreButtonValue } from '../../kit/more-cursor.ts';
 import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
+import { fitMessage } from '../../kit/blocks/block-limits.ts';
 import { renderSourceList } from '../render/source-list.ts';
 import { reportError } from '../../kit/errors.ts';
 import { COMMAND_HELP } from '../../kit/help/commands.ts';
@@ -46,7 +47,7 @@ export function registerSourceCommand(app: App, deps: Deps): void {
       const more = await moreButtonValue(deps.store, text, page.next);
       await respond({
         response_type: 'ephemeral',
-        ...renderSourceList(text, page, deps.clock.now(), true, more),
+        ...fitMessage(renderSourceList(text, page, deps.clock.now(), true, more)),
       });
     } catch (err) {
       await reportError(deps, target, err, { command: '/source' });

@@ -3,6 +3,7 @@ import type { App, BlockButtonAction } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { moreButtonValue, readMoreButton } from '../../kit/more-cursor.ts';
 import { SOURCE_ACTION } from '../render/source-ids.ts';
+import { fitMessage } from '../../kit/blocks/block-limits.ts';
 import { renderSourceList } from '../render/source-list.ts';
 import { reportError } from '../../kit/errors.ts';
 import { buttonTarget } from './source-target.ts';
@@ -25,7 +26,7 @@ export function registerSourceMore(app: App, deps: Deps): void {
       await respond({
         response_type: 'ephemeral',
         replace_original: false,
-        ...renderSourceList(more.t, page, deps.clock.now(), false, next),
+        ...fitMessage(renderSourceList(more.t, page, deps.clock.now(), false, next)),
       });
     } catch (err) {
       await reportError(deps, buttonTarget(body, client), err, { action: SOURCE_ACTION.more });
