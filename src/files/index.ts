@@ -1,22 +1,26 @@
 /**
  * The files feature: Slack files to the platform through signed uploads (the Upload files shortcut and the files
  * of other flows), and platform files back into Slack (file buttons, `/source file <id>`). `registerFiles`
- * registers every listener; other features import files from this file only.
+ * registers every listener (named handlers, callable in tests without an App); other features import files from
+ * this file only.
  */
-import type { App } from '@slack/bolt';
+import type { App, BlockButtonAction, ViewSubmitAction } from '@slack/bolt';
 import type { Deps } from '../deps.ts';
-import { registerFileRetry } from './slack/file-retry.ts';
-import { registerFileSend } from './slack/file-send.ts';
-import { registerFileTargetOptions } from './slack/file-target.ts';
-import { registerFileUploadSubmit } from './slack/file-upload-submit.ts';
-import { registerUploadFiles } from './slack/upload-files.ts';
+import { FILE_RETRY, FILE_TARGET, FILE_UPLOAD_CALLBACK_ID } from './render/file-upload.ts';
+import { handleFileRetry } from './slack/file-retry.ts';
+import { FILE_SEND_ACTION, handleFileSend } from './slack/file-send.ts';
+import { handleFileTargetOptions } from './slack/file-target.ts';
+import { handleFileUploadSubmit } from './slack/file-upload-submit.ts';
+import { handleUploadFilesShortcut } from './slack/upload-files.ts';
 
 export * from './slack/transfer/index.ts';
 
 export function registerFiles(app: App, deps: Deps): void {
-  registerUploadFiles(app, deps);
-  registerFileUploadSubmit(app, deps);
-  registerFileTargetOptions(app, deps);
-  registerFileSend(app, deps);
-  registerFileRetry(app, deps);
+  app.shortcut({ callback_id: 'upload_files', type: 'message_action' }, (args) =>
+    handleUploadFilesShortcut(args, deps),
+  );
+  app.view<ViewSubmitAction>(FILE_UPLOAD_CALLBACK_ID, (args) => handleFileUploadSubmit(args, deps));
+  app.options<'block_suggestion'>(FILE_TARGET, (args) => handleFileTargetOptions(args, deps));
+  app.action<BlockButtonAction>(FILE_SEND_ACTION, (args) => handleFileSend(args, deps));
+  app.action<BlockButtonAction>(FILE_RETRY, (args) => handleFileRetry(args, deps));
 }

@@ -26,7 +26,5 @@ export function encodeUploadMeta(meta: UploadMeta): string {
 
 export function decodeUploadMeta(raw: string | undefined): UploadMeta | null {
   const m = decodeValue(schema, raw);
-  return m
-    ? { channel: m.c, messageTs: m.t, ...(m.h ? { threadTs: m.h } : {}), fileIds: m.f }
-    : null;
+  return m ? { channel: m.c, messageTs: m.t, ...(m.h ? { threadTs: m.h } : {}), fileIds: m.f } : null;
 }

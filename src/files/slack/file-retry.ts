@@ -1,30 +1,31 @@
 /** The Retry button on an upload result: the failed files again, progress in the same message. */
-import type { App, BlockButtonAction } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
+import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { decodeRetryValue } from '../render/file-retry-value.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
-import { FILE_RETRY } from '../render/file-upload.ts';
-import { runUploadJob } from './file-upload-job.ts';
+import { runUploadJob, type UploadJobDeps } from './file-upload-job.ts';
 
-export function registerFileRetry(app: App, deps: Deps): void {
-  app.action<BlockButtonAction>(FILE_RETRY, async ({ ack, body, action, client, respond }) => {
-    await ack();
-    const value = decodeRetryValue(action.value);
-    const message = body.message;
-    const channel = body.channel?.id ?? body.container.channel_id;
-    // The value names the files' conversation; it must be this one (a value is no authority, see transfer-one).
-    if (!value || !message?.ts || !channel || value.channel !== channel) {
-      await respond(ephemeralNote('This Retry button is out of date; run the shortcut again.'));
-      return;
-    }
-    await runUploadJob(deps, {
-      client,
-      user: body.user.id,
-      channel: value.channel,
-      ...(value.messageTs ? { messageTs: value.messageTs } : {}),
-      fileIds: value.fileIds,
-      target: { resolved: value.target },
-      progress: { channel, ts: message.ts },
-    });
+export type FileButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
+
+export async function handleFileRetry(
+  { ack, body, action, client, respond }: FileButtonArgs,
+  deps: UploadJobDeps,
+): Promise<void> {
+  await ack();
+  const value = decodeRetryValue(action.value);
+  const message = body.message;
+  const channel = body.channel?.id ?? body.container.channel_id;
+  // The value names the files' conversation; it must be this one (a value is no authority, see transfer-one).
+  if (!value || !message?.ts || !channel || value.channel !== channel) {
+    await respond(ephemeralNote('This Retry button is out of date; run the shortcut again.'));
+    return;
+  }
+  await runUploadJob(deps, {
+    client,
+    user: body.user.id,
+    channel: value.channel,
+    ...(value.messageTs ? { messageTs: value.messageTs } : {}),
+    fileIds: value.fileIds,
+    target: { resolved: value.target },
+    progress: { channel, ts: message.ts },
   });
 }

@@ -1,31 +1,32 @@
 /** "Show file in Slack" on cards that carry platform file ids: the file goes into the card's thread. */
-import type { App, BlockButtonAction } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
+import type { BaseDeps } from '../../deps.ts';
 import { sendPlatformFileToSlack } from './transfer/index.ts';
 import { FILE_SEND, platformFileFailureText } from '../render/file-send-button.ts';
 import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
+import type { FileButtonArgs } from './file-retry.ts';
 
-export function registerFileSend(app: App, deps: Deps): void {
-  app.action<BlockButtonAction>(
-    new RegExp(`^${FILE_SEND}(_\\d+)?$`),
-    async ({ ack, body, action, client, respond }) => {
-      await ack();
-      const channel = body.channel?.id ?? body.container.channel_id;
-      if (!channel) {
-        await respond(ephemeralNote('Files can be brought into channels and DMs only.'));
-        return;
-      }
-      const threadTs = body.message?.thread_ts ?? body.message?.ts;
-      const result = await sendPlatformFileToSlack(deps, {
-        client,
-        fileId: action.value ?? '',
-        channel,
-        ...(threadTs ? { threadTs } : {}),
-      });
-      if (!result.ok) {
-        await respond(ephemeralNote(escapeMrkdwn(platformFileFailureText(result.fileId, result.reason))));
-      }
-    },
-  );
+/** One action id per file on a card (`file_send`, `file_send_1`, …): Slack wants them unique in a message. */
+export const FILE_SEND_ACTION = new RegExp(`^${FILE_SEND}(_\\d+)?$`);
+
+export async function handleFileSend(
+  { ack, body, action, client, respond }: FileButtonArgs,
+  deps: BaseDeps,
+): Promise<void> {
+  await ack();
+  const channel = body.channel?.id ?? body.container.channel_id;
+  if (!channel) {
+    await respond(ephemeralNote('Files can be brought into channels and DMs only.'));
+    return;
+  }
+  const threadTs = body.message?.thread_ts ?? body.message?.ts;
+  const result = await sendPlatformFileToSlack(deps, {
+    client,
+    fileId: action.value ?? '',
+    channel,
+    ...(threadTs ? { threadTs } : {}),
+  });
+  if (!result.ok) {
+    await respond(ephemeralNote(escapeMrkdwn(platformFileFailureText(result.fileId, result.reason))));
+  }
 }

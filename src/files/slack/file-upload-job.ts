@@ -4,12 +4,12 @@
  * Started by the upload modal's submission and by that Retry button.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../deps.ts';
 import {
   FileTransferError,
   resolveTarget,
   transferSlackFiles,
   type FileTransferResult,
+  type FileTransferDeps,
   type TargetChoice,
   type TransferTarget,
 } from './transfer/index.ts';
@@ -32,7 +32,13 @@ export interface UploadJob {
   progress?: { channel: string; ts: string };
 }
 
-export async function runUploadJob(deps: Deps, job: UploadJob): Promise<FileTransferResult[] | null> {
+/** What an upload needs: the platform as the acting person, a log, and the optional transfer settings. */
+export type UploadJobDeps = FileTransferDeps;
+
+export async function runUploadJob(
+  deps: UploadJobDeps,
+  job: UploadJob,
+): Promise<FileTransferResult[] | null> {
   const total = job.fileIds.length;
   const first = renderUploadProgress(0, 0, total);
   const live = job.progress

@@ -1,40 +1,42 @@
 /** view_submission of the upload modal: check the target inline, close the modal, upload in the background. */
-import type { App } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { NO_COMPANY_TEXT } from './transfer/index.ts';
 import { targetChoiceOf } from '../service/upload-targets.ts';
 import { decodeUploadMeta } from '../render/file-upload-meta.ts';
-import { FILE_TARGET, FILE_UPLOAD_CALLBACK_ID } from '../render/file-upload.ts';
+import { FILE_TARGET } from '../render/file-upload.ts';
 import { inputOf, stateValues } from '../../kit/blocks/view-state.ts';
-import { runUploadJob } from './file-upload-job.ts';
+import { runUploadJob, type UploadJobDeps } from './file-upload-job.ts';
 
-export function registerFileUploadSubmit(app: App, deps: Deps): void {
-  app.view(FILE_UPLOAD_CALLBACK_ID, async ({ ack, body, view, client }) => {
-    const parsed = stateValues.safeParse(view.state.values);
-    const choice = targetChoiceOf(
-      parsed.success ? inputOf(parsed.data, FILE_TARGET)?.selected_option?.value : undefined,
-    );
-    const meta = decodeUploadMeta(view.private_metadata);
-    if (!choice && !deps.config.companyId) {
-      await ack({ response_action: 'errors', errors: { [FILE_TARGET]: NO_COMPANY_TEXT } });
-      return;
-    }
-    if (!meta || meta.fileIds.length === 0) {
-      await ack({
-        response_action: 'errors',
-        errors: { [FILE_TARGET]: 'This form lost track of its files; run the shortcut again.' },
-      });
-      return;
-    }
-    await ack();
-    await runUploadJob(deps, {
-      client,
-      user: body.user.id,
-      channel: meta.channel,
-      messageTs: meta.messageTs,
-      ...(meta.threadTs ? { threadTs: meta.threadTs } : {}),
-      fileIds: meta.fileIds,
-      target: { choice: choice ?? {} },
+export type FileUploadSubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+export async function handleFileUploadSubmit(
+  { ack, body, view, client }: FileUploadSubmitArgs,
+  deps: UploadJobDeps,
+): Promise<void> {
+  const parsed = stateValues.safeParse(view.state.values);
+  const choice = targetChoiceOf(
+    parsed.success ? inputOf(parsed.data, FILE_TARGET)?.selected_option?.value : undefined,
+  );
+  const meta = decodeUploadMeta(view.private_metadata);
+  if (!choice && !deps.config.companyId) {
+    await ack({ response_action: 'errors', errors: { [FILE_TARGET]: NO_COMPANY_TEXT } });
+    return;
+  }
+  if (!meta || meta.fileIds.length === 0) {
+    await ack({
+      response_action: 'errors',
+      errors: { [FILE_TARGET]: 'This form lost track of its files; run the shortcut again.' },
     });
+    return;
+  }
+  await ack();
+  await runUploadJob(deps, {
+    client,
+    user: body.user.id,
+    channel: meta.channel,
+    messageTs: meta.messageTs,
+    ...(meta.threadTs ? { threadTs: meta.threadTs } : {}),
+    fileIds: meta.fileIds,
+    target: { choice: choice ?? {} },
   });
 }
