@@ -30,7 +30,22 @@ export const LOCAL_CHANNELS: readonly LocalChannelSeed[] = [
     channel: { id: 'C0MAINT', name: 'maintenance', is_private: false, is_im: false, is_member: true },
     monitor: 'subscribe tasks',
   },
+  // A Slack Connect channel shared with Partner Co: Kai (their member) is refused there, Ana is not.
+  {
+    channel: {
+      id: 'C0PARTNER',
+      name: 'partner-co-shared',
+      is_private: false,
+      is_im: false,
+      is_member: true,
+      is_ext_shared: true,
+    },
+    monitor: null,
+  },
 ];
+
+/** Kai's first message in the shared channel, so the console shows who he is. */
+const PARTNER_HELLO = 'Hi from Partner Co — can I see the Chicago Works tasks from here?';
 
 export type LocalSeedDeps = Pick<Deps, 'store' | 'clock' | 'directory' | 'log'>;
 
@@ -57,6 +72,8 @@ export async function seedLocalWorkspace(deps: LocalSeedDeps, standin: Standin):
     );
     if (outcome.kind === 'saved') subscribed.push(seed.channel.id);
   }
+  if (standin.messages('C0PARTNER').length === 0)
+    standin.addMessage({ channel: 'C0PARTNER', user: 'U0KAI', text: PARTNER_HELLO });
   const general = LOCAL_CHANNELS[0]?.channel.id ?? 'C0GENERAL';
   const welcomed = standin.messages(general).length === 0;
   if (welcomed) {

@@ -122,6 +122,8 @@ export interface LocalChannel {
   is_member: boolean;
   /** for DMs: the other user */
   user?: string;
+  /** A Slack Connect channel, shared with another organisation. */
+  is_ext_shared?: boolean;
 }
 
 export interface InjectRule {

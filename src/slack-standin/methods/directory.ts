@@ -37,6 +37,7 @@ export function channelJson(c: LocalChannel): JsonObject {
     is_private: c.is_private,
     is_member: c.is_member,
     is_archived: false,
+    is_ext_shared: c.is_ext_shared === true,
     created: 1_700_000_000,
   };
   if (c.user) json.user = c.user;
