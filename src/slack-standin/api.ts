@@ -14,6 +14,7 @@ import { historyMethods } from './methods/history.ts';
 import { viewMethods } from './methods/views.ts';
 import type { JsonObject } from './types.ts';
 import type { WebApiCheck } from './web-api-check.ts';
+import type { SocketModeHub } from './socket-mode.ts';
 
 export const METHODS: Record<string, MethodHandler> = {
   ...chatMethods,
@@ -29,6 +30,8 @@ export interface ApiDeps {
   botToken: string;
   /** Slack's published arguments; absent: every argument reaches the method (no ../shared spec) */
   spec?: WebApiCheck;
+  /** Socket Mode: answers apps.connections.open (app-level token only) */
+  socket?: SocketModeHub;
 }
 
 interface Outcome {
@@ -63,23 +66,32 @@ async function readArgs(req: IncomingMessage): Promise<JsonObject> {
   return parseArgs(contentType, raw);
 }
 
+function injectedOutcome(injected: NonNullable<ReturnType<Injections['take']>>): Outcome {
+  return {
+    status: injected.status,
+    body: { ok: false, error: injected.error },
+    ...(injected.retryAfterSeconds !== undefined ? { retryAfterSeconds: injected.retryAfterSeconds } : {}),
+  };
+}
+
 async function outcomeFor(
   method: string,
   args: JsonObject,
   token: string | undefined,
   deps: ApiDeps,
 ): Promise<Outcome> {
+  // Socket Mode's own method, with the app-level token (not in the 2020 spec file: checked by the hub).
+  if (method === 'apps.connections.open' && deps.socket) {
+    const injected = deps.injections.take(method, undefined);
+    return injected ? injectedOutcome(injected) : { status: 200, body: deps.socket.connectionsOpen(token) };
+  }
   if (token === undefined) return { status: 200, body: { ok: false, error: 'not_authed' } };
+  if (token === deps.socket?.appToken)
+    return { status: 200, body: { ok: false, error: 'not_allowed_token_type' } };
   if (token !== deps.botToken) return { status: 200, body: { ok: false, error: 'invalid_auth' } };
   const channel = [args.channel, args.channel_id].find((c): c is string => typeof c === 'string');
   const injected = deps.injections.take(method, channel);
-  if (injected) {
-    return {
-      status: injected.status,
-      body: { ok: false, error: injected.error },
-      ...(injected.retryAfterSeconds !== undefined ? { retryAfterSeconds: injected.retryAfterSeconds } : {}),
-    };
-  }
+  if (injected) return injectedOutcome(injected);
   const handler = METHODS[method];
   const checked = deps.spec?.check(method, args) ?? { args };
   if (checked.rejection) return { status: 200, body: checked.rejection };

@@ -6,6 +6,8 @@
 import { signedHeaders } from './signing.ts';
 import type { StandinState } from './state.ts';
 import { DriverError } from './payloads.ts';
+import { goesOverSocket, sendOverSocket } from './socket-delivery.ts';
+import type { SocketModeHub } from './socket-mode.ts';
 
 export interface SendResult {
   status: number;
@@ -37,6 +39,8 @@ export interface TransportDeps {
   appUrl(): string | undefined;
   now(): number;
   timeoutMs: number;
+  /** the app's Socket Mode: while it is on, requests go as envelopes over the app's connections */
+  socket?: SocketModeHub;
 }
 
 export const SLACK_ACK_TIMEOUT_MS = 3000;
@@ -49,6 +53,8 @@ export function requestUrl(appUrl: string): string {
 }
 
 export async function send(deps: TransportDeps, kind: string, raw: RawSend): Promise<SendResult> {
+  if (deps.socket?.enabled && goesOverSocket(kind))
+    return sendOverSocket({ socket: deps.socket, state: deps.state, now: deps.now }, kind, raw);
   const appUrl = deps.appUrl();
   if (!appUrl) throw new DriverError('the stand-in has no app URL yet: call setAppUrl(url) first');
   // Wall-clock time, not the injected clock: the app checks the timestamp against its own clock (5 min window).

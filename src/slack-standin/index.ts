@@ -11,8 +11,10 @@ import { Injections } from './inject.ts';
 import type { MethodContext } from './methods/context.ts';
 import { newFile } from './methods/files.ts';
 import { ResponseUrls, type ResponseUrlOrigin } from './response-url.ts';
-import { BOT_USER_ID } from './seed.ts';
+import { APP_ID, BOT_USER_ID } from './seed.ts';
 import { closeServer, createStandinServer, listen, type MountedHandler } from './server.ts';
+import { SocketModeHub } from './socket-mode.ts';
+import type { StandinSocketMode } from './socket-mode-types.ts';
 import { StandinState } from './state.ts';
 import { TriggerRegistry } from './triggers.ts';
 import { WebApiCheck, type SpecProblem } from './web-api-check.ts';
@@ -40,6 +42,13 @@ export type { MountedHandler } from './server.ts';
 export type { ResponseUrlOrigin } from './response-url.ts';
 export type { SpecProblem, SpecProblemKind } from './web-api-check.ts';
 export { webApiSpecAvailable } from './web-api-spec.ts';
+export { SocketDeliveryError } from './socket-mode-types.ts';
+export type {
+  DisconnectReason,
+  SocketConnectionInfo,
+  SocketFailure,
+  StandinSocketMode,
+} from './socket-mode-types.ts';
 
 export interface StandinOptions {
   port?: number;
@@ -62,6 +71,12 @@ export interface StandinOptions {
   clock?: () => number;
   /** how long the driver waits for the app (Slack gives up after 3 s; `tooSlow` flags that) */
   driverTimeoutMs?: number;
+  /** the app-level token (`xapp-…`) apps.connections.open takes; generated when absent */
+  appToken?: string;
+  /** the app is in Socket Mode: the driver sends envelopes over its connections, not to the Request URL */
+  socketMode?: boolean;
+  /** how long a Socket Mode connection asked to go may stay before the stand-in closes it (default 10 s) */
+  socketRetireGraceMs?: number;
 }
 
 export interface AddFileInput {
@@ -92,6 +107,9 @@ export interface Standin {
   port: number;
   signingSecret: string;
   botToken: string;
+  /** the app-level token for apps.connections.open (Socket Mode) */
+  appToken: string;
+  socketMode: StandinSocketMode;
   botUserId: string;
   /** whether calls are checked against Slack's published Web API arguments (the spec folder was found) */
   checksWebApiSpec: boolean;
@@ -155,15 +173,27 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
   const check = spec ? new WebApiCheck(spec, opts.log) : undefined;
   const urls = new ResponseUrls(now);
   const mounted: MountedHandler[] = [];
+  const driverTimeoutMs = opts.driverTimeoutMs ?? 30_000;
+  const socket = new SocketModeHub({
+    appToken: opts.appToken ?? `xapp-1-${APP_ID}-1-${randomBytes(16).toString('hex')}`,
+    botToken,
+    enabled: opts.socketMode === true,
+    wsBase: () => baseUrl.replace(/^http/, 'ws'),
+    ackTimeoutMs: driverTimeoutMs,
+    ...(opts.socketRetireGraceMs !== undefined ? { retireGraceMs: opts.socketRetireGraceMs } : {}),
+    ...(opts.log ? { log: opts.log } : {}),
+  });
   const server = createStandinServer({
     ctx,
     injections,
     botToken,
     urls,
     mounted,
+    socket,
     ...(check ? { spec: check } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   });
+  socket.attach(server);
   const port = await listen(server, opts.port ?? 0, host);
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
   const driver = new Driver({
@@ -173,7 +203,8 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     signingSecret,
     appUrl: () => appUrl,
     now,
-    timeoutMs: opts.driverTimeoutMs ?? 30_000,
+    timeoutMs: driverTimeoutMs,
+    socket,
   });
 
   return {
@@ -182,6 +213,20 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     port,
     signingSecret,
     botToken,
+    appToken: socket.appToken,
+    socketMode: {
+      get enabled() {
+        return socket.enabled;
+      },
+      setEnabled: (on) => {
+        socket.enabled = on;
+      },
+      connections: () => socket.connections(),
+      whenLive: (count) => socket.whenLive(count),
+      disconnect: (reason, id) => socket.disconnect(reason, id),
+      drop: (id) => socket.drop(id),
+      onLiveChange: (listener) => socket.onLiveChange(listener),
+    },
     botUserId: BOT_USER_ID,
     checksWebApiSpec: check !== undefined,
     specProblems: () => [...(check?.problems ?? [])],
@@ -241,6 +286,9 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     mount: (handler) => {
       mounted.push(handler);
     },
-    close: () => closeServer(server),
+    close: async () => {
+      await socket.close();
+      await closeServer(server);
+    },
   };
 }
