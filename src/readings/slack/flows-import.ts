@@ -111,13 +111,15 @@ async function tellHere(deps: Deps, target: ReplyTarget, posted: Posted, message
 /** The final answer: a thread reply also sent to the conversation ("Also send to channel"). */
 async function broadcastReply(deps: Deps, target: ReplyTarget, message: Message): Promise<void> {
   try {
-    await target.client.chat.postMessage({
+    const content = {
       channel: target.channel,
       text: message.text,
       ...(message.blocks ? { blocks: message.blocks } : {}),
-      ...(target.threadTs ? { thread_ts: target.threadTs, reply_broadcast: true } : {}),
       unfurl_links: false,
-    });
+    };
+    if (target.threadTs)
+      await target.client.chat.postMessage({ ...content, thread_ts: target.threadTs, reply_broadcast: true });
+    else await target.client.chat.postMessage(content);
   } catch (err) {
     deps.log.warn(
       { err, channel: target.channel },
