@@ -1,30 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@redis/client';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redisLease, type LeaseRedis } from '../../src/store/lease.ts';
 import { waitFor } from '../harness.ts';
 import { redisUrl } from '../setup/redis-url.ts';
+import { useRedisClient } from '../fixtures/redis-keys.ts';
 
 const log = pino({ level: 'silent' });
 const prefix = `fieldline-test:${randomUUID()}`;
 const url = redisUrl();
-let redis: ReturnType<typeof createClient>;
-
-function lease(key: string, clock: { t: number }, ttlMs = 300) {
-  return redisLease({ redis: redis as unknown as LeaseRedis, key, ttlMs, log, now: () => clock.t });
-}
 
 describe.skipIf(!url)('redis lease', () => {
-  beforeAll(async () => {
-    redis = createClient({ url });
-    await redis.connect();
-  });
-  afterAll(async () => {
-    for await (const keys of redis.scanIterator({ MATCH: `${prefix}*` }))
-      if (keys.length) await redis.del(keys);
-    await redis.quit();
-  });
+  const redis = useRedisClient(prefix);
+  const lease = (key: string, clock: { t: number }, ttlMs = 300) =>
+    redisLease({ redis: redis() as unknown as LeaseRedis, key, ttlMs, log, now: () => clock.t });
 
   it('grants the lease to exactly one of two replicas', async () => {
     const key = `${prefix}:one`;
@@ -47,8 +36,8 @@ describe.skipIf(!url)('redis lease', () => {
     await a.start();
     expect(a.isLeader()).toBe(true);
     // Simulate a paused process: its renewals stop (timer cleared) but it keeps its belief.
-    await redis.pExpire(key, 1);
-    await waitFor(async () => (await redis.exists(key)) === 0);
+    await redis().pExpire(key, 1);
+    await waitFor(async () => (await redis().exists(key)) === 0);
     const b = lease(key, clock, 200);
     await b.start();
     expect(b.isLeader()).toBe(true);
@@ -73,9 +62,9 @@ describe.skipIf(!url)('redis lease', () => {
     const clock = { t: Date.now() };
     const a = lease(key, clock);
     await a.start();
-    await redis.set(key, 'someone-else');
+    await redis().set(key, 'someone-else');
     await a.stop();
-    expect(await redis.get(key)).toBe('someone-else');
+    expect(await redis().get(key)).toBe('someone-else');
   });
 });
 

@@ -7,6 +7,7 @@ import { StoreUnavailableError } from '../../src/store/store.ts';
 import { waitFor } from '../harness.ts';
 import { freePort, redisServerInstalled, startRedisServer } from '../setup/redis-server.ts';
 import { redisUrl } from '../setup/redis-url.ts';
+import { clearRedisPrefix } from '../fixtures/redis-keys.ts';
 
 const log = createLogger({ level: 'silent' });
 const prefix = `fieldline-test:${randomUUID()}:`;
@@ -32,14 +33,7 @@ describe('redis store without a server', () => {
 describe.skipIf(!url)('redis store', () => {
   const storeUrl = { kind: 'redis' as const, url: url ?? '' };
 
-  afterAll(async () => {
-    const client = createClient({ url: storeUrl.url });
-    await client.connect();
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
-      if (keys.length > 0) await client.del(keys);
-    }
-    await client.close();
-  });
+  afterAll(() => clearRedisPrefix(storeUrl.url, prefix));
 
   it('lets only one of two replicas win add (SET NX) and stores it with its TTL', async () => {
     const [a, b] = await Promise.all([

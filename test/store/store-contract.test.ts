@@ -8,6 +8,7 @@ import { createLogger } from '../../src/log.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import type { Store } from '../../src/store/store.ts';
 import { redisUrl } from '../setup/redis-url.ts';
+import { clearRedisPrefix } from '../fixtures/redis-keys.ts';
 
 const log = createLogger({ level: 'silent' });
 const runPrefix = `fieldline-test:${randomUUID()}:`;
@@ -151,12 +152,5 @@ describe('sqlite store file', () => {
 
 afterAll(async () => {
   // Belt and braces: nothing of this run may stay in the Redis (REDIS_URL may be a shared one).
-  if (!redis) return;
-  const { createClient } = await import('@redis/client');
-  const client = createClient({ url: redis });
-  await client.connect();
-  for await (const keys of client.scanIterator({ MATCH: `${runPrefix}*`, COUNT: 500 })) {
-    if (keys.length > 0) await client.del(keys);
-  }
-  await client.close();
+  if (redis) await clearRedisPrefix(redis, runPrefix);
 });

@@ -7,19 +7,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@redis/client';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { createRelayLeadership, leaseKey } from '../../../src/alerts/engine/leadership.ts';
 import { redisLease, type LeaseRedis } from '../../../src/store/lease.ts';
 import { waitFor } from '../../harness.ts';
 import { redisUrl } from '../../setup/redis-url.ts';
+import { useRedisClient } from '../../fixtures/redis-keys.ts';
 
 const log = pino({ level: 'silent' });
 const prefix = `fieldline-test:${randomUUID()}:`;
 const url = redisUrl();
-let redis: ReturnType<typeof createClient>;
 
 const redisConfig = (ttlSeconds = 1) =>
   loadConfig({
@@ -44,15 +43,7 @@ describe('relay leadership of a single process', () => {
 });
 
 describe.skipIf(!url)('relay leadership over Redis', () => {
-  beforeAll(async () => {
-    redis = createClient({ url });
-    await redis.connect();
-  });
-  afterAll(async () => {
-    for await (const keys of redis.scanIterator({ MATCH: `${prefix}*` }))
-      if (keys.length) await redis.del(keys);
-    await redis.close();
-  });
+  const redis = useRedisClient(prefix);
 
   it('grants the Redis lease <prefix>lease:relay to one replica and hands it over when the holder dies', async () => {
     const config = redisConfig(1);
@@ -61,7 +52,7 @@ describe.skipIf(!url)('relay leadership over Redis', () => {
     await one.leadership.start();
     await two.leadership.start();
     expect([one.leadership.isLeader(), two.leadership.isLeader()]).toEqual([true, false]);
-    expect(await redis.get(leaseKey(config))).toBe(one.leadership.token);
+    expect(await redis().get(leaseKey(config))).toBe(one.leadership.token);
     expect(await two.leadership.fence()).toBe(false);
     // The holder dies without releasing: its connection goes away, the lease lapses after its TTL.
     await one.close();
@@ -70,7 +61,7 @@ describe.skipIf(!url)('relay leadership over Redis', () => {
     expect(one.leadership.isLeader()).toBe(false);
     await one.leadership.stop();
     await two.leadership.stop();
-    expect(await redis.get(leaseKey(config))).toBeNull(); // released by its holder on a clean stop
+    expect(await redis().get(leaseKey(config))).toBeNull(); // released by its holder on a clean stop
     await two.close();
   });
 
@@ -79,9 +70,9 @@ describe.skipIf(!url)('relay leadership over Redis', () => {
     const never = new Promise<never>(() => undefined);
     const key = `${prefix}hung`;
     const hanging: LeaseRedis = {
-      set: (k, v, o) => (hang ? never : redis.set(k, v, { condition: 'NX', expiration: o.expiration })),
-      get: (k) => (hang ? never : redis.get(k)),
-      eval: (script, o) => (hang ? never : redis.eval(script, o)),
+      set: (k, v, o) => (hang ? never : redis().set(k, v, { condition: 'NX', expiration: o.expiration })),
+      get: (k) => (hang ? never : redis().get(k)),
+      eval: (script, o) => (hang ? never : redis().eval(script, o)),
     };
     const lease = redisLease({ redis: hanging, key, ttlMs: 300, log });
     const changes: boolean[] = [];

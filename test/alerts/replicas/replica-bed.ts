@@ -8,6 +8,7 @@ import { createClient } from '@redis/client';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import { startStandin, type Standin } from '../../../src/slack-standin/index.ts';
 import { waitFor } from '../../harness.ts';
+import { deleteKeys } from '../../fixtures/redis-keys.ts';
 import { startCountingProxy, type CountingProxy } from './counting-proxy.ts';
 import { startReplica, type Replica } from './replica-process.ts';
 
@@ -108,8 +109,7 @@ export async function startReplicaBed(opts: ReplicaBedOptions): Promise<ReplicaB
     async stop() {
       await Promise.all(replicas.map((r) => r.kill('SIGKILL')));
       await Promise.all([...proxies.values(), ...unclaimed].map((p) => p.close()));
-      for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 }))
-        if (keys.length > 0) await redis.del(keys);
+      await deleteKeys(redis, prefix);
       await redis.close();
       await standin.close();
       await sandbox.close();
