@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { alertKey, evaluateHealth } from '../../src/alerts/rules/evaluate-health.ts';
 import { DEFAULT_THRESHOLDS } from '../../src/alerts/rules/options.ts';
 import type { SourceHealthInput } from '../../src/alerts/rules/types.ts';
+import { HEALTHY_CAMERA } from '../fixtures/device-status.ts';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 const MIN = 60_000;
@@ -24,17 +25,7 @@ function source(patch: Partial<SourceHealthInput> = {}): SourceHealthInput {
   };
 }
 
-const healthyCamera = {
-  battery: 80,
-  isCharging: false,
-  onLine: true,
-  deviceOn: true,
-  cameraOn: true,
-  wifiConnected: true,
-  cellularConnected: false,
-  temperature: 35,
-  reportedAt: NOW - 5 * MIN,
-};
+const healthyCamera = { ...HEALTHY_CAMERA, reportedAt: NOW - 5 * MIN };
 
 function conditions(src: SourceHealthInput): string[] {
   return evaluateHealth(src, NOW, DEFAULT_THRESHOLDS).map((f) => `${f.condition}/${f.severity}`);

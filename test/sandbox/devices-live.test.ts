@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEALTHY_CAMERA as HEALTHY } from '../fixtures/device-status.ts';
 import { rows, startApi, type Api } from './helpers.ts';
 
 let api: Api;
@@ -8,17 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.sandbox.close());
 
-const HEALTHY = {
-  battery: 80,
-  isCharging: false,
-  onLine: true,
-  deviceOn: true,
-  cameraOn: true,
-  wifiConnected: true,
-  cellularConnected: false,
-  temperature: 35,
-  version: '5.0.0',
-};
 const camera = (name: string) => api.sandbox.admin.state.sources.find((s) => s.name === name)?.id ?? '';
 const report = (id: string, status: unknown, key?: string) =>
   api.call(`/devices/status/${id}`, { method: 'POST', body: { status }, key });

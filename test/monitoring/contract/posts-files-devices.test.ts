@@ -1,6 +1,7 @@
 /** Contract: POST /post (11), File + GET /files/{id} (13), device status (14). Signed uploads: uploads.test.ts. */
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { FileRecord, PostCreate } from '../../../src/monitoring/index.ts';
+import { HEALTHY_CAMERA } from '../../fixtures/device-status.ts';
 import { apiRequests, kind, raw, sourceOf, textOf, useContract } from './fixture.ts';
 
 const c = useContract();
@@ -127,18 +128,8 @@ describe('File (GET /files/{fileId})', () => {
 });
 
 describe('section 14 — POST /devices/status/{id}', () => {
-  const full = {
-    battery: 88,
-    isCharging: false,
-    onLine: true,
-    deviceOn: true,
-    cameraOn: true,
-    wifiConnected: true,
-    cellularConnected: false,
-    ethernetConnected: false,
-    temperature: 41.5,
-    version: '3.2.1',
-  };
+  // A decimal temperature: the value travels as the number it is.
+  const full = { ...HEALTHY_CAMERA, temperature: 41.5 };
   const statusFields = Object.entries(full);
   test.each(statusFields)(
     'contract: device status field %s — stored and shown on the data source',
