@@ -19,6 +19,7 @@ import { ACCESS_ACTION, ACCESS_VIEW } from './render/ids.ts';
 import { isChannelAdmin } from './rules/person-gate.ts';
 import { actingPerson } from './service/acting.ts';
 import { attributeWrites } from './service/attribution.ts';
+import { explainPersonKeyErrors } from './service/key-errors.ts';
 import { createKeyVault, type KeyVault } from './service/key-vault.ts';
 import { type AccessDeps, checkPerson } from './slack/acting-person.ts';
 import { handleConnectClick, handleConnectSubmit, handleDisconnect } from './slack/connect.ts';
@@ -44,7 +45,10 @@ export { refusalFor, refusalText, type PersonFacts, type Refusal } from './rules
 export interface Access {
   deps: AccessDeps;
   vault: KeyVault | null;
-  /** Shared mode: the person-bound client names the acting person in what it writes. */
+  /**
+   * The person-bound client: in shared mode it names the acting person in what it writes; in linked mode a 403 on
+   * the person's own key tells them to connect again.
+   */
   decorate(api: MonitoringApi): MonitoringApi;
   /** What App Home shows about the person's platform account. */
   homeState(teamId: string, userId: string): Promise<HomeAccessState>;
@@ -87,7 +91,7 @@ export function createAccess(opts: {
     deps,
     vault,
     decorate(api) {
-      if (config.mode !== 'shared') return api;
+      if (config.mode !== 'shared') return explainPersonKeyErrors(api);
       return attributeWrites(api, async () => {
         const person = actingPerson();
         return person ? person.label() : { name: 'an unknown Slack user' };
