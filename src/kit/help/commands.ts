@@ -44,6 +44,10 @@ export const COMMAND_HELP: Record<CommandName, CommandHelp> = {
         usage: '/reading <source> 2026-11-01..2026-11-07',
         what: 'dates or date-times (2026-11-01 08:00..2026-11-01 16:00), in the site’s time zone',
       },
+      {
+        usage: '/reading <source> last week',
+        what: 'also this week, last 7 days, since 2026-11-01, from 2026-11-20 to 2026-11-21',
+      },
       { usage: '/reading <source> <range> export', what: 'the readings as a CSV file' },
       { usage: '/reading help', what: 'show this help' },
     ],

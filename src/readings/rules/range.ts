@@ -6,7 +6,7 @@
  * is 23 or 25 hours long; hour counts (`24h`) are elapsed time.
  */
 import { TZDate, tz } from '@date-fns/tz';
-import { addDays, format, startOfDay, subDays, subHours } from 'date-fns';
+import { addDays, addWeeks, format, startOfDay, startOfWeek, subDays, subHours } from 'date-fns';
 import type { TimeRange } from '../../monitoring/api.ts';
 
 export type RangeSpec =
@@ -15,7 +15,11 @@ export type RangeSpec =
   | { kind: 'today' }
   | { kind: 'yesterday' }
   | { kind: 'dates'; from: string; to: string }
-  | { kind: 'datetimes'; from: string; to: string };
+  | { kind: 'datetimes'; from: string; to: string }
+  /** Calendar weeks, Monday to Sunday at the site: `last week` is the whole previous one, `this week` to now. */
+  | { kind: 'week'; which: 'last' | 'this' }
+  /** `since <date>`: from that day's start at the site until now. */
+  | { kind: 'since'; from: string };
 
 export interface ResolvedRange {
   /** Inclusive start, epoch ms. */
@@ -46,6 +50,26 @@ const LOCAL_FORM = "yyyy-MM-dd'T'HH:mm:ss";
 const DATE = String.raw`(\d{4}-\d{2}-\d{2})`;
 const TIME = String.raw`(\d{1,2}:\d{2})`;
 const TAIL_PATTERNS: { re: RegExp; build: (m: RegExpMatchArray) => RangeSpec }[] = [
+  {
+    re: new RegExp(String.raw`(?:^|\s)from ${DATE}[ T]${TIME} to ${DATE}[ T]${TIME}$`, 'i'),
+    build: (m) => ({ kind: 'datetimes', from: `${m[1]} ${pad(m[2])}`, to: `${m[3]} ${pad(m[4])}` }),
+  },
+  {
+    re: new RegExp(String.raw`(?:^|\s)from ${DATE} to ${DATE}$`, 'i'),
+    build: (m) => ({ kind: 'dates', from: m[1] ?? '', to: m[2] ?? '' }),
+  },
+  {
+    re: new RegExp(String.raw`(?:^|\s)since ${DATE}$`, 'i'),
+    build: (m) => ({ kind: 'since', from: m[1] ?? '' }),
+  },
+  {
+    re: /(?:^|\s)(last|this) week$/i,
+    build: (m) => ({ kind: 'week', which: m[1]?.toLowerCase() === 'last' ? 'last' : 'this' }),
+  },
+  {
+    re: /(?:^|\s)(?:last|past) (\d{1,4}) (hours?|days?)$/i,
+    build: (m) => lastSpec(m[1], m[2]?.toLowerCase().startsWith('d') ? 'd' : 'h'),
+  },
   {
     re: new RegExp(String.raw`(?:^|\s)${DATE}[ T]${TIME}\s*\.\.\s*${DATE}[ T]${TIME}$`),
     build: (m) => ({ kind: 'datetimes', from: `${m[1]} ${pad(m[2])}`, to: `${m[3]} ${pad(m[4])}` }),
@@ -107,8 +131,9 @@ export function parseReadingArgs(text: string): ReadingArgs {
 }
 
 export const ACCEPTED_RANGES =
-  'Use 1h–744h, 1d–366d, today, yesterday, a date (2026-10-25), dates (2026-11-01..2026-11-07) or ' +
-  'date-times (2026-11-01 08:00..2026-11-01 16:00), in the site’s time zone.';
+  'Use 1h–744h, 1d–366d, today, yesterday, a date (2026-10-25), dates (2026-11-01..2026-11-07 or ' +
+  'from 2026-11-01 to 2026-11-07), date-times (2026-11-01 08:00..2026-11-01 16:00), last week, this week, ' +
+  'last 7 days or since 2026-11-01, in the site’s time zone.';
 
 /**
  * A tail that looks like a range but matched none of TAIL_PATTERNS: a number with a time unit ("3 weeks", "2hrs",
@@ -129,6 +154,7 @@ function checkSpec(spec: RangeSpec): void {
   if (spec.kind === 'dates' || spec.kind === 'datetimes') {
     for (const part of [spec.from, spec.to]) parseWallClock(part);
   }
+  if (spec.kind === 'since') parseWallClock(spec.from);
 }
 
 interface WallClock {
@@ -140,7 +166,7 @@ interface WallClock {
 }
 
 /** `YYYY-MM-DD` or `YYYY-MM-DD HH:mm` → fields, rejecting impossible dates such as 2026-02-30. */
-function parseWallClock(text: string): WallClock {
+export function parseWallClock(text: string): WallClock {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}))?$/.exec(text);
   if (!m) throw new ReadingRangeError(`"${text}" is not a date (use YYYY-MM-DD or YYYY-MM-DD HH:mm).`);
   const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0'].map(Number) as [
@@ -208,6 +234,22 @@ export function resolveRange(spec: RangeSpec, zone: string, nowMs: number): Reso
       end = at(zone, parseWallClock(spec.to));
       label = `${spec.from} to ${spec.to}`;
       slug = `${spec.from}_${spec.to}`.replace(/[ :]/g, '');
+      break;
+    }
+    case 'week': {
+      const monday = startOfWeek(now, { weekStartsOn: 1 });
+      start = spec.which === 'this' ? monday : addWeeks(monday, -1);
+      end = spec.which === 'this' ? now : monday;
+      const last = dayFmt(subDays(spec.which === 'this' ? addWeeks(monday, 1) : monday, 1));
+      label = `${spec.which} week (${dayFmt(start)} to ${last})`;
+      slug = `week-${dayFmt(start)}`;
+      break;
+    }
+    case 'since': {
+      start = at(zone, parseWallClock(spec.from));
+      end = now;
+      label = `since ${spec.from}`;
+      slug = `since-${spec.from}`;
       break;
     }
   }

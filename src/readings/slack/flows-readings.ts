@@ -7,7 +7,8 @@ import type { Deps } from '../../deps.ts';
 import type { DataSource } from '../../monitoring/api.ts';
 import { renderChartPng } from '../rules/chart-png.ts';
 import { renderChartSvg } from '../rules/chart-svg.ts';
-import { ReadingRangeError, resolveRange, zoneOrUtc, type RangeSpec } from '../rules/range.ts';
+import { ReadingRangeError, resolveRange, toLocalForm, zoneOrUtc, type RangeSpec } from '../rules/range.ts';
+import { explainRange, rangeExamples, sourceSplits } from '../rules/range-explain.ts';
 import { renderExportOutcome, renderExportProgress } from '../render/reading-export.ts';
 import { renderReadingProgress, renderReadingReport } from '../render/reading-report.ts';
 import { renderSourceChoice } from '../render/reading-choice.ts';
@@ -31,6 +32,7 @@ export async function readingForQuery(
   try {
     const found = await deps.sources.resolve(query);
     if (found.kind === 'none') {
+      if (await explainUnreadRange(deps, target, query)) return;
       const hint = safeText(query, 100);
       await notify(target, `No data source matches *${hint}*. Try \`/source ${hint}\` to search.`);
       return;
@@ -44,6 +46,29 @@ export async function readingForQuery(
   } catch (err) {
     await reportError(deps, target, err, { flow: 'reading' });
   }
+}
+
+/**
+ * The whole text names no source: recognise the source first (longest leading words that name one, a bounded
+ * number of searches), then say exactly what about the rest is not a range, with two examples.
+ */
+async function explainUnreadRange(deps: Deps, target: ReplyTarget, query: string): Promise<boolean> {
+  for (const split of sourceSplits(query)) {
+    const found = await deps.sources.resolve(split.sourceQuery);
+    if (found.kind === 'none') continue;
+    const name = found.kind === 'one' ? found.row.name : split.sourceQuery;
+    const explained = explainRange(split.rangeText);
+    const today = toLocalForm(deps.clock.now(), 'UTC').slice(0, 10);
+    const [a, b] = rangeExamples(explained, today);
+    const shown = safeText(name, 150);
+    await notify(
+      target,
+      `:warning: I found *${shown}*, but not the range: ${safeText(explained.problem, 400)}. ` +
+        `For example \`/reading ${shown} ${escapeMrkdwn(a)}\` or \`/reading ${shown} ${escapeMrkdwn(b)}\`.`,
+    );
+    return true;
+  }
+  return false;
 }
 
 export async function readingForSource(
