@@ -62,6 +62,11 @@ export interface HarnessOptions {
    * every site, Ben: Chicago Works only, nobody else); 'none': nobody.
    */
   links?: 'everyone' | 'local' | 'none';
+  /**
+   * 'http' (default): the stand-in POSTs signed requests to the app. 'socket': the app connects with the stand-in's
+   * app-level token and the driver sends envelopes over its Socket Mode connections.
+   */
+  slackMode?: 'http' | 'socket';
 }
 
 export interface Harness {
@@ -104,6 +109,7 @@ function storeUrl(kind: HarnessOptions['store'], dir: string): StoreUrl {
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const signingSecret = randomBytes(16).toString('hex');
   const botToken = `xoxb-harness-${randomBytes(8).toString('hex')}`;
+  const appToken = `xapp-1-harness-${randomBytes(8).toString('hex')}`;
   const sandbox = await startSandbox({
     ingestionDelayMs: 0,
     ...(opts.seed ? { seed: opts.seed } : {}),
@@ -112,10 +118,18 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const { log, lines } = memoryLogger(opts.logLevel ?? 'debug', [
     signingSecret,
     botToken,
+    appToken,
     sandbox.keys.full,
     sandbox.keys.limited,
   ]);
-  const standin = await startStandin({ signingSecret, botToken, ...opts.standin });
+  const socket = opts.slackMode === 'socket';
+  const standin = await startStandin({
+    signingSecret,
+    botToken,
+    appToken,
+    socketMode: socket,
+    ...opts.standin,
+  });
 
   const dir = await mkdtemp(join(tmpdir(), 'fieldline-harness-'));
   const loaded = loadConfig({ STORE_URL: 'memory://', ...opts.configOverrides });
@@ -135,7 +149,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   await linkPeople(deps.access.vault, sandbox, opts.links ?? 'everyone');
   const app = createSlackApp(deps, {
     register: composed.register,
-    mode: 'http',
+    mode: socket ? 'socket' : 'http',
+    appToken,
     port: 0,
     host: '127.0.0.1',
     signingSecret,

@@ -1,6 +1,6 @@
 /**
- * The Bolt app: HTTP mode (our server + Bolt's HTTPReceiver, signatures verified) or Socket Mode (plus a
- * small server for /healthz and /readyz). Handlers run after ack (`processBeforeResponse: false`); an
+ * The Bolt app: HTTP mode (our server + Bolt's HTTPReceiver, signatures verified) or Socket Mode (a pool of
+ * connections, ./socket-pool.ts, plus a small server for /healthz and /readyz). Handlers run after ack (`processBeforeResponse: false`); an
  * in-flight counter lets stop() wait for them before the store and client are closed.
  */
 import { App, HTTPReceiver } from '@slack/bolt';
@@ -11,6 +11,7 @@ import { installCommandTextDecoding } from './command-text.ts';
 import { installDeliveryDedupe, signedRequestProperties } from './dedupe.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { createHttpServer, listen, MAX_BODY_BYTES, type RunningServer } from './http-server.ts';
+import { SocketPoolReceiver } from './socket-pool.ts';
 
 export interface SlackAppOptions {
   mode: 'http' | 'socket';
@@ -22,6 +23,8 @@ export interface SlackAppOptions {
   botToken: string;
   /** Required in Socket Mode. */
   appToken?: string;
+  /** Socket Mode connections kept open, 2–10 (default 2): a refresh of one never leaves the app unreachable. */
+  socketConnections?: number;
   /** Web API base ending in `/` (the Slack stand-in's apiUrl in local mode and tests). */
   slackApiUrl?: string;
   /** Local mode: GET / redirects to the web console. */
@@ -107,10 +110,21 @@ export function createSlackApp(
     app = new App({ token: opts.botToken, receiver, logger, clientOptions, extendedErrorHandler: true });
   } else {
     if (!opts.appToken) throw new Error('Socket Mode needs an app-level token');
+    // Several connections, each replaced as soon as Slack asks it to go (./socket-pool.ts).
+    const socketPool = new SocketPoolReceiver({
+      appToken: opts.appToken,
+      connections: opts.socketConnections,
+      slackLogger: logger,
+      log,
+      clientOptions: {
+        slackApiUrl: opts.slackApiUrl,
+        logger,
+        retryConfig: opts.retryConfig ?? DEFAULT_RETRY,
+      },
+    });
     app = new App({
       token: opts.botToken,
-      appToken: opts.appToken,
-      socketMode: true,
+      receiver: socketPool,
       logger,
       clientOptions,
       extendedErrorHandler: true,

@@ -45,6 +45,7 @@ export { webApiSpecAvailable } from './web-api-spec.ts';
 export { SocketDeliveryError } from './socket-mode-types.ts';
 export type {
   DisconnectReason,
+  SentEnvelope,
   SocketConnectionInfo,
   SocketFailure,
   StandinSocketMode,
@@ -214,19 +215,7 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     signingSecret,
     botToken,
     appToken: socket.appToken,
-    socketMode: {
-      get enabled() {
-        return socket.enabled;
-      },
-      setEnabled: (on) => {
-        socket.enabled = on;
-      },
-      connections: () => socket.connections(),
-      whenLive: (count) => socket.whenLive(count),
-      disconnect: (reason, id) => socket.disconnect(reason, id),
-      drop: (id) => socket.drop(id),
-      onLiveChange: (listener) => socket.onLiveChange(listener),
-    },
+    socketMode: socket,
     botUserId: BOT_USER_ID,
     checksWebApiSpec: check !== undefined,
     specProblems: () => [...(check?.problems ?? [])],

@@ -47,6 +47,14 @@ export interface StandinSocketMode {
   drop(connectionId: string): void;
   /** called with the number of live connections whenever it changes; returns the unsubscribe */
   onLiveChange(listener: (live: number) => void): () => void;
+  /** called right after each envelope is sent (before the app can ack it); returns the unsubscribe */
+  onEnvelope(listener: (sent: SentEnvelope) => void): () => void;
+}
+
+export interface SentEnvelope {
+  connection: string;
+  envelopeId: string;
+  type: EnvelopeType;
 }
 
 export interface Envelope {

@@ -22,6 +22,8 @@ import {
   type Delivered,
   type DisconnectReason,
   type Envelope,
+  type SentEnvelope,
+  type StandinSocketMode,
   type SocketConnectionInfo,
 } from './socket-mode-types.ts';
 import type { JsonObject } from './types.ts';
@@ -48,7 +50,7 @@ export interface SocketModeOptions {
 
 const LINK_PATH = '/link/';
 
-export class SocketModeHub extends EventEmitter {
+export class SocketModeHub extends EventEmitter implements StandinSocketMode {
   private readonly wss = new WebSocketServer({ noServer: true });
   private readonly tickets = new Set<string>();
   private readonly open = new Map<string, Connection>();
@@ -58,6 +60,10 @@ export class SocketModeHub extends EventEmitter {
   constructor(private readonly opts: SocketModeOptions) {
     super();
     this.enabled = opts.enabled;
+  }
+
+  setEnabled(on: boolean): void {
+    this.enabled = on;
   }
 
   get appToken(): string {
@@ -210,6 +216,7 @@ export class SocketModeHub extends EventEmitter {
       });
       conn.delivered += 1;
       conn.ws.send(JSON.stringify(message));
+      this.emit('envelope', { connection: conn.id, envelopeId, type: envelope.type } satisfies SentEnvelope);
     });
   }
 
@@ -238,6 +245,13 @@ export class SocketModeHub extends EventEmitter {
     const conn = this.open.get(connectionId);
     if (!conn) throw new DriverError(`no open Socket Mode connection ${connectionId}`);
     conn.ws.terminate();
+    // Gone now, not when ws reports the close: nothing more is sent on it.
+    this.dropped(conn);
+  }
+
+  onEnvelope(listener: (sent: SentEnvelope) => void): () => void {
+    this.on('envelope', listener);
+    return () => this.off('envelope', listener);
   }
 
   onLiveChange(listener: (live: number) => void): () => void {
