@@ -98,6 +98,8 @@ function monitoringText(
       return 'The monitoring platform could not prepare the file upload — try again in a minute.';
     case 'UPLOAD_FAILED':
       return "The upload to the monitoring platform's file storage failed — try again.";
+    case 'UNSAFE_URL':
+      return 'The file could not be fetched: the monitoring platform gave a link to an address fieldline does not fetch from (an internal or private network). Tell your admin.';
   }
 }
 

@@ -115,4 +115,5 @@ export type MonitoringErrorCode =
   | 'BAD_RESPONSE' // 2xx with a body that breaks the contract (malformed JSON, wrong shape)
   | 'INVALID_ARGUMENT' // rejected before any request; `field` names it
   | 'SIGNING_FAILED' // signedUrl null (retryable)
-  | 'UPLOAD_FAILED'; // pre-signed upload/PUT refused
+  | 'UPLOAD_FAILED' // pre-signed upload/PUT refused
+  | 'UNSAFE_URL'; // a pre-signed URL leads to a non-public address, another scheme or too many redirects

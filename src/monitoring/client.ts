@@ -12,7 +12,8 @@ import { devicesResource } from './devices.ts';
 import { downloadResource } from './download.ts';
 import { invalidArgument } from './errors.ts';
 import { filesResource } from './files.ts';
-import { createPlatformHttp, createPresignedHttp, type ApiKeySource, type Timeouts } from './http.ts';
+import { createPlatformHttp, type ApiKeySource, type Timeouts } from './http.ts';
+import { createPresignedHttp } from './presigned-http.ts';
 import { postsResource } from './posts.ts';
 import { readingsQueryResource } from './readings.ts';
 import type { RetryPolicy, Sleep } from './retry.ts';
@@ -58,7 +59,7 @@ export function createMonitoringClient(opts: MonitoringClientOptions): Monitorin
   const ctx: ResourceContext = {
     http: createPlatformHttp({ ...shared, baseUrl: opts.baseUrl, apiKey: opts.apiKey }),
     // Built without the key: it has no way to send it.
-    presigned: createPresignedHttp(shared),
+    presigned: createPresignedHttp({ ...shared, platformUrl: opts.baseUrl }),
     now: opts.clock ? () => opts.clock?.now() ?? Date.now() : Date.now,
     contractViolation(what, detail) {
       // once per endpoint: a platform that breaks a rule breaks it on every call

@@ -1,5 +1,6 @@
 /** What every resource module receives from createMonitoringClient: the two senders and the clock. */
-import type { PlatformHttp, PresignedHttp } from './http.ts';
+import type { PlatformHttp } from './http.ts';
+import type { PresignedHttp } from './presigned-http.ts';
 
 export interface ResourceContext {
   http: PlatformHttp;

@@ -1,12 +1,11 @@
 /**
  * The one file that touches HTTP. Two senders with deliberately different powers:
  * - `createPlatformHttp` talks to the platform: it holds the API key and adds `x-api-key` to every call.
- * - `createPresignedHttp` talks to pre-signed URLs (downloads, import PUT, signed-upload form). It never sees the
- *   key and accepts no headers from callers, so it cannot send `x-api-key` or `Authorization`.
- *   // contract: Authentication rule 4 — do not send `x-api-key` or `Authorization` to pre-signed URLs
+ * - `createPresignedHttp` (./presigned-http.ts) talks to pre-signed URLs (downloads, import PUT, signed-upload
+ *   form). It never sees the key and accepts no headers from callers, so it cannot send `x-api-key`.
  * Both map every failure to a MonitoringError with a stable code (./status.ts).
  */
-import { Agent, Pool, type Dispatcher } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import type { Logger } from '../log.ts';
 import { MonitoringError, scrubber } from './errors.ts';
 import { errorForStatus, errorForTransport, readBody } from './status.ts';
@@ -50,7 +49,7 @@ export interface TransportOptions {
   log?: Logger | undefined;
 }
 
-interface Transport {
+export interface Transport {
   dispatcher: Dispatcher;
   owned: boolean;
   timeouts: Timeouts;
@@ -61,7 +60,7 @@ interface Transport {
   log: Logger | undefined;
 }
 
-function transport(opts: TransportOptions, make: (t: Timeouts) => Dispatcher): Transport {
+export function transport(opts: TransportOptions, make: (t: Timeouts) => Dispatcher): Transport {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const clock = opts.clock;
   return {
@@ -76,7 +75,7 @@ function transport(opts: TransportOptions, make: (t: Timeouts) => Dispatcher): T
   };
 }
 
-function poolOptions(t: Timeouts) {
+export function poolOptions(t: Timeouts) {
   return {
     connections: MAX_CONNECTIONS,
     connect: { timeout: t.connectMs },
@@ -195,85 +194,6 @@ export function createPlatformHttp(
             { method: req.method, path: req.path, code: err.code, retry, delayMs },
             'monitoring retry',
           ),
-      });
-    },
-    close: () => (t.owned ? t.dispatcher.close() : Promise.resolve()),
-  };
-}
-
-// ───────────────────────── pre-signed URLs ─────────────────────────
-
-export interface PresignedRequest {
-  method: 'GET' | 'PUT' | 'POST';
-  url: string;
-  body?: Uint8Array | string;
-  /** The only header a caller can choose. There is intentionally no way to pass others. */
-  contentType?: string;
-  signal?: AbortSignal | undefined;
-  /** Which statuses count as success (default: any 2xx). */
-  accept?: (status: number) => boolean;
-  /** The code of a refused answer. */
-  failCode: (status: number) => MonitoringError['code'];
-  /** Only idempotent GETs are retried. */
-  retry?: boolean;
-}
-
-export interface PresignedResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: AsyncIterable<Uint8Array>;
-}
-
-export interface PresignedHttp {
-  send(req: PresignedRequest): Promise<PresignedResponse>;
-  close(): Promise<void>;
-}
-
-export function createPresignedHttp(opts: TransportOptions): PresignedHttp {
-  const t = transport(opts, (timeouts) => new Agent(poolOptions(timeouts)));
-  const scrub = scrubber('');
-
-  async function once(req: PresignedRequest): Promise<PresignedResponse> {
-    const url = new URL(req.url);
-    // The signature lives in the query string: errors name the origin and path only.
-    const where = { method: req.method, path: url.origin + url.pathname };
-    const headers: Record<string, string> = {};
-    if (req.contentType !== undefined) headers['content-type'] = req.contentType;
-    let res: Dispatcher.ResponseData;
-    try {
-      res = await t.dispatcher.request({
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method: req.method,
-        headers,
-        body: req.body,
-        signal: req.signal,
-        headersTimeout: t.timeouts.headersMs,
-        bodyTimeout: t.timeouts.bodyMs,
-      });
-    } catch (err) {
-      throw errorForTransport(err, where, req.signal, scrub);
-    }
-    const accept = req.accept ?? ((s: number) => s >= 200 && s < 300);
-    t.log?.debug({ ...where, status: res.statusCode }, 'pre-signed call');
-    if (accept(res.statusCode)) return { status: res.statusCode, headers: res.headers, body: res.body };
-    const read = await readBody(res, where, req.signal, scrub);
-    const code = req.failCode(res.statusCode);
-    throw new MonitoringError(code, `${req.method} ${where.path} answered ${res.statusCode}`, {
-      ...where,
-      status: res.statusCode,
-      body: read.json.ok ? read.json.value : read.text,
-    });
-  }
-
-  return {
-    send(req) {
-      return withRetry(() => once(req), {
-        method: req.method,
-        policy: { ...t.policy, methods: req.retry === true ? [req.method] : [] },
-        sleep: t.sleep,
-        random: t.random,
-        signal: req.signal,
       });
     },
     close: () => (t.owned ? t.dispatcher.close() : Promise.resolve()),

@@ -47,7 +47,7 @@ export async function readBody(
     );
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
-    res.body.destroy();
+    res.body.on('error', () => undefined).destroy();
     throw tooLarge();
   }
   const chunks: Buffer[] = [];
@@ -58,7 +58,7 @@ export async function readBody(
       size += buf.length;
       // Bounded whatever the platform sends: stop reading (and drop the connection) past the cap.
       if (size > maxBytes) {
-        res.body.destroy();
+        res.body.on('error', () => undefined).destroy();
         throw tooLarge();
       }
       chunks.push(buf);

@@ -19,6 +19,7 @@ const expected: Record<MonitoringErrorCode, string> = {
   INVALID_ARGUMENT: 'refused to send an invalid request',
   SIGNING_FAILED: 'could not prepare the file upload',
   UPLOAD_FAILED: 'upload',
+  UNSAFE_URL: 'The file could not be fetched',
 };
 
 describe('userMessageFor', () => {
