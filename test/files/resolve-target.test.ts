@@ -1,29 +1,16 @@
 /** Where uploads are filed: the company from configuration or from a data source's full record (sandbox over loopback). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
 import { systemClock, type BaseDeps } from '../../src/deps.ts';
-import { createLogger } from '../../src/log.ts';
-import { createMonitoringClient } from '../../src/monitoring/index.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { FileTransferError, resolveTarget } from '../../src/files/slack/transfer/index.ts';
-import { openStore } from '../../src/store/open-store.ts';
+import { sandboxBaseDeps } from '../fixtures/sandbox-deps.ts';
 
 let sandbox: Sandbox;
 let deps: BaseDeps;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  const log = createLogger({ level: 'silent' });
-  const monitoring = createMonitoringClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.full, log });
-  deps = {
-    config: loadConfig({ STORE_URL: 'memory://' }),
-    log,
-    monitoring,
-    sharedMonitoring: monitoring,
-    scope: () => 'test',
-    store: await openStore({ kind: 'memory' }, { log }),
-    clock: systemClock,
-  };
+  deps = await sandboxBaseDeps(sandbox, systemClock);
 });
 afterAll(async () => {
   await deps?.monitoring.close();

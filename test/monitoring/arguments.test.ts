@@ -1,7 +1,7 @@
 /** Invalid arguments are refused before any request, with INVALID_ARGUMENT naming the field. */
 import { describe, expect, test } from 'vitest';
 import type { MonitoringApi, TaskCreate } from '../../src/monitoring/index.ts';
-import { caught, setup } from './helpers.ts';
+import { caught, LAST_7_DAYS, setup } from './helpers.ts';
 
 async function refused(call: (c: MonitoringApi) => Promise<unknown> | AsyncIterable<unknown>, field: string) {
   const s = setup();
@@ -17,13 +17,7 @@ async function refused(call: (c: MonitoringApi) => Promise<unknown> | AsyncItera
 }
 
 const abs = { mode: 'absolute', startTime: '2025-01-01T00:00:00', endTime: '2025-01-02T00:00:00' } as const;
-const rel = {
-  mode: 'relative',
-  startHour: '00:00:00',
-  endHour: '23:59:59',
-  startOffset: '7 days',
-  endOffset: '0 days',
-} as const;
+const rel = LAST_7_DAYS;
 
 describe('readings query', () => {
   test.each([

@@ -68,6 +68,15 @@ export function setup(overrides: Partial<MonitoringClientOptions> = {}): MockSet
 
 export const json = { 'content-type': 'application/json' };
 
+/** A relative reading range: the last seven days, whole days. */
+export const LAST_7_DAYS = {
+  mode: 'relative',
+  startHour: '00:00:00',
+  endHour: '23:59:59',
+  startOffset: '7 days',
+  endOffset: '0 days',
+} as const;
+
 /** Runs `fn` and returns what it threw (fails the test when it does not throw). */
 export async function caught(fn: () => Promise<unknown>): Promise<unknown> {
   try {

@@ -1,6 +1,6 @@
 /** The iterators fetch exactly the minimal number of pages (contract: Paging rules 1–4). */
 import { describe, expect, test } from 'vitest';
-import { collect, json, setup } from './helpers.ts';
+import { collect, json, LAST_7_DAYS, setup } from './helpers.ts';
 
 const row = (n: number) => ({
   id: `ds${n}`,
@@ -88,17 +88,10 @@ describe('reading paging', () => {
     s.platform
       .intercept({ path: (p) => p.startsWith('/reading?'), method: 'GET' })
       .reply(200, { data: null }, { headers: json });
-    const range = {
-      mode: 'relative',
-      startHour: '00:00:00',
-      endHour: '23:59:59',
-      startOffset: '7 days',
-      endOffset: '0 days',
-    } as const;
-    await collect(s.client.readings.query({ meterId: '7', range, sortDesc: true }));
+    await collect(s.client.readings.query({ meterId: '7', range: LAST_7_DAYS, sortDesc: true }));
     expect(s.calls()[0]?.query).toEqual({
       meterId: '7',
-      ...range,
+      ...LAST_7_DAYS,
       mode: undefined,
       limit: '500',
       sortDesc: 'true',
