@@ -4,7 +4,7 @@
  * receives nothing) and the person is told the file could not be fetched. The platform's own origin (the
  * sandbox on loopback) keeps working; redirects are checked hop by hop; sizes are capped.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isPublicAddress } from '../../src/monitoring/guarded-fetch.ts';
@@ -19,7 +19,7 @@ interface Capture {
   seen: { method?: string; url?: string; headers: IncomingMessage['headers'] }[];
   server: Server;
   /** What to answer (default: the "metadata" secret). */
-  answer: (req: IncomingMessage, res: import('node:http').ServerResponse) => void;
+  answer: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 async function startCapture(): Promise<Capture> {
