@@ -15,6 +15,7 @@ import { createMonitoringClient } from '../src/monitoring/index.ts';
 import { createRelay, createRelayWebClient } from '../src/alerts/engine/relay.ts';
 import type { OutboxDraft } from '../src/alerts/rules/model.ts';
 import { createOutbox } from '../src/alerts/engine/outbox.ts';
+import { incidentFromAlert } from '../src/alerts/render/incident-message.ts';
 import { startStandin } from '../src/slack-standin/index.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { rateLimitStorm } from './lib/rate-limit-storm.ts';
@@ -50,10 +51,10 @@ export const MAX_PER_10S = 11;
 function draft(channel: string, k: number, at: number): OutboxDraft {
   const id = `${channel}-${k}`;
   return {
-    kind: 'alert.raised',
+    kind: 'incident.opened',
     id: `bench:${id}`,
-    subject: `alert:bench-${id}`,
-    alert: {
+    subject: `incident:bench-${id}`,
+    incident: incidentFromAlert({
       key: `bench-${id}:silent`,
       episodeId: `bench-${id}`,
       sourceId: String(100_000 + k),
@@ -67,7 +68,7 @@ function draft(channel: string, k: number, at: number): OutboxDraft {
       raisedAt: at,
       clearedAt: null,
       durationMs: null,
-    },
+    }),
   };
 }
 

@@ -3,12 +3,13 @@
  * messages (Acknowledge, Create task, Snooze). `registerAlerts` registers every listener; the composition root
  * starts the background relay with `startRelayBackground`. Other features import alerts from this file only.
  */
-import type { App } from '@slack/bolt';
+import type { App, BlockButtonAction, BlockStaticSelectAction } from '@slack/bolt';
 import type { Deps } from '../deps.ts';
-import { registerAlertAck } from './slack/alert-ack.ts';
-import { registerAlertCreateTask } from './slack/alert-create-task.ts';
-import { registerAlertSnooze } from './slack/alert-snooze.ts';
-import { registerMonitorCommand } from './slack/monitor-command.ts';
+import { ALERT_ACTION } from './render/alert-message.ts';
+import { handleAlertAck } from './slack/alert-ack.ts';
+import { handleAlertCreateTask } from './slack/alert-create-task.ts';
+import { handleAlertSnooze } from './slack/alert-snooze.ts';
+import { handleMonitorCommand } from './slack/monitor-command.ts';
 
 export { startRelayBackground } from './engine/relay-background.ts';
 export { relayStore } from './engine/relay-store.ts';
@@ -18,10 +19,12 @@ export { changeSubscription } from './rules/subscriptions.ts';
 export { describeSubscriptions } from './render/relay-monitor-reply.ts';
 export { formatDuration, when } from './render/relay-format.ts';
 export { parseMonitorCommand } from './slack/monitor-parse.ts';
+/** App Home's toggle: whether a person gets a DM with the task card when a task is assigned to them. */
+export { assignmentDmsOn, setAssignmentDms } from './engine/relay-people.ts';
 
 export function registerAlerts(app: App, deps: Deps): void {
-  registerMonitorCommand(app, deps);
-  registerAlertAck(app, deps);
-  registerAlertCreateTask(app, deps);
-  registerAlertSnooze(app, deps);
+  app.command('/monitor', (args) => handleMonitorCommand(args, deps));
+  app.action<BlockButtonAction>(ALERT_ACTION.ack, (args) => handleAlertAck(args, deps));
+  app.action<BlockButtonAction>(ALERT_ACTION.createTask, (args) => handleAlertCreateTask(args, deps));
+  app.action<BlockStaticSelectAction>(ALERT_ACTION.snooze, (args) => handleAlertSnooze(args, deps));
 }

@@ -38,9 +38,8 @@ function virtualTime() {
 const task = (n: number): OutboxDraft => ({
   kind: 'snooze.ended',
   summary: {
-    key: `k${n}`,
-    sourceName: `Source ${n}`,
-    condition: 'offline',
+    key: `dev:${n}`,
+    label: `Source ${n}`,
     suppressed: 0,
     stillActive: false,
     snoozedBy: 'U1',

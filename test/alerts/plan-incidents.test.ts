@@ -1,98 +1,166 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertSubscription, AlertView, ChannelEpisode, Snooze } from '../../src/alerts/rules/model.ts';
+import type { AlertSubscription, AlertView, ChannelIncident, Snooze } from '../../src/alerts/rules/model.ts';
+import { openIncident } from '../../src/alerts/rules/incident.ts';
 import {
   planChannelAlerts,
   type AlertChange,
   type ChannelAlertState,
-} from '../../src/alerts/rules/plan-alerts.ts';
+} from '../../src/alerts/rules/plan-incidents.ts';
 import { planChannelTasks } from '../../src/alerts/rules/plan-tasks.ts';
 import { buildSnooze, nextMorning } from '../../src/alerts/rules/snooze.ts';
-import type { TaskSnapshot } from '../../src/alerts/rules/types.ts';
+import type { AlertCondition, TaskSnapshot } from '../../src/alerts/rules/types.ts';
 
 const NOW = 1_000_000;
 const sub: AlertSubscription = { siteIds: null, siteNames: [], minSeverity: 'warning', since: 0 };
-const empty = (): ChannelAlertState => ({ episodes: {}, storms: {}, snoozes: {} });
+const empty = (): ChannelAlertState => ({ incidents: {}, storms: {}, snoozes: {} });
 
-function view(source: string, patch: Partial<AlertView> = {}): AlertView {
+function view(
+  source: string,
+  patch: Partial<AlertView> = {},
+  condition: AlertCondition = 'offline',
+): AlertView {
   return {
-    key: `${source}:offline`,
-    episodeId: `${source}:offline@10`,
+    key: `${source}:${condition}`,
+    episodeId: `${source}:${condition}@10`,
     sourceId: source,
     sourceName: `Camera ${source}`,
     siteId: 'A',
     siteName: 'Site A',
     siteTimeZone: 'UTC',
-    condition: 'offline',
+    condition,
     severity: 'critical',
-    detail: 'device offline',
+    detail: condition,
     raisedAt: 10,
     clearedAt: null,
     durationMs: null,
+    since: 10,
     ...patch,
   };
 }
 const raise = (v: AlertView): AlertChange => ({ transition: { kind: 'raise' }, view: v });
 const clear = (v: AlertView): AlertChange => ({
   transition: { kind: 'clear', durationMs: 5 },
-  view: { ...v, clearedAt: NOW, durationMs: 5 },
+  view: { ...v, clearedAt: NOW, durationMs: 5, healthySince: NOW - 100 },
 });
-const episode = (v: AlertView, patch: Partial<ChannelEpisode> = {}): ChannelEpisode => ({
-  episodeId: v.episodeId,
-  subject: `alert:${v.episodeId}`,
-  stormId: null,
-  posted: true,
-  alert: v,
-  ...patch,
-});
-/** A snooze of `v` by U1 with nothing suppressed yet; a test sets only how long it lasts. */
-const snoozeOf = (v: AlertView, patch: Partial<Snooze>): Snooze => ({
-  key: v.key,
+const incidentOf = (views: AlertView[], patch: Partial<ChannelIncident> = {}): ChannelIncident => {
+  const v = openIncident(views, 10);
+  return {
+    incidentId: v.incidentId,
+    subject: `incident:${v.incidentId}`,
+    stormId: null,
+    posted: true,
+    view: v,
+    ...patch,
+  };
+};
+/** A snooze of device `source` by U1 with nothing suppressed yet; a test sets only how long it lasts. */
+const snoozeOf = (source: string, patch: Partial<Snooze>): Snooze => ({
+  key: `dev:${source}`,
   until: null,
   untilHealthy: false,
   by: 'U1',
   at: 1,
   suppressed: 0,
-  sourceName: v.sourceName,
-  condition: 'offline',
-  subject: `alert:${v.episodeId}`,
+  label: `Camera ${source}`,
+  subject: `incident:${source}@10`,
   ...patch,
 });
 const plan = (
   changes: AlertChange[],
   state = empty(),
   patch: Partial<Parameters<typeof planChannelAlerts>[0]> = {},
-) => planChannelAlerts({ sub, changes, state, now: NOW, stormThreshold: 5, openKeys: new Set(), ...patch });
+) => planChannelAlerts({ sub, changes, state, now: NOW, stormThreshold: 5, ...patch });
 
-describe('planChannelAlerts', () => {
-  it('raises one parent per alert below the storm threshold', () => {
-    const p = plan([raise(view('1')), raise(view('2'))]);
-    expect(p.drafts.map((d) => [d.kind, d.subject])).toEqual([
-      ['alert.raised', 'alert:1:offline@10'],
-      ['alert.raised', 'alert:2:offline@10'],
+describe('planChannelAlerts (incidents)', () => {
+  it('opens one incident per device, listing every condition raised together, worst first', () => {
+    const p = plan([
+      raise(view('1', { severity: 'warning' }, 'battery_low')),
+      raise(view('1')),
+      raise(view('1', {}, 'no_network')),
+      raise(view('2')),
     ]);
-    expect(p.episodes['1:offline']?.posted).toBe(true);
+    expect(p.drafts.map((d) => [d.kind, d.subject])).toEqual([
+      ['incident.opened', 'incident:1@10'],
+      ['incident.opened', 'incident:2@10'],
+    ]);
+    const first = p.drafts[0];
+    expect(first?.kind === 'incident.opened' && first.incident.conditions.map((c) => c.condition)).toEqual([
+      'offline',
+      'no_network',
+      'battery_low',
+    ]);
+    expect(first?.kind === 'incident.opened' && first.incident.severity).toBe('critical');
   });
 
-  it('groups a storm of one site into one site-level parent', () => {
-    const p = plan(['1', '2', '3', '4', '5'].map((s) => raise(view(s))));
+  it('a joining condition and a clearing one change the incident; the last clear resolves it', () => {
+    const inc = incidentOf([view('1')]);
+    const joined = plan([raise(view('1', { severity: 'warning' }, 'battery_low'))], {
+      ...empty(),
+      incidents: { 1: inc },
+    });
+    expect(joined.drafts).toEqual([
+      expect.objectContaining({
+        kind: 'incident.changed',
+        changes: [expect.objectContaining({ kind: 'joined' })],
+      }),
+    ]);
+    const next = joined.incidents['1'];
+    expect(next?.view.conditions).toHaveLength(2);
+    const left = plan([clear(view('1'))], { ...empty(), incidents: { 1: next ?? inc } });
+    expect(left.drafts[0]).toMatchObject({ kind: 'incident.changed', incident: { severity: 'warning' } });
+    const resolved = plan([clear(view('1', {}, 'battery_low'))], {
+      ...empty(),
+      incidents: { 1: left.incidents['1'] ?? inc },
+    });
+    expect(resolved.drafts).toEqual([
+      expect.objectContaining({
+        kind: 'incident.resolved',
+        quiet: false,
+        incident: expect.objectContaining({ resolvedAt: NOW, durationMs: NOW - 100 - 10 }),
+      }),
+    ]);
+    expect(resolved.incidents['1']).toBeNull();
+  });
+
+  it('groups a storm of one site: five devices opening in one cycle go under one site-level parent', () => {
+    const p = plan(
+      ['1', '2', '3', '4', '5'].flatMap((s) => [raise(view(s)), raise(view(s, {}, 'no_network'))]),
+    );
     expect(p.drafts).toHaveLength(1);
     expect(p.drafts[0]).toMatchObject({ kind: 'storm.added', storm: { active: 5, total: 5 } });
-    expect(Object.keys(p.storms)).toEqual(['A']);
+    expect(p.storms.A?.activeKeys).toEqual(['1', '2', '3', '4', '5']);
   });
 
-  it('adds later raises of the same site to the open storm and resolves it when all cleared', () => {
+  it('a device of an open storm joins it, and the storm resolves when every device did', () => {
     const first = plan(['1', '2', '3', '4', '5'].map((s) => raise(view(s))));
-    const state: ChannelAlertState = { episodes: {}, storms: first.storms, snoozes: {} };
-    for (const [k, ep] of Object.entries(first.episodes)) if (ep) state.episodes[k] = ep;
-    const later = plan([raise(view('6', { key: '6:offline', episodeId: '6:offline@20' }))], state);
+    const state: ChannelAlertState = { incidents: {}, storms: first.storms, snoozes: {} };
+    for (const [k, inc] of Object.entries(first.incidents)) if (inc) state.incidents[k] = inc;
+    const later = plan([raise(view('6'))], state);
     expect(later.drafts[0]).toMatchObject({ kind: 'storm.added', storm: { active: 6, total: 6 } });
-    const ids = ['1', '2', '3', '4', '5'];
     const cleared = plan(
-      ids.map((s) => clear(view(s))),
+      ['1', '2', '3', '4', '5'].map((s) => clear(view(s))),
       { ...state, storms: later.storms },
     );
     expect(cleared.drafts.map((d) => d.kind)).toEqual(Array(5).fill('storm.member'));
-    expect(cleared.storms.A?.activeKeys).toEqual(['6:offline']);
+    expect(cleared.storms.A?.activeKeys).toEqual(['6']);
+  });
+
+  it('a snoozed storm keeps its parent current but holds its thread replies', () => {
+    const first = plan(['1', '2', '3', '4', '5'].map((s) => raise(view(s))));
+    const state: ChannelAlertState = { incidents: {}, storms: first.storms, snoozes: {} };
+    for (const [k, inc] of Object.entries(first.incidents)) if (inc) state.incidents[k] = inc;
+    const z = {
+      ...snoozeOf('x', {}),
+      key: 'storm:A',
+      label: 'alert storm at Site A',
+      subject: 'storm:A@1000000',
+      until: NOW + 50,
+    };
+    const p = plan([clear(view('1'))], { ...state, snoozes: { 'storm:A': z } });
+    expect(p.drafts).toEqual([
+      expect.objectContaining({ kind: 'storm.member', quiet: true, change: 'resolved' }),
+    ]);
+    expect(p.snoozes['storm:A']?.suppressed).toBe(1);
   });
 
   it('filters by site and severity', () => {
@@ -102,33 +170,32 @@ describe('planChannelAlerts', () => {
       empty(),
       { sub: critOnly },
     );
-    expect(p.drafts.map((d) => d.subject)).toEqual(['alert:3:offline@10']);
+    expect(p.drafts.map((d) => d.subject)).toEqual(['incident:3@10']);
   });
 
   it('clears only what this channel showed', () => {
-    const v = view('1');
-    expect(plan([clear(v)]).drafts).toEqual([]);
-    const p = plan([clear(v)], { ...empty(), episodes: { [v.key]: episode(v) } });
-    expect(p.drafts).toEqual([expect.objectContaining({ kind: 'alert.cleared', quiet: false })]);
-    expect(p.episodes[v.key]).toBeNull();
+    expect(plan([clear(view('1'))]).drafts).toEqual([]);
   });
 
-  it('a snoozed alert posts nothing and a summary when the snooze ends', () => {
-    const v = view('1');
-    const snooze = snoozeOf(v, { until: NOW + 100 });
-    const state = { ...empty(), episodes: { [v.key]: episode(v) }, snoozes: { [v.key]: snooze } };
+  it('a snoozed device posts nothing and a summary when the snooze ends', () => {
+    const inc = incidentOf([view('1')]);
+    const state = {
+      ...empty(),
+      incidents: { 1: inc },
+      snoozes: { 'dev:1': snoozeOf('1', { until: NOW + 100 }) },
+    };
     const during = plan(
-      [{ transition: { kind: 'update', previousSeverity: 'critical' }, view: { ...v, severity: 'warning' } }],
+      [
+        {
+          transition: { kind: 'update', previousSeverity: 'critical' },
+          view: view('1', { severity: 'warning' }),
+        },
+      ],
       state,
-      { openKeys: new Set([v.key]) },
     );
-    expect(during.drafts).toEqual([]);
-    expect(during.snoozes[v.key]?.suppressed).toBe(1);
-    const after = plan(
-      [],
-      { ...state, snoozes: during.snoozes },
-      { now: NOW + 100, openKeys: new Set([v.key]) },
-    );
+    expect(during.drafts).toEqual([expect.objectContaining({ kind: 'incident.changed', quiet: true })]);
+    expect(during.snoozes['dev:1']?.suppressed).toBe(1);
+    const after = plan([], { ...state, snoozes: during.snoozes }, { now: NOW + 100 });
     expect(after.drafts).toEqual([
       expect.objectContaining({
         kind: 'snooze.ended',
@@ -138,35 +205,29 @@ describe('planChannelAlerts', () => {
     expect(after.snoozes).toEqual({});
   });
 
-  it('"until healthy" ends with the clear, which only resolves the parent quietly', () => {
-    const v = view('1');
-    const snooze = snoozeOf(v, { untilHealthy: true });
-    const p = plan([clear(v)], {
+  it('"until healthy" ends with the resolve, which only edits the parent quietly', () => {
+    const inc = incidentOf([view('1')]);
+    const p = plan([clear(view('1'))], {
       ...empty(),
-      episodes: { [v.key]: episode(v) },
-      snoozes: { [v.key]: snooze },
+      incidents: { 1: inc },
+      snoozes: { 'dev:1': snoozeOf('1', { untilHealthy: true }) },
     });
-    expect(p.drafts.map((d) => d.kind)).toEqual(['alert.cleared', 'snooze.ended']);
+    expect(p.drafts.map((d) => d.kind)).toEqual(['incident.resolved', 'snooze.ended']);
     expect(p.drafts[0]).toMatchObject({ quiet: true });
   });
 
-  it('a new episode raised during a snooze is shown when the snooze ends while it is still active', () => {
-    const v = view('1', { episodeId: '1:offline@50' });
-    const snooze = snoozeOf(v, { until: NOW + 10, subject: null });
-    const during = plan(
-      [raise(v)],
-      { ...empty(), snoozes: { [v.key]: snooze } },
-      { openKeys: new Set([v.key]) },
-    );
+  it('an incident opened during a snooze is shown when the snooze ends while it is still open', () => {
+    const z = snoozeOf('1', { until: NOW + 10, subject: null });
+    const during = plan([raise(view('1', { since: 50 }))], { ...empty(), snoozes: { 'dev:1': z } });
     expect(during.drafts).toEqual([]);
-    const ep = during.episodes[v.key];
-    expect(ep?.posted).toBe(false);
+    const inc = during.incidents['1'];
+    expect(inc?.posted).toBe(false);
     const after = plan(
       [],
-      { episodes: ep ? { [v.key]: ep } : {}, storms: {}, snoozes: during.snoozes },
-      { now: NOW + 10, openKeys: new Set([v.key]) },
+      { incidents: inc ? { 1: inc } : {}, storms: {}, snoozes: during.snoozes },
+      { now: NOW + 10 },
     );
-    expect(after.drafts.map((d) => d.kind)).toEqual(['snooze.ended', 'alert.raised']);
+    expect(after.drafts.map((d) => d.kind)).toEqual(['snooze.ended', 'incident.opened']);
   });
 });
 
@@ -208,7 +269,7 @@ describe('snooze end times', () => {
   });
 
   it('1 h, 4 h and until healthy', () => {
-    const v = view('1');
+    const v = { key: 'dev:1', label: 'Camera 1', timeZone: 'UTC' };
     expect(buildSnooze('1h', v, 's', 'U', 0).until).toBe(3_600_000);
     expect(buildSnooze('4h', v, 's', 'U', 0).until).toBe(4 * 3_600_000);
     expect(buildSnooze('healthy', v, 's', 'U', 0)).toMatchObject({ until: null, untilHealthy: true });

@@ -40,7 +40,9 @@ describe('relay: device-status alerts end to end', () => {
     await bed.tick(MIN);
     expect(cameraParents()).toHaveLength(1);
     const replies = bed.replies(ALERTS, parent?.ts ?? '');
-    expect(replies.map((r) => r.text)).toEqual([expect.stringMatching(/Warning → Critical: battery 5 %/)]);
+    expect(replies.map((r) => r.text)).toEqual([
+      expect.stringMatching(/Low battery Warning → Critical: battery 5 %/),
+    ]);
     expect(cameraParents()[0]?.text).toMatch(/^Critical/);
 
     bed.h.sandbox.admin.setDeviceStatus(camera, HEALTHY_CAMERA);
@@ -48,11 +50,11 @@ describe('relay: device-status alerts end to end', () => {
     expect(cameraParents()[0]?.text).toMatch(/^Critical/); // healthy for 0 min: not yet cleared
     await bed.tick(6 * MIN);
     const resolved = cameraParents()[0];
-    expect(resolved?.text).toMatch(/^Resolved: Gate Camera North — Low battery, lasted \d+ min/);
+    expect(resolved?.text).toMatch(/^Resolved after \d+ min: Gate Camera North \(Low battery\)/);
     expect(resolved?.edited).toBeDefined();
     expect(bed.replies(ALERTS, parent?.ts ?? '').map((r) => r.text)).toEqual([
       expect.stringMatching(/Critical/),
-      expect.stringMatching(/Healthy again after/),
+      expect.stringMatching(/Resolved after/),
     ]);
     expectValidBlocks(bed.h);
   });
@@ -134,7 +136,7 @@ describe('relay: device-status alerts end to end', () => {
     await bed.tick(60 * MIN);
     const replies = bed.replies(ALERTS, parent?.ts ?? '');
     expect(replies.map((r) => r.text)).toEqual([
-      expect.stringMatching(/Snooze ended: Gate Camera North — Low battery still active, 1 update hidden/),
+      expect.stringMatching(/Snooze ended: Gate Camera North still active, 1 update hidden/),
     ]);
     expect(cameraParents()).toHaveLength(1);
     // The snooze is over: its line leaves the parent, the acknowledgement stays.

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { AlertView, StormView } from '../../src/alerts/rules/model.ts';
 import type { TaskSnapshot } from '../../src/alerts/rules/types.ts';
 import { validateBlocks } from '../../src/slack-standin/index.ts';
+import { renderAlertParent } from '../../src/alerts/render/alert-message.ts';
 import {
-  renderAlertClearedReply,
-  renderAlertParent,
-  renderAlertUpdateReply,
-} from '../../src/alerts/render/alert-message.ts';
+  incidentFromAlert,
+  renderIncidentChangeReply,
+  renderIncidentParent,
+  renderIncidentResolvedReply,
+  renderMergedParent,
+} from '../../src/alerts/render/incident-message.ts';
 import { formatDuration } from '../../src/alerts/render/relay-format.ts';
 import { renderSnoozeSummary } from '../../src/alerts/render/relay-snooze-summary.ts';
 import {
@@ -37,6 +40,33 @@ function alert(name: string, patch: Partial<AlertView> = {}): AlertView {
     ...patch,
   };
 }
+const line = (detail: string) => ({
+  key: 's1:offline',
+  condition: 'offline' as const,
+  severity: 'critical' as const,
+  detail,
+  since: 0,
+});
+/** An incident with many conditions, each carrying the hostile or long text. */
+const incident = (name: string) => {
+  const base = incidentFromAlert(alert(name));
+  const conditions = (['offline', 'no_network', 'battery_low', 'silent', 'camera_off'] as const).map((c) => ({
+    ...line(name),
+    key: `s1:${c}`,
+    condition: c,
+  }));
+  return { ...base, conditions, cleared: conditions.map((c) => ({ ...c, clearedAt: 5 })) };
+};
+const snooze = {
+  key: 'dev:s1',
+  until: 3_600_000,
+  untilHealthy: false,
+  by: 'U9',
+  at: 0,
+  suppressed: 0,
+  label: EVIL,
+  subject: 'incident:s1@1',
+};
 const storm: StormView = {
   stormId: 'site1@1',
   siteId: 'site1',
@@ -74,12 +104,21 @@ describe('relay renderers', () => {
       const messages = [
         renderAlertParent(alert(name), 'alert:s1:offline@1', { user: 'U1', at: 0 }),
         renderAlertParent(alert(name, { clearedAt: 1, durationMs: 3_900_000 }), 'alert:x', null),
-        renderAlertUpdateReply(alert(name), 'warning'),
-        renderAlertClearedReply(alert(name, { durationMs: 60_000 })),
-        renderStormParent(storm, 'storm:site1@1', null),
+        renderIncidentParent(incident(name), 'incident:s1@1', { user: 'U1', at: 0 }, snooze),
+        renderIncidentChangeReply([
+          { kind: 'joined', line: line(name) },
+          { kind: 'severity', line: line(name), previous: 'warning' },
+          { kind: 'cleared', line: line(name), durationMs: 60_000 },
+        ]),
+        renderIncidentResolvedReply({ ...incident(name), resolvedAt: 9, durationMs: 60_000 }),
+        renderMergedParent(incident(name)),
+        renderStormParent(storm, 'storm:site1@1', null, snooze),
         renderStormParent({ ...storm, resolvedAt: 7_200_000 }, 'storm:site1@1', { user: 'U2', at: 5 }),
-        renderStormAddedReply(Array.from({ length: 120 }, (_, i) => alert(`${name} ${i}`))),
-        renderStormMemberReply(alert(name, { durationMs: 120_000 }), 'cleared'),
+        renderStormAddedReply(
+          Array.from({ length: 120 }, (_, i) => incidentFromAlert(alert(`${name} ${i}`))),
+        ),
+        renderStormMemberReply(incidentFromAlert(alert(name, { durationMs: 120_000 })), 'resolved', []),
+        renderStormMemberReply(incident(name), 'changed', [{ kind: 'joined', line: line(name) }]),
         renderTaskParent(task(name)),
         renderTaskEventsReply(task(name), [
           { kind: 'created' },
@@ -90,9 +129,8 @@ describe('relay renderers', () => {
           { kind: 'overdue', dueDate: '2026-11-20' },
         ]),
         renderSnoozeSummary({
-          key: 'k',
-          sourceName: name,
-          condition: 'offline',
+          key: 'dev:s1',
+          label: name,
           suppressed: 3,
           stillActive: true,
           snoozedBy: 'U1',

@@ -20,7 +20,7 @@ describe('relay: storms and task changes end to end', () => {
     const added = bed.parents(ALERTS).slice(before);
     expect(added).toHaveLength(1);
     const storm = added[0];
-    expect(storm?.text).toMatch(/Alert storm at Berlin Plant: 6 active alerts/);
+    expect(storm?.text).toMatch(/Alert storm at Berlin Plant: 6 devices with active alerts/);
     const thread = bed.replies(ALERTS, storm?.ts ?? '');
     expect(thread).toHaveLength(1);
     for (const s of sensors) expect(thread[0]?.text).toContain(s.name);
@@ -29,7 +29,7 @@ describe('relay: storms and task changes end to end', () => {
     admin.addReadings(sensors[0]?.id ?? '', [{ t: bed.now(), values: {} }]);
     await bed.tick(MIN);
     await bed.tick(6 * MIN);
-    expect(bed.parents(ALERTS)[before]?.text).toMatch(/5 active alerts/);
+    expect(bed.parents(ALERTS)[before]?.text).toMatch(/5 devices with active alerts/);
     expect(bed.replies(ALERTS, storm?.ts ?? '').at(-1)?.text).toMatch(
       new RegExp(`${sensors[0]?.name}: healthy again`),
     );
@@ -65,7 +65,11 @@ describe('relay: storms and task changes end to end', () => {
     admin.updateTask(id, { assigneeId: assignee?.id ?? null, dueDate: '2026-01-02' });
     await bed.tick(MIN);
     const texts = bed.replies(GENERAL, parent?.ts ?? '').map((r) => JSON.stringify(r.blocks));
-    expect(texts[1]).toMatch(new RegExp(`Assignee: .* → \\*${assignee?.firstName}`));
+    // The assignee's Slack user is known (same email): mentioned, in the reply and on the parent.
+    const slackUser = bed.h.standin.users.find((u) => u.email === assignee?.email);
+    expect(slackUser).toBeDefined();
+    expect(texts[1]).toMatch(new RegExp(`Assignee: .* → \\*<@${slackUser?.id}>\\*`));
+    expect(JSON.stringify(bed.parents(GENERAL)[0]?.blocks)).toContain(`<@${slackUser?.id}>`);
     expect(texts[1]).toMatch(/Due date: .* → \*2026-01-02\*/);
     expect(texts[1]).toMatch(/Overdue/);
 

@@ -12,7 +12,7 @@ import { fetchCycle, type CycleData, type SiteScope } from './fetch-cycle.ts';
 import type { ChannelSubscriptions } from '../rules/model.ts';
 import type { RelayOptions } from '../rules/options.ts';
 import type { Outbox } from './outbox.ts';
-import type { AlertChange } from '../rules/plan-alerts.ts';
+import type { AlertChange } from '../rules/plan-incidents.ts';
 import type { RelayStore, SiteHealthRecord, SiteTasksRecord } from './relay-store.ts';
 import { resolveZones } from '../rules/site-zones.ts';
 import { EMPTY_STATUS, type RelayStatus } from '../rules/status.ts';
@@ -116,10 +116,11 @@ async function evaluate(
     ctx.signal,
   );
   const alertChanges: AlertChange[] = [];
-  const openKeys = new Set<string>();
+  const legacyKeys = new Set<string>();
   const health = new Map<string, SiteHealthRecord>();
   for (const [siteId, list] of sources) {
     const prev = current(await ctx.rs.siteHealth(siteId), lastCompleteAt);
+    for (const t of Object.values(prev?.tracks ?? {})) if (t.phase !== 'pending') legacyKeys.add(t.key);
     const zone = zones.get(siteId) ?? null;
     const e = evaluateSite(siteId, list, prev, {
       now: ctx.now,
@@ -128,7 +129,6 @@ async function evaluate(
       zone,
     });
     alertChanges.push(...e.changes);
-    for (const key of e.openKeys) openKeys.add(key);
     health.set(siteId, e.record);
   }
   const taskChanges: TaskChange[] = [];
@@ -144,7 +144,7 @@ async function evaluate(
       prev,
     });
   }
-  return { alertChanges, openKeys, health, taskChanges, snapshots };
+  return { alertChanges, legacyKeys, health, taskChanges, snapshots };
 }
 
 function describeError(err: unknown): NonNullable<CycleReport['error']> {
@@ -192,9 +192,10 @@ export async function runCycle(ctx: CycleContext): Promise<CycleReport> {
     subs,
     {
       alertChanges: result.alertChanges,
-      openKeys: result.openKeys,
+      legacyKeys: result.legacyKeys,
       seenSources: new Set(data.sources.map((s) => s.id)),
       taskChanges: result.taskChanges,
+      tasks: new Map(data.tasks.map((t) => [t.id, t])),
     },
   );
   for (const [siteId, record] of result.health) await ctx.rs.saveSiteHealth(siteId, record);

@@ -3,12 +3,14 @@
  * recorded after it succeeds, and a parent's ts is saved right after its post — before the item is marked
  * delivered — so a restart resumes at the first unfinished step and never posts a parent twice.
  */
+import type { RenderedMessage } from '../render/alert-message.ts';
 import {
-  renderAlertClearedReply,
-  renderAlertParent,
-  renderAlertUpdateReply,
-  type RenderedMessage,
-} from '../render/alert-message.ts';
+  incidentFromAlert,
+  renderIncidentChangeReply,
+  renderIncidentParent,
+  renderIncidentResolvedReply,
+  renderMergedParent,
+} from '../render/incident-message.ts';
 import { renderSnoozeSummary } from '../render/relay-snooze-summary.ts';
 import {
   renderStormAddedReply,
@@ -17,9 +19,11 @@ import {
 } from '../render/relay-storm-message.ts';
 import { renderTaskEventsReply, renderTaskParent } from '../render/relay-task-message.ts';
 import type { AckRecord, MessageRecord, OutboxItem, ParentView, Snooze } from '../rules/model.ts';
+import { deviceSnoozeKey, stormSnoozeKey } from '../rules/plan-incidents.ts';
 import type { Outbox } from './outbox.ts';
 import type { RelayStore } from './relay-store.ts';
 import { classifySlackError, type RelaySlack } from './relay-slack.ts';
+import type { RelayPeople } from './relay-people.ts';
 
 export class LostLeadershipError extends Error {
   readonly code = 'RELAY_NOT_LEADER';
@@ -39,6 +43,8 @@ export interface DeliverContext {
   pace: () => Promise<void>;
   /** Called when a write has completed: the spacing counts from here, as Slack sees the messages arrive. */
   written?: () => void;
+  /** Assignees' Slack users (mentions, DMs) and the task card; absent = names only, no DMs. */
+  people?: RelayPeople;
 }
 
 export function renderParent(
@@ -46,14 +52,19 @@ export function renderParent(
   subject: string,
   ack: AckRecord | null,
   snooze: Snooze | null = null,
+  mention: string | null = null,
 ): RenderedMessage {
   switch (view.type) {
+    case 'incident':
+      return renderIncidentParent(view.incident, subject, ack, snooze);
     case 'alert':
-      return renderAlertParent(view.alert, subject, ack, snooze);
+      return renderIncidentParent(incidentFromAlert(view.alert), subject, ack, snooze);
+    case 'merged':
+      return { text: 'This alert now continues in one message per device.', blocks: [] };
     case 'storm':
-      return renderStormParent(view.storm, subject, ack);
+      return renderStormParent(view.storm, subject, ack, snooze);
     case 'task':
-      return renderTaskParent(view.task);
+      return renderTaskParent(view.task, mention);
   }
 }
 
@@ -64,8 +75,14 @@ export async function parentSnooze(
   subject: string,
   view: ParentView,
 ): Promise<Snooze | null> {
-  if (view.type !== 'alert') return null;
-  const z = (await rs.snoozes(channel))[view.alert.key];
+  const key =
+    view.type === 'incident'
+      ? deviceSnoozeKey(view.incident.sourceId)
+      : view.type === 'storm'
+        ? stormSnoozeKey(view.storm.siteId)
+        : null;
+  if (key === null) return null;
+  const z = (await rs.snoozes(channel))[key];
   return z && z.subject === subject ? z : null;
 }
 
@@ -83,6 +100,12 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
     done.add(name);
   }
 
+  /** The assignee of a task parent as a Slack mention, when their Slack user is known. */
+  async function mentionFor(view: ParentView): Promise<string | null> {
+    if (view.type !== 'task' || !view.task.assigneeEmail || !ctx.people) return null;
+    return (await ctx.people.slackUserFor(view.task.assigneeEmail).catch(() => undefined)) ?? null;
+  }
+
   const record = async (): Promise<MessageRecord | undefined> =>
     subject ? ctx.rs.message(channel, subject) : undefined;
 
@@ -95,7 +118,10 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
     }
     let rec: MessageRecord | undefined;
     await step('post', async () => {
-      const ts = await ctx.slack.post(channel, renderParent(view, subject, null));
+      const ts = await ctx.slack.post(
+        channel,
+        renderParent(view, subject, null, null, await mentionFor(view)),
+      );
       rec = { ts, view };
       await ctx.rs.saveMessage(channel, subject, rec);
     });
@@ -111,7 +137,7 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
       const ack = (await ctx.rs.ack(channel, subject)) ?? null;
       const z = await parentSnooze(ctx.rs, channel, subject, view);
       const snooze = z && (endedAt === undefined || z.at > endedAt) ? z : null;
-      const msg = renderParent(view, subject, ack, snooze);
+      const msg = renderParent(view, subject, ack, snooze, await mentionFor(view));
       try {
         await ctx.slack.update(channel, rec.ts, msg);
         await ctx.rs.saveMessage(channel, subject, { ts: rec.ts, view });
@@ -128,41 +154,75 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
     step('reply', async () => void (await ctx.slack.post(channel, msg, threadTs)));
 
   switch (item.kind) {
-    case 'alert.raised':
-      await ensureParent({ type: 'alert', alert: item.alert });
+    case 'incident.opened':
+      await ensureParent({ type: 'incident', incident: item.incident });
       return;
-    case 'alert.updated': {
-      const { rec, fresh } = await ensureParent({ type: 'alert', alert: item.alert });
+    case 'incident.changed': {
+      const view: ParentView = { type: 'incident', incident: item.incident };
+      const { rec, fresh } = await ensureParent(view);
       if (fresh) return;
-      await reply(renderAlertUpdateReply(item.alert, item.previousSeverity), rec.ts);
-      await updateParent(rec, { type: 'alert', alert: item.alert });
+      if (!item.quiet) await reply(renderIncidentChangeReply(item.changes), rec.ts);
+      await updateParent(rec, view);
       return;
     }
-    case 'alert.cleared': {
+    case 'incident.resolved': {
       const rec = await record();
       if (!rec) return; // never shown in this channel (hidden by a snooze): nothing to resolve
-      await updateParent(rec, { type: 'alert', alert: item.alert });
-      if (!item.quiet) await reply(renderAlertClearedReply(item.alert), rec.ts);
+      await updateParent(rec, { type: 'incident', incident: item.incident });
+      if (!item.quiet) await reply(renderIncidentResolvedReply(item.incident), rec.ts);
+      return;
+    }
+    case 'incident.migrated': {
+      const view: ParentView = { type: 'incident', incident: item.incident };
+      const { rec, fresh } = await ensureParent(view);
+      if (!fresh) await updateParent(rec, view);
+      for (const [i, old] of item.merged.entries()) {
+        const merged = await ctx.rs.message(channel, old);
+        if (!merged || merged.view.type === 'merged') continue;
+        await step(`merge:${i}`, async () => {
+          await ctx.slack
+            .update(channel, merged.ts, renderMergedParent(item.incident))
+            .catch((err: unknown) => {
+              const f = classifySlackError(err);
+              if (f.kind !== 'platform' || f.error !== 'message_not_found') throw err;
+            });
+          await ctx.rs.saveMessage(channel, old, {
+            ts: merged.ts,
+            view: { type: 'merged', into: subject ?? '' },
+          });
+        });
+      }
       return;
     }
     case 'storm.added': {
       const { rec, fresh } = await ensureParent({ type: 'storm', storm: item.storm });
-      await reply(renderStormAddedReply(item.alerts), rec.ts);
+      await reply(renderStormAddedReply(item.incidents), rec.ts);
       if (!fresh) await updateParent(rec, { type: 'storm', storm: item.storm });
       return;
     }
     case 'storm.member': {
       const { rec } = await ensureParent({ type: 'storm', storm: item.storm });
-      await reply(renderStormMemberReply(item.alert, item.change), rec.ts);
+      if (!item.quiet) await reply(renderStormMemberReply(item.incident, item.change, item.changes), rec.ts);
       await updateParent(rec, { type: 'storm', storm: item.storm });
       return;
     }
     case 'task.changed': {
-      const { rec, fresh } = await ensureParent({ type: 'task', task: item.task });
+      const view: ParentView = { type: 'task', task: item.task };
+      const { rec, fresh } = await ensureParent(view);
       const onlyCreated = item.events.every((e) => e.kind === 'created');
       if (fresh && onlyCreated) return;
-      await reply(renderTaskEventsReply(item.task, item.events), rec.ts);
-      if (!fresh) await updateParent(rec, { type: 'task', task: item.task });
+      await reply(renderTaskEventsReply(item.task, item.events, await mentionFor(view)), rec.ts);
+      if (!fresh) await updateParent(rec, view);
+      return;
+    }
+    case 'task.assigned': {
+      const people = ctx.people;
+      if (!people) return;
+      const user = await people.slackUserFor(item.email);
+      if (user === undefined || !(await people.dmsWanted(user))) return;
+      const card = await people.taskCard(item.task);
+      if (card === null) return;
+      await step('post', async () => void (await ctx.slack.post(user, card)));
       return;
     }
     case 'snooze.ended': {
@@ -172,8 +232,13 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
         async () => void (await ctx.slack.post(channel, renderSnoozeSummary(item.summary), rec?.ts)),
       );
       // The snooze is over: take its line off the parent.
-      if (rec?.view.type === 'alert') await updateParent(rec, rec.view, item.summary.endedAt);
+      if (rec?.view.type === 'incident' || rec?.view.type === 'storm')
+        await updateParent(rec, rec.view, item.summary.endedAt);
       return;
     }
+    default:
+      // An item of the per-condition relay left in the outbox by the upgrade: the migration already brought
+      // its parent up to date, so there is nothing left to write.
+      return;
   }
 }

@@ -8,6 +8,7 @@ import type { Logger } from '../../log.ts';
 import { deliverItem, LostLeadershipError } from './deliver-item.ts';
 import type { Outbox } from './outbox.ts';
 import type { RelayStore } from './relay-store.ts';
+import type { RelayPeople } from './relay-people.ts';
 import { classifySlackError, type RelaySlack } from './relay-slack.ts';
 
 export interface DeliveryDeps {
@@ -21,6 +22,7 @@ export interface DeliveryDeps {
   intervalMs: number;
   errorBackoffBaseMs: number;
   errorBackoffCapMs: number;
+  people?: RelayPeople;
 }
 
 export interface DeliveryReport {
@@ -73,6 +75,7 @@ export function createDeliveryQueue(d: DeliveryDeps): DeliveryQueue {
             fence: d.fence,
             pace: () => pace(channel),
             written: () => lastWrite.set(channel, d.now()),
+            ...(d.people ? { people: d.people } : {}),
           },
           channel,
           item,

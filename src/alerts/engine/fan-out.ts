@@ -3,9 +3,11 @@
  * items (each event id remembered, so a re-plan after a crash does not add it again), then saves the state.
  * Items go to the outbox before state is saved: a crash in between repeats work, it never loses an event.
  */
-import type { ChannelSubscriptions, OutboxDraft, Snooze } from '../rules/model.ts';
+import type { ChannelIncident, ChannelSubscriptions, OutboxDraft, Snooze } from '../rules/model.ts';
+import { migrateChannel } from './migrate-incidents.ts';
+import { DM_OUTBOX } from './relay-people.ts';
 import type { Outbox } from './outbox.ts';
-import { planChannelAlerts, siteMatches, type AlertChange } from '../rules/plan-alerts.ts';
+import { planChannelAlerts, siteMatches, type AlertChange } from '../rules/plan-incidents.ts';
 import { planChannelTasks } from '../rules/plan-tasks.ts';
 import type { RelayStore } from './relay-store.ts';
 import type { TaskChange } from '../rules/task-diff.ts';
@@ -20,10 +22,13 @@ export interface FanOutContext {
 
 export interface FanOutInput {
   alertChanges: AlertChange[];
-  openKeys: ReadonlySet<string>;
+  /** Alert keys with an open track before this cycle: where per-condition state of an upgrade may be. */
+  legacyKeys: ReadonlySet<string>;
   /** Sources read this cycle: a snooze "until healthy" of a source not read is not judged. */
   seenSources: ReadonlySet<string>;
   taskChanges: TaskChange[];
+  /** The tasks read this cycle, by id (an assignment DM carries the task for its card). */
+  tasks?: ReadonlyMap<string, unknown>;
 }
 
 /**
@@ -69,30 +74,44 @@ async function fanOutAlerts(
   const alerts = sub.alerts;
   if (alerts === null) return 0;
   const channel = sub.channel;
+  // Per-condition state of before incidents becomes incidents first (edits only, nothing posted).
+  const migrated = await migrateChannel(ctx.rs, channel, input.legacyKeys);
+  let added = await enqueueClaimed(ctx, channel, migrated);
   const snoozes = await ctx.rs.snoozes(channel);
   const storms = await ctx.rs.storms(channel);
   const relevant = input.alertChanges.filter((c) => siteMatches(alerts.siteIds, c.view.siteId));
-  if (relevant.length === 0 && Object.keys(snoozes).length === 0) return 0;
-  const episodes: Record<string, NonNullable<Awaited<ReturnType<RelayStore['episode']>>>> = {};
-  for (const key of new Set([...relevant.map((c) => c.view.key), ...Object.keys(snoozes)])) {
-    const ep = await ctx.rs.episode(channel, key);
-    if (ep) episodes[key] = ep;
+  if (relevant.length === 0 && Object.keys(snoozes).length === 0) return added;
+  const incidents: Record<string, ChannelIncident> = {};
+  const devices = [
+    ...relevant.map((c) => c.view.sourceId),
+    ...Object.keys(snoozes)
+      .filter((k) => k.startsWith('dev:'))
+      .map((k) => k.slice('dev:'.length)),
+  ];
+  for (const sourceId of new Set(devices)) {
+    const inc = await ctx.rs.incident(channel, sourceId);
+    if (inc) incidents[sourceId] = inc;
   }
-  const openKeys = new Set(input.openKeys);
-  for (const z of Object.values(snoozes)) {
-    const sourceId = z.key.slice(0, z.key.lastIndexOf(':'));
-    if (!input.seenSources.has(sourceId)) openKeys.add(z.key);
-  }
+  const unseen = new Set(devices.filter((id) => !input.seenSources.has(id)));
   const plan = planChannelAlerts({
     sub: alerts,
     changes: relevant,
-    state: { episodes, storms, snoozes },
+    state: { incidents, storms, snoozes },
     now: ctx.now,
     stormThreshold: ctx.stormThreshold,
-    openKeys,
+    unseen,
   });
-  const added = await enqueueClaimed(ctx, channel, plan.drafts);
-  for (const [key, ep] of Object.entries(plan.episodes)) await ctx.rs.saveEpisode(channel, key, ep);
+  added += await enqueueClaimed(ctx, channel, plan.drafts);
+  for (const [sourceId, inc] of Object.entries(plan.incidents))
+    await ctx.rs.saveIncident(channel, sourceId, inc);
+  if (Object.keys(plan.incidents).length > 0) {
+    const index = new Set(await ctx.rs.incidentIndex(channel));
+    for (const [sourceId, inc] of Object.entries(plan.incidents)) {
+      if (inc) index.add(sourceId);
+      else index.delete(sourceId);
+    }
+    await ctx.rs.saveIncidentIndex(channel, [...index].sort());
+  }
   if (JSON.stringify(plan.storms) !== JSON.stringify(storms)) await ctx.rs.saveStorms(channel, plan.storms);
   await mergeSnoozes(ctx, channel, snoozes, plan.snoozes);
   return added;
@@ -116,6 +135,31 @@ async function fanOutTasks(
   return added;
 }
 
+/**
+ * A task assigned to someone (a new task with an assignee, or a new assignee) sends them its card: one item per
+ * assignment into the assignees' DM outbox, whatever the channels subscribe to.
+ */
+async function fanOutAssignments(ctx: FanOutContext, input: FanOutInput): Promise<number> {
+  const drafts: OutboxDraft[] = [];
+  for (const change of input.taskChanges) {
+    const s = change.snapshot;
+    const assigned = change.events.some(
+      (e) => (e.kind === 'reassigned' && e.to !== null) || (e.kind === 'created' && s.assigneeId !== null),
+    );
+    const task = input.tasks?.get(change.taskId);
+    if (!assigned || !s.assigneeEmail || !s.open || task === undefined) continue;
+    drafts.push({
+      kind: 'task.assigned',
+      taskId: s.id,
+      email: s.assigneeEmail,
+      task,
+      id: `assigned:${s.id}:${s.assigneeId ?? ''}:${s.modifiedAt ?? ''}`,
+      subject: null,
+    });
+  }
+  return enqueueClaimed(ctx, DM_OUTBOX, drafts);
+}
+
 /** Returns the number of items enqueued per channel. */
 export async function fanOut(
   ctx: FanOutContext,
@@ -127,5 +171,7 @@ export async function fanOut(
     const n = (await fanOutAlerts(ctx, sub, input)) + (await fanOutTasks(ctx, sub, input));
     if (n > 0) out.set(sub.channel, n);
   }
+  const dms = await fanOutAssignments(ctx, input);
+  if (dms > 0) out.set(DM_OUTBOX, dms);
   return out;
 }

@@ -6,6 +6,7 @@ import type { Store } from '../../store/store.ts';
 import type {
   AckRecord,
   ChannelEpisode,
+  ChannelIncident,
   ChannelSubscriptions,
   MessageRecord,
   Snooze,
@@ -86,11 +87,23 @@ export function relayStore(root: Store) {
       await s.set(`tasks-at:${siteId}`, rec.at);
     },
     // ── per-channel planning state ──
-    episode: (channel: string, key: string) => s.get<ChannelEpisode>(`ep:${channel}:${key}`),
-    async saveEpisode(channel: string, key: string, ep: ChannelEpisode | null): Promise<void> {
-      if (ep === null) await s.delete(`ep:${channel}:${key}`);
-      else await s.set(`ep:${channel}:${key}`, ep);
+    /** The open incident of a device in a channel. */
+    incident: (channel: string, sourceId: string) => s.get<ChannelIncident>(`inc:${channel}:${sourceId}`),
+    async saveIncident(channel: string, sourceId: string, inc: ChannelIncident | null): Promise<void> {
+      if (inc === null) await s.delete(`inc:${channel}:${sourceId}`);
+      else await s.set(`inc:${channel}:${sourceId}`, inc);
     },
+    /** Data sources with an open incident in a channel (the digest and the migration read them). */
+    async incidentIndex(channel: string): Promise<string[]> {
+      return (await s.get<string[]>(`inc-index:${channel}`)) ?? [];
+    },
+    saveIncidentIndex: (channel: string, ids: string[]) => s.set(`inc-index:${channel}`, ids),
+    /** A per-condition episode written before incidents (read and removed by the migration only). */
+    legacyEpisode: (channel: string, key: string) => s.get<ChannelEpisode>(`ep:${channel}:${key}`),
+    deleteLegacyEpisode: (channel: string, key: string) => s.delete(`ep:${channel}:${key}`),
+    /** Set once a channel's per-condition state was moved to incidents. */
+    migrated: async (channel: string) => (await s.get<number>(`incv:${channel}`)) === 2,
+    markMigrated: (channel: string) => s.set(`incv:${channel}`, 2),
     async storms(channel: string): Promise<Record<string, Storm>> {
       return (await s.get<Record<string, Storm>>(`storms:${channel}`)) ?? {};
     },
@@ -110,7 +123,8 @@ export function relayStore(root: Store) {
     saveMessage: (channel: string, subject: string, rec: MessageRecord) =>
       s.set(`msg:${channel}:${subject}`, rec),
     ack: (channel: string, subject: string) => s.get<AckRecord>(`ack:${channel}:${subject}`),
-    saveAck: (channel: string, subject: string, ack: AckRecord) => s.set(`ack:${channel}:${subject}`, ack),
+    /** Records the first acknowledgement only: false when someone acknowledged first (atomic with Redis). */
+    claimAck: (channel: string, subject: string, ack: AckRecord) => s.add(`ack:${channel}:${subject}`, ack),
     async channelStatus(channel: string): Promise<ChannelDeliveryStatus> {
       const found = await s.get<ChannelDeliveryStatus>(`chan:${channel}`);
       return found ?? { pausedUntil: null, lastError: null, delivered: 0, lastDeliveredAt: null };

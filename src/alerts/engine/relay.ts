@@ -12,6 +12,7 @@ import { resolveRelayOptions, type RelayOptions, type RelayOptionsInput } from '
 import { createOutbox } from './outbox.ts';
 import { relaySlack, type RelaySlack } from './relay-slack.ts';
 import { relayStore } from './relay-store.ts';
+import { createRelayPeople, type RelayPeople } from './relay-people.ts';
 import { readRelayStatus, type RelayStatusReport } from './status-report.ts';
 import { backoffDelay, jitteredInterval } from '../rules/timing.ts';
 
@@ -35,6 +36,8 @@ export interface CreateRelayOptions {
   leadership?: RelayLeadership;
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Who is told about assigned tasks; by default built from the WebClient and the directory. */
+  people?: RelayPeople;
 }
 
 export interface Relay {
@@ -81,10 +84,16 @@ export function createRelay(deps: RelayDeps, create: CreateRelayOptions): Relay 
   const leadership = create.leadership ?? { isLeader: () => true, fence: async () => true };
   const random = create.random ?? Math.random;
   const sleep = create.sleep ?? abortableSleep;
+  const people =
+    create.people ??
+    (!isRelaySlack(create.slack) && deps.directory
+      ? createRelayPeople({ store: deps.store, client: create.slack, directory: deps.directory })
+      : undefined);
   const queue = createDeliveryQueue({
     rs,
     outbox,
     slack: isRelaySlack(create.slack) ? create.slack : relaySlack(create.slack),
+    ...(people ? { people } : {}),
     fence: () => leadership.fence(),
     now: () => deps.clock.now(),
     sleep,

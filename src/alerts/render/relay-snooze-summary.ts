@@ -2,7 +2,6 @@
 import type { SnoozeSummary } from '../rules/model.ts';
 import type { RenderedMessage } from './alert-message.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
-import { CONDITION_LABEL } from './relay-format.ts';
 
 export function renderSnoozeSummary(s: SnoozeSummary): RenderedMessage {
   const hidden =
@@ -10,12 +9,9 @@ export function renderSnoozeSummary(s: SnoozeSummary): RenderedMessage {
       ? 'nothing happened meanwhile'
       : `${s.suppressed} update${s.suppressed === 1 ? '' : 's'} hidden`;
   const state = s.stillActive ? 'still active' : 'healthy now';
-  const line = `:alarm_clock: Snooze ended for *${safeText(s.sourceName, 150)}* — ${CONDITION_LABEL[s.condition]}: ${state}; ${hidden}. (Snoozed by <@${safeText(s.snoozedBy, 30)}>)`;
+  const line = `:alarm_clock: Snooze ended for *${safeText(s.label, 150)}*: ${state}; ${hidden}. (Snoozed by <@${safeText(s.snoozedBy, 30)}>)`;
   return {
-    text: safeText(
-      `Snooze ended: ${s.sourceName} — ${CONDITION_LABEL[s.condition]} ${state}, ${hidden}`,
-      3000,
-    ),
+    text: safeText(`Snooze ended: ${s.label} ${state}, ${hidden}`, 3000),
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text: line } }],
   };
 }

@@ -1,8 +1,16 @@
 /** Pure renderers of a site-level storm: one parent with a live count, the devices listed in its thread. */
-import type { AckRecord, AlertView, StormView } from '../rules/model.ts';
+import type {
+  AckRecord,
+  IncidentChange,
+  IncidentView,
+  Snooze,
+  StormMemberChange,
+  StormView,
+} from '../rules/model.ts';
 import type { RenderedMessage, SlackBlock } from './alert-message.ts';
-import { ALERT_ACTION, ackLine } from './alert-message.ts';
+import { ackLine, actionRow, snoozeLine } from './alert-message.ts';
 import { safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
+import { describeIncidentChange } from './incident-message.ts';
 import { CONDITION_LABEL, formatDuration, SEVERITY_ICON, when } from './relay-format.ts';
 
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
@@ -11,63 +19,67 @@ function siteLabel(storm: StormView): string {
   return storm.siteName ? safeText(storm.siteName, 150) : `site ${safeText(storm.siteId, 60)}`;
 }
 
-export function renderStormParent(storm: StormView, subject: string, ack: AckRecord | null): RenderedMessage {
+/** What a storm's Snooze calls it (unescaped: the snooze summary escapes it). */
+export function stormLabel(storm: Pick<StormView, 'siteName' | 'siteId'>): string {
+  return `alert storm at ${storm.siteName ?? `site ${storm.siteId}`}`;
+}
+
+export function renderStormParent(
+  storm: StormView,
+  subject: string,
+  ack: AckRecord | null,
+  snooze: Snooze | null = null,
+): RenderedMessage {
+  const zone = storm.siteTimeZone ?? null;
   const site = siteLabel(storm);
   if (storm.resolvedAt !== null) {
     const lasted = formatDuration(storm.resolvedAt - storm.openedAt);
     return {
-      text: `Resolved: alert storm at ${site} (${storm.total} alerts, lasted ${lasted})`,
+      text: `Resolved: alert storm at ${site} (${storm.total} devices, lasted ${lasted})`,
       blocks: [
         {
           type: 'section',
           text: mrkdwn(
-            `:white_check_mark: *Resolved* · alert storm at *${site}*: ${storm.total} alerts, lasted ${lasted}`,
+            `:white_check_mark: *Resolved* · alert storm at *${site}*: ${storm.total} devices, lasted ${lasted}`,
           ),
         },
         {
           type: 'context',
           elements: [mrkdwn(`Opened ${when(storm.openedAt)} · resolved ${when(storm.resolvedAt)}`)],
         },
-        ...ackLine(ack),
+        ...ackLine(ack, zone),
       ],
     };
   }
   return {
-    text: `Alert storm at ${site}: ${storm.active} active alerts`,
+    text: `Alert storm at ${site}: ${storm.active} devices with active alerts`,
     blocks: [
       {
         type: 'section',
         text: mrkdwn(
-          `:rotating_light: *Alert storm at ${site}*: *${storm.active}* active of ${storm.total} raised. The devices are listed in the thread.`,
+          `:rotating_light: *Alert storm at ${site}*: *${storm.active}* devices with active alerts, ${storm.total} in this storm. The devices are listed in the thread.`,
         ),
       },
       { type: 'context', elements: [mrkdwn(`Opened ${when(storm.openedAt)}`)] },
-      ...ackLine(ack),
-      {
-        type: 'actions',
-        block_id: `storm_actions|${subject}`.slice(0, 255),
-        elements: [
-          {
-            type: 'button',
-            action_id: ALERT_ACTION.ack,
-            text: { type: 'plain_text', text: 'Acknowledge' },
-            value: subject.slice(0, 2000),
-          },
-        ],
-      },
+      ...ackLine(ack, zone),
+      ...snoozeLine(snooze, zone),
+      actionRow('storm', subject),
     ],
   };
 }
 
-function alertLine(a: AlertView): string {
-  return `${SEVERITY_ICON[a.severity]} *${safeText(a.sourceName, 120)}* — ${CONDITION_LABEL[a.condition]}: ${safeText(a.detail, 200)}`;
+function incidentLine(inc: IncidentView): string {
+  const what = inc.conditions
+    .map((c) => `${CONDITION_LABEL[c.condition]} (${safeText(c.detail, 120)})`)
+    .join(', ');
+  return `${SEVERITY_ICON[inc.severity]} *${safeText(inc.sourceName, 120)}* — ${what}`.slice(0, 1000);
 }
 
 /** The devices that joined the storm, chunked so that no section passes Slack's 3000-character limit. */
-export function renderStormAddedReply(alerts: AlertView[]): RenderedMessage {
+export function renderStormAddedReply(incidents: IncidentView[]): RenderedMessage {
   const blocks: SlackBlock[] = [];
   let chunk = '';
-  for (const line of alerts.map(alertLine)) {
+  for (const line of incidents.map(incidentLine)) {
     if (chunk.length + line.length + 1 > 2900) {
       blocks.push({ type: 'section', text: mrkdwn(chunk) });
       chunk = '';
@@ -78,18 +90,26 @@ export function renderStormAddedReply(alerts: AlertView[]): RenderedMessage {
   // 50 blocks per message: the rest is summarised rather than dropped silently.
   const shown = blocks.slice(0, 49);
   if (blocks.length > 49)
-    shown.push({ type: 'context', elements: [mrkdwn(`…and more; ${alerts.length} alerts in total`)] });
-  const names = alerts.map((a) => a.sourceName).join(', ');
-  return { text: safeText(truncate(`${alerts.length} new alerts: ${names}`, 2900), 3000), blocks: shown };
+    shown.push({ type: 'context', elements: [mrkdwn(`…and more; ${incidents.length} devices in total`)] });
+  const names = incidents.map((a) => a.sourceName).join(', ');
+  return {
+    text: safeText(truncate(`${incidents.length} devices with new alerts: ${names}`, 2900), 3000),
+    blocks: shown,
+  };
 }
 
-export function renderStormMemberReply(alert: AlertView, change: 'updated' | 'cleared'): RenderedMessage {
+export function renderStormMemberReply(
+  inc: IncidentView,
+  change: StormMemberChange,
+  changes: IncidentChange[],
+): RenderedMessage {
+  const name = `*${safeText(inc.sourceName, 150)}*`;
   const line =
-    change === 'cleared'
-      ? `:white_check_mark: *${safeText(alert.sourceName, 150)}* — ${CONDITION_LABEL[alert.condition]} healthy again${alert.durationMs !== null ? ` after ${formatDuration(alert.durationMs)}` : ''}`
-      : alertLine(alert);
+    change === 'resolved'
+      ? `:white_check_mark: ${name} healthy again${inc.durationMs !== null ? ` after ${formatDuration(inc.durationMs)}` : ''}`
+      : `${name}: ${changes.map(describeIncidentChange).join('; ')}`;
   return {
-    text: safeText(`${alert.sourceName}: ${change === 'cleared' ? 'healthy again' : alert.detail}`, 3000),
-    blocks: [{ type: 'section', text: mrkdwn(line) }],
+    text: safeText(`${inc.sourceName}: ${change === 'resolved' ? 'healthy again' : 'changed'}`, 3000),
+    blocks: [{ type: 'section', text: mrkdwn(line.slice(0, 3000)) }],
   };
 }

@@ -8,7 +8,12 @@ const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
 const orNone = (text: string | null, max = 200, none = '_none_') =>
   text === null || text === '' ? none : safeText(text, max);
 
-export function renderTaskParent(task: TaskSnapshot): RenderedMessage {
+/** The assignee as a Slack mention when their Slack user is known (`<@U…>`), otherwise their name. */
+function assigneeText(task: TaskSnapshot, mention: string | null): string {
+  return mention !== null ? `<@${safeText(mention, 30)}>` : orNone(task.assigneeName, 200, 'Unassigned');
+}
+
+export function renderTaskParent(task: TaskSnapshot, mention: string | null = null): RenderedMessage {
   const cancelled = statusClosure({ id: task.statusId, name: task.statusName }) === 'cancelled';
   const icon = task.open ? ':clipboard:' : cancelled ? ':no_entry_sign:' : ':white_check_mark:';
   // Empty fields read as on the task card posted in the same channels: None, —, Unassigned.
@@ -17,7 +22,7 @@ export function renderTaskParent(task: TaskSnapshot): RenderedMessage {
     `*Status*\n${orNone(task.statusName ?? task.statusId)}`,
     `*Priority*\n${orNone(task.priorityName, 200, 'None')}`,
     `*Due*\n${due}`,
-    `*Assignee*\n${orNone(task.assigneeName, 200, 'Unassigned')}`,
+    `*Assignee*\n${assigneeText(task, mention)}`,
     `*Site*\n${orNone(task.siteName ?? task.siteId)}`,
   ];
   if (task.deviceId !== null) fields.push(`*Data source*\n${orNone(task.deviceName ?? task.deviceId)}`);
@@ -31,7 +36,7 @@ export function renderTaskParent(task: TaskSnapshot): RenderedMessage {
   };
 }
 
-export function describeTaskEvent(e: TaskEvent): string {
+export function describeTaskEvent(e: TaskEvent, mention: string | null = null): string {
   switch (e.kind) {
     case 'created':
       return ':new: Task created';
@@ -41,7 +46,7 @@ export function describeTaskEvent(e: TaskEvent): string {
       return `${icon}Status: ${orNone(e.from, 100)} → *${orNone(e.to, 100)}*`;
     }
     case 'reassigned':
-      return `:bust_in_silhouette: Assignee: ${orNone(e.from, 100)} → *${orNone(e.to, 100)}*`;
+      return `:bust_in_silhouette: Assignee: ${orNone(e.from, 100)} → *${e.to !== null && mention !== null ? `<@${safeText(mention, 30)}>` : orNone(e.to, 100)}*`;
     case 'priority':
       return `Priority: ${orNone(e.from, 100)} → *${orNone(e.to, 100)}*`;
     case 'due':
@@ -51,8 +56,12 @@ export function describeTaskEvent(e: TaskEvent): string {
   }
 }
 
-export function renderTaskEventsReply(task: TaskSnapshot, events: TaskEvent[]): RenderedMessage {
-  const lines = events.map(describeTaskEvent).join('\n');
+export function renderTaskEventsReply(
+  task: TaskSnapshot,
+  events: TaskEvent[],
+  mention: string | null = null,
+): RenderedMessage {
+  const lines = events.map((e) => describeTaskEvent(e, mention)).join('\n');
   return {
     text: safeText(`${task.name}: ${events.map((e) => e.kind).join(', ')}`, 3000),
     blocks: [{ type: 'section', text: mrkdwn(lines.slice(0, 3000)) }],

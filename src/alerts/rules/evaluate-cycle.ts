@@ -6,7 +6,7 @@ import { episodeId, stepAlert, type AlertPeriods } from './alert-state.ts';
 import { evaluateHealth } from './evaluate-health.ts';
 import type { AlertView } from './model.ts';
 import type { HealthThresholds } from './options.ts';
-import type { AlertChange } from './plan-alerts.ts';
+import type { AlertChange } from './plan-incidents.ts';
 import type { SiteHealthRecord } from '../engine/relay-store.ts';
 import type { AlertTrack, AlertTransition, SourceHealthInput } from './types.ts';
 
@@ -44,6 +44,8 @@ function viewOf(
     raisedAt: track.raisedAt ?? now,
     clearedAt: t.kind === 'clear' ? now : null,
     durationMs: t.kind === 'clear' ? t.durationMs : null,
+    since: track.since,
+    healthySince: t.kind === 'clear' ? (track.healthySince ?? now) : null,
   };
 }
 

@@ -48,6 +48,57 @@ export interface AlertView {
   raisedAt: number;
   clearedAt: number | null;
   durationMs: number | null;
+  /** When the condition was first seen in this episode (before the pending period); absent in old records. */
+  since?: number;
+  /** Clear transitions: when the condition was first seen absent (the healthy period then ran). */
+  healthySince?: number | null;
+}
+
+/** One active (or, in `cleared`, past) condition of a device incident. */
+export interface ConditionLine {
+  key: string;
+  condition: AlertCondition;
+  severity: Severity;
+  detail: string;
+  /** First seen (epoch ms). */
+  since: number;
+}
+
+/**
+ * One device episode: opens with the device's first raised condition, lists every active condition and
+ * resolves when all of them have cleared through the healthy period.
+ */
+export interface IncidentView {
+  incidentId: string;
+  sourceId: string;
+  sourceName: string;
+  siteId: string;
+  siteName: string | null;
+  siteTimeZone: string | null;
+  /** The worst severity of the active conditions (of the last ones, once resolved). */
+  severity: Severity;
+  conditions: ConditionLine[];
+  /** Conditions that cleared during this incident, oldest first (bounded). */
+  cleared: (ConditionLine & { clearedAt: number })[];
+  openedAt: number;
+  resolvedAt: number | null;
+  /** Resolved: first seen → healthy again. */
+  durationMs: number | null;
+}
+
+export type IncidentChange =
+  | { kind: 'joined'; line: ConditionLine }
+  | { kind: 'severity'; line: ConditionLine; previous: Severity }
+  | { kind: 'cleared'; line: ConditionLine; durationMs: number };
+
+/** One channel's view of an open device incident (keyed by data source). */
+export interface ChannelIncident {
+  incidentId: string;
+  subject: string;
+  stormId: string | null;
+  /** False while the incident was hidden by a snooze (no parent exists in the channel). */
+  posted: boolean;
+  view: IncidentView;
 }
 
 export interface StormView {
@@ -58,9 +109,11 @@ export interface StormView {
   total: number;
   openedAt: number;
   resolvedAt: number | null;
+  /** Absent in records written before incidents. */
+  siteTimeZone?: string | null;
 }
 
-/** One channel's view of an open alert episode. */
+/** The per-condition record of the relay before incidents (read once, by the migration). */
 export interface ChannelEpisode {
   episodeId: string;
   subject: string;
@@ -74,10 +127,15 @@ export interface Storm {
   stormId: string;
   siteId: string;
   siteName: string | null;
+  siteTimeZone?: string | null;
   openedAt: number;
+  /** Data source ids of the devices whose incidents are open under this storm. */
   activeKeys: string[];
   total: number;
 }
+
+/** `dev:<sourceId>` snoozes a device's incidents; `storm:<siteId>` a site's storm. */
+export type SnoozeKey = `dev:${string}` | `storm:${string}`;
 
 export interface Snooze {
   key: string;
@@ -87,29 +145,42 @@ export interface Snooze {
   by: string;
   at: number;
   suppressed: number;
-  sourceName: string;
-  condition: AlertCondition;
+  /** What was snoozed, e.g. "Dock Camera" or "alert storm at Berlin Plant". */
+  label: string;
+  timeZone?: string | null;
   /** Parent message subject whose thread gets the summary. */
   subject: string | null;
 }
 
 export interface SnoozeSummary {
   key: string;
-  sourceName: string;
-  condition: AlertCondition;
+  label: string;
   suppressed: number;
   stillActive: boolean;
   snoozedBy: string;
   endedAt: number;
 }
 
+export type StormMemberChange = 'joined' | 'changed' | 'resolved';
+
 export type OutboxBody =
-  | { kind: 'alert.raised'; alert: AlertView }
-  | { kind: 'alert.updated'; alert: AlertView; previousSeverity: Severity }
-  | { kind: 'alert.cleared'; alert: AlertView; quiet: boolean }
-  | { kind: 'storm.added'; storm: StormView; alerts: AlertView[] }
-  | { kind: 'storm.member'; storm: StormView; alert: AlertView; change: 'updated' | 'cleared' }
+  | { kind: 'incident.opened'; incident: IncidentView }
+  | { kind: 'incident.changed'; incident: IncidentView; changes: IncidentChange[]; quiet: boolean }
+  | { kind: 'incident.resolved'; incident: IncidentView; quiet: boolean }
+  /** Upgrade from per-condition parents: the kept parent shows the incident, the others say where it went. */
+  | { kind: 'incident.migrated'; incident: IncidentView; merged: string[] }
+  | { kind: 'storm.added'; storm: StormView; incidents: IncidentView[] }
+  | {
+      kind: 'storm.member';
+      storm: StormView;
+      incident: IncidentView;
+      change: StormMemberChange;
+      changes: IncidentChange[];
+      quiet: boolean;
+    }
   | { kind: 'task.changed'; task: TaskSnapshot; events: TaskEvent[] }
+  /** To the assignee's DM (outbox channel DM_OUTBOX): the task card with its buttons. */
+  | { kind: 'task.assigned'; taskId: string; email: string; task: unknown }
   | { kind: 'snooze.ended'; summary: SnoozeSummary };
 
 /** What the planner produces; the outbox adds a sequence number when it stores it. */
@@ -130,7 +201,11 @@ export interface MessageRecord {
 }
 
 export type ParentView =
+  | { type: 'incident'; incident: IncidentView }
+  /** A per-condition parent of before incidents (records written by the old relay). */
   | { type: 'alert'; alert: AlertView }
+  /** A per-condition parent merged into its device's incident by the upgrade. */
+  | { type: 'merged'; into: string }
   | { type: 'storm'; storm: StormView }
   | { type: 'task'; task: TaskSnapshot };
 

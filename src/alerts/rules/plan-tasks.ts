@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { meetsPriority } from '../../tasks/rules/index.ts';
 import type { OutboxDraft, TaskSubscription } from './model.ts';
-import { siteMatches } from './plan-alerts.ts';
+import { siteMatches } from './plan-incidents.ts';
 import type { TaskChange } from './task-diff.ts';
 
 /** Items for one channel. An unprimed subscription (its first complete cycle) records silently. */

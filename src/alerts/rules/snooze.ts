@@ -1,6 +1,13 @@
 /** Pure snooze rules: when a chosen snooze ends (1 h, 4 h, the next 06:00 in the site's zone, or when healthy). */
 import { TZDate } from '@date-fns/tz';
-import type { AlertView, Snooze } from './model.ts';
+import type { Snooze } from './model.ts';
+
+/** What a Snooze menu holds: a device's incidents (`dev:<id>`) or a site's storm (`storm:<site>`). */
+export interface SnoozeTarget {
+  key: string;
+  label: string;
+  timeZone: string | null;
+}
 
 export type SnoozeChoice = '1h' | '4h' | 'morning' | 'healthy';
 
@@ -35,7 +42,7 @@ export function nextMorning(now: number, timeZone: string | null, hour = 6): num
 
 export function buildSnooze(
   choice: SnoozeChoice,
-  alert: AlertView,
+  target: SnoozeTarget,
   subject: string,
   by: string,
   now: number,
@@ -46,17 +53,17 @@ export function buildSnooze(
       : choice === '4h'
         ? now + 4 * 3_600_000
         : choice === 'morning'
-          ? nextMorning(now, alert.siteTimeZone)
+          ? nextMorning(now, target.timeZone)
           : null;
   return {
-    key: alert.key,
+    key: target.key,
     until,
     untilHealthy: choice === 'healthy',
     by,
     at: now,
     suppressed: 0,
-    sourceName: alert.sourceName,
-    condition: alert.condition,
+    label: target.label,
+    timeZone: target.timeZone,
     subject,
   };
 }

@@ -29,6 +29,7 @@ export function snapshotTask(task: Task, now: number, timeZone: string | null): 
     priorityName: task.priority?.name ?? null,
     assigneeId: task.assignee?.id ?? null,
     assigneeName: personName(task.assignee),
+    assigneeEmail: task.assignee?.email ?? null,
     dueDate,
     open,
     overdue: isOverdue(task, now, timeZone),

@@ -80,6 +80,8 @@ export interface TaskSnapshot {
   priorityName: string | null;
   assigneeId: string | null;
   assigneeName: string | null;
+  /** How the assignee's Slack user is found (mentions, DMs); absent in snapshots of older versions. */
+  assigneeEmail?: string | null;
   dueDate: string | null;
   open: boolean;
   overdue: boolean;

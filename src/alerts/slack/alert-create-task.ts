@@ -1,43 +1,52 @@
-/** Create task on an alert parent: the task modal prefilled about this data source (type 3). */
-import type { App, BlockButtonAction } from '@slack/bolt';
+/** Create task on an incident parent: the task modal prefilled about this device and its conditions (type 3). */
 import type { Deps } from '../../deps.ts';
 import { TASK_TYPE } from '../../monitoring/api.ts';
 import { relayStore } from '../engine/relay-store.ts';
 import { ALERT_ACTION } from '../render/alert-message.ts';
+import { incidentFromAlert } from '../render/incident-message.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { CONDITION_LABEL } from '../render/relay-format.ts';
 import { truncate } from '../../kit/blocks/mrkdwn.ts';
 import { reportError } from '../../kit/errors.ts';
 import { openCreateTaskModal } from '../../tasks/index.ts';
+import type { AlertButtonArgs } from './alert-ack.ts';
 
-export function registerAlertCreateTask(app: App, deps: Deps): void {
-  app.action<BlockButtonAction>(ALERT_ACTION.createTask, async ({ ack, body, action, client, respond }) => {
-    await ack();
-    const channel = body.channel?.id ?? body.container.channel_id;
-    try {
-      // One store read before views.open: well inside the trigger's 3 s.
-      const rec = channel ? await relayStore(deps.store).message(channel, action.value ?? '') : undefined;
-      if (!channel || rec?.view.type !== 'alert') {
-        await respond(ephemeralNote('This alert is no longer tracked: create the task with `/task`.'));
-        return;
-      }
-      const a = rec.view.alert;
-      const label = CONDITION_LABEL[a.condition];
-      await openCreateTaskModal(deps, client, body.trigger_id, {
-        name: truncate(`${label}: ${a.sourceName}`, 150),
-        description: `${label} on ${a.sourceName}${a.siteName ? ` at ${a.siteName}` : ''}: ${a.detail}. Raised ${new Date(a.raisedAt).toISOString()}.`,
-        typeId: TASK_TYPE.device,
-        deviceId: a.sourceId,
-        deviceName: a.sourceName,
-        siteId: a.siteId,
-        ...(a.siteName ? { siteName: a.siteName } : {}),
-        origin: { channel, ts: rec.ts },
-        replyChannel: channel,
-      });
-    } catch (err) {
-      await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, {
-        action: ALERT_ACTION.createTask,
-      });
+export async function handleAlertCreateTask(
+  { ack, body, action, client, respond }: AlertButtonArgs,
+  deps: Parameters<typeof openCreateTaskModal>[0] & Pick<Deps, 'store' | 'log'>,
+): Promise<void> {
+  await ack();
+  const channel = body.channel?.id ?? body.container.channel_id;
+  try {
+    // One store read before views.open: well inside the trigger's 3 s.
+    const rec = channel ? await relayStore(deps.store).message(channel, action.value ?? '') : undefined;
+    const inc =
+      rec?.view.type === 'incident'
+        ? rec.view.incident
+        : rec?.view.type === 'alert'
+          ? incidentFromAlert(rec.view.alert)
+          : undefined;
+    if (!channel || !rec || !inc) {
+      await respond(ephemeralNote('This alert is no longer tracked: create the task with `/task`.'));
+      return;
     }
-  });
+    const lines = inc.conditions.length > 0 ? inc.conditions : inc.cleared;
+    const labels = lines.map((l) => CONDITION_LABEL[l.condition]).join(', ');
+    const details = lines.map((l) => `${CONDITION_LABEL[l.condition]}: ${l.detail}`).join('; ');
+    await openCreateTaskModal(deps, client, body.trigger_id, {
+      name: truncate(`${labels}: ${inc.sourceName}`, 150),
+      description: `${inc.sourceName}${inc.siteName ? ` at ${inc.siteName}` : ''} — ${details}. Since ${new Date(inc.openedAt).toISOString()}.`,
+      typeId: TASK_TYPE.device,
+      deviceId: inc.sourceId,
+      deviceName: inc.sourceName,
+      siteId: inc.siteId,
+      ...(inc.siteName ? { siteName: inc.siteName } : {}),
+      origin: { channel, ts: rec.ts },
+      replyChannel: channel,
+    });
+  } catch (err) {
+    await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, {
+      action: ALERT_ACTION.createTask,
+    });
+  }
 }

@@ -2,7 +2,7 @@
  * /monitor — channel subscriptions to device alerts and task changes, and the relay's status.
  * Thin: ack → parse (pure) → subscription service → render; answers are ephemeral via response_url.
  */
-import type { App, RespondFn } from '@slack/bolt';
+import type { AllMiddlewareArgs, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import { parseMonitorCommand } from './monitor-parse.ts';
@@ -55,61 +55,67 @@ type ChangeCommand = Extract<ReturnType<typeof parseMonitorCommand>, { kind: 'su
  * the relay sees every site, so "every site" would reach beyond what the admin may see (issue 14). Null when the
  * key sees no site.
  */
-async function withOwnSites(deps: Deps, cmd: ChangeCommand): Promise<ChangeCommand | null> {
+async function withOwnSites(
+  deps: Pick<Deps, 'config' | 'directory'>,
+  cmd: ChangeCommand,
+): Promise<ChangeCommand | null> {
   if (cmd.kind !== 'subscribe' || cmd.sites.length > 0 || deps.config.access.mode !== 'linked') return cmd;
   const own = await deps.directory.sites();
   return own.length === 0 ? null : { ...cmd, sites: own.map((s) => s.id) };
 }
 
-export function registerMonitorCommand(app: App, deps: Deps): void {
-  app.command('/monitor', async ({ ack, command, respond, client }) => {
-    const cmd = parseMonitorCommand(command.text);
-    const help = COMMAND_HELP['/monitor'];
-    if (cmd.kind === 'help') return void (await ack(renderCommandHelp(help)));
-    if (cmd.kind === 'invalid') return void (await ack(renderCommandHelp(help, cmd.message)));
-    await ack();
-    const rs = relayStore(deps.store);
-    const channel = command.channel_id;
-    try {
-      // Everyone allowed to use fieldline may list and ask for status; no platform call, so checked here.
-      await ensureAllowed();
-      if (cmd.kind === 'list')
-        return void (await reply(respond, renderSubscriptionList(await rs.subscriptions(channel))));
-      if (cmd.kind === 'status') {
-        const now = deps.clock.now();
-        const report = await readRelayStatus(rs, createOutbox(deps.store), now, channel);
-        return void (await reply(respond, renderRelayStatus(report, now)));
-      }
-      // Channel configuration is for admins; in linked mode their own key decides which sites they may subscribe
-      // (the directory lists the sites of the acting person's key).
-      if (!(await deps.access.mayConfigureChannels(client)))
-        return void (await reply(respond, renderNotice(CHANNEL_ADMINS_ONLY)));
-      const change = await withOwnSites(deps, cmd);
-      if (!change) return void (await reply(respond, renderNotice(NO_SITES_OF_YOURS)));
-      const outcome = await changeSubscription(
-        { rs, directory: deps.directory, now: deps.clock.now() },
-        channel,
-        change,
-      );
-      if (outcome.kind === 'site-problems')
-        return void (await reply(respond, renderSiteProblems(outcome.problems)));
-      if (outcome.kind === 'nothing-to-remove') {
-        return void (await reply(
-          respond,
-          renderSubscriptionList(outcome.sub, 'There was nothing to unsubscribe.'),
-        ));
-      }
-      const verb =
-        cmd.kind === 'subscribe' ? ':white_check_mark: Subscribed.' : ':white_check_mark: Unsubscribed.';
-      const membership = cmd.kind === 'subscribe' ? await ensureMembership(client, channel) : null;
-      await reply(respond, renderSubscriptionList(outcome.sub, [verb, membership].filter(Boolean).join(' ')));
-    } catch (err) {
-      await reportError(
-        deps,
-        { client, channel, user: command.user_id, responseUrl: command.response_url },
-        err,
-        { command: '/monitor' },
-      );
+export type MonitorCommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+export async function handleMonitorCommand(
+  { ack, command, respond, client }: MonitorCommandArgs,
+  deps: Pick<Deps, 'store' | 'clock' | 'log' | 'config' | 'directory' | 'access'>,
+): Promise<void> {
+  const cmd = parseMonitorCommand(command.text);
+  const help = COMMAND_HELP['/monitor'];
+  if (cmd.kind === 'help') return void (await ack(renderCommandHelp(help)));
+  if (cmd.kind === 'invalid') return void (await ack(renderCommandHelp(help, cmd.message)));
+  await ack();
+  const rs = relayStore(deps.store);
+  const channel = command.channel_id;
+  try {
+    // Everyone allowed to use fieldline may list and ask for status; no platform call, so checked here.
+    await ensureAllowed();
+    if (cmd.kind === 'list')
+      return void (await reply(respond, renderSubscriptionList(await rs.subscriptions(channel))));
+    if (cmd.kind === 'status') {
+      const now = deps.clock.now();
+      const report = await readRelayStatus(rs, createOutbox(deps.store), now, channel);
+      return void (await reply(respond, renderRelayStatus(report, now)));
     }
-  });
+    // Channel configuration is for admins; in linked mode their own key decides which sites they may subscribe
+    // (the directory lists the sites of the acting person's key).
+    if (!(await deps.access.mayConfigureChannels(client)))
+      return void (await reply(respond, renderNotice(CHANNEL_ADMINS_ONLY)));
+    const change = await withOwnSites(deps, cmd);
+    if (!change) return void (await reply(respond, renderNotice(NO_SITES_OF_YOURS)));
+    const outcome = await changeSubscription(
+      { rs, directory: deps.directory, now: deps.clock.now() },
+      channel,
+      change,
+    );
+    if (outcome.kind === 'site-problems')
+      return void (await reply(respond, renderSiteProblems(outcome.problems)));
+    if (outcome.kind === 'nothing-to-remove') {
+      return void (await reply(
+        respond,
+        renderSubscriptionList(outcome.sub, 'There was nothing to unsubscribe.'),
+      ));
+    }
+    const verb =
+      cmd.kind === 'subscribe' ? ':white_check_mark: Subscribed.' : ':white_check_mark: Unsubscribed.';
+    const membership = cmd.kind === 'subscribe' ? await ensureMembership(client, channel) : null;
+    await reply(respond, renderSubscriptionList(outcome.sub, [verb, membership].filter(Boolean).join(' ')));
+  } catch (err) {
+    await reportError(
+      deps,
+      { client, channel, user: command.user_id, responseUrl: command.response_url },
+      err,
+      { command: '/monitor' },
+    );
+  }
 }
