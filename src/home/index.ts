@@ -1,22 +1,27 @@
 /**
  * The home feature: App Home, composed from the other features' public APIs (open tasks, subscriptions, the
  * platform's state, the person's platform account) with its quick actions. `registerHome` registers every
- * listener, including the `app_home_opened` event that publishes the tab.
+ * listener (named handlers, callable in tests without an App), including the `app_home_opened` event that
+ * publishes the tab.
  */
-import type { App } from '@slack/bolt';
+import type { App, BlockAction, ViewSubmitAction } from '@slack/bolt';
 import type { Deps } from '../deps.ts';
-import { registerAppHomeOpened } from './slack/app-home-opened.ts';
-import { registerHomeNewTask } from './slack/home-new-task.ts';
-import { registerHomeRefresh } from './slack/home-refresh.ts';
-import { registerHomeSourceSearch } from './slack/home-source-search.ts';
-import { registerHomeTaskOpen } from './slack/home-task-open.ts';
+import { HOME_ACTION, HOME_VIEW } from './render/home-ids.ts';
+import { handleAppHomeOpened } from './slack/app-home-opened.ts';
+import { handleHomeNewTask } from './slack/home-new-task.ts';
+import { handleHomeRefresh } from './slack/home-refresh.ts';
+import { handleHomeSourceSearchOpen, handleHomeSourceSearchSubmit } from './slack/home-source-search.ts';
+import { handleHomeTaskOpen } from './slack/home-task-open.ts';
 
 export { publishHome } from './slack/publish-home.ts';
 
 export function registerHome(app: App, deps: Deps): void {
-  registerAppHomeOpened(app, deps);
-  registerHomeNewTask(app, deps);
-  registerHomeRefresh(app, deps);
-  registerHomeSourceSearch(app, deps);
-  registerHomeTaskOpen(app, deps);
+  app.event('app_home_opened', (args) => handleAppHomeOpened(args, deps));
+  app.action<BlockAction>(HOME_ACTION.newTask, (args) => handleHomeNewTask(args, deps));
+  app.action<BlockAction>(HOME_ACTION.refresh, (args) => handleHomeRefresh(args, deps));
+  app.action<BlockAction>(HOME_ACTION.sourceSearch, (args) => handleHomeSourceSearchOpen(args));
+  app.view<ViewSubmitAction>(HOME_VIEW.sourceSearch, (args) => handleHomeSourceSearchSubmit(args, deps));
+  app.action<BlockAction>(new RegExp(`^${HOME_ACTION.taskOpenPrefix}`), (args) =>
+    handleHomeTaskOpen(args, deps),
+  );
 }

@@ -11,6 +11,7 @@ import { handleUploadFilesShortcut } from '../../src/files/slack/upload-files.ts
 import { encodeRetryValue } from '../../src/files/render/file-retry-value.ts';
 import { decodeUploadMeta } from '../../src/files/render/file-upload-meta.ts';
 import { buildArguments, type HandlerCall } from '../fixtures/handler-args.ts';
+import { untouchable } from '../fixtures/untouchable-deps.ts';
 
 /** The WebClient method these handlers call before any upload; recorded next to ack/respond. */
 function fakeClient(calls: HandlerCall[]) {
@@ -22,16 +23,6 @@ function fakeClient(calls: HandlerCall[]) {
       },
     },
   };
-}
-
-/** Deps that fail the test when touched: these paths must stop before the platform. */
-function untouchable<T extends object>(allowed: Partial<T> = {}): T {
-  return new Proxy(allowed as T, {
-    get: (target, key) => {
-      if (key in target) return (target as Record<string | symbol, unknown>)[key];
-      throw new Error(`deps.${String(key)} used`);
-    },
-  });
 }
 
 function shortcutArgs(calls: HandlerCall[], files: unknown[]) {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayStore } from '../../src/alerts/engine/relay-store.ts';
 import { EMPTY_STATUS } from '../../src/alerts/rules/status.ts';
+import { validateView } from '../../src/slack-standin/index.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { expectValidHomeViews, homeText, openHome, publishesFor, taskButtonIds } from './home-helpers.ts';
 
@@ -173,15 +174,37 @@ describe('buttons on the Home tab', () => {
     expect(modal.open).toBe(true);
   });
 
-  it("Open card posts the task's card to the user's DM with the app", async () => {
+  it("Open card posts the task's card to the user's DM and says so where they are, linking to it", async () => {
     const view = await openHome(h, 'U0ANA');
     const id = taskButtonIds(view)[0]!;
-    await h.driver.blockAction({ actionId: `home_task_open_${id}`, view, user: 'U0ANA' });
+    const viewsBefore = h.standin.views().length;
+    const res = await h.driver.blockAction({ actionId: `home_task_open_${id}`, view, user: 'U0ANA' });
+    expect(res.status).toBe(200);
     const card = await waitFor(() =>
       h.standin.messages().find((m) => JSON.stringify(m.blocks ?? []).includes(`"task_card_${id}"`)),
     );
     expect(card.channel).toBe(h.standin.state.dmWith('U0ANA').id);
     expect(JSON.stringify(card.blocks)).toContain('task_status_');
+    // The Home tab has no channel: the answer is a modal over it, opened with the click's trigger.
+    const answer = await waitFor(() => {
+      const modal = h.standin
+        .views()
+        .slice(viewsBefore)
+        .find((v) => v.type === 'modal' && v.user === 'U0ANA' && v.callback_id === 'home_card_opened');
+      return modal && JSON.stringify(modal.blocks).includes('open it') ? modal : null;
+    });
+    expect(answer.open).toBe(true);
+    const text = JSON.stringify(answer.blocks);
+    expect(text).toContain('posted in your DM with fieldline');
+    expect(text).toContain(`/archives/${card.channel}/p${card.ts.replace('.', '')}|open it>`);
+    const name = h.sandbox.admin.state.tasks.find((t) => t.id === id)!.name;
+    expect(text).toContain(name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+    for (const call of h.standin.callsTo('views.open').concat(h.standin.callsTo('views.update'))) {
+      if (call.args.view && JSON.stringify(call.args.view).includes('home_card_opened')) {
+        expect(call.response.ok, `${call.method}: ${String(call.response.error)}`).toBe(true);
+        expect(validateView(call.args.view)).toEqual([]);
+      }
+    }
   });
 
   it('Refresh publishes the tab again with current data', async () => {

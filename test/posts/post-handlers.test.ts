@@ -12,6 +12,7 @@ import { handlePostSubmit } from '../../src/posts/slack/post-submit.ts';
 import { handleShareToFeed } from '../../src/posts/slack/share-to-feed.ts';
 import type { PublishDeps } from '../../src/posts/slack/publish-post.ts';
 import { buildArguments, type HandlerCall } from '../fixtures/handler-args.ts';
+import { untouchable } from '../fixtures/untouchable-deps.ts';
 
 const log = createLogger({ level: 'silent' });
 const NAMES: Record<string, string> = { U0ANA: 'Ana Silva', U0BEN: 'Ben Okafor' };
@@ -100,13 +101,8 @@ describe('posts handlers called without an App', () => {
       body: { type: 'view_submission', user: { id: 'U0ANA' } },
       view: { id: 'V0POST', private_metadata: '', state: { values: {} } },
     });
-    // Nothing past validation may run: any use of these deps fails the test.
-    const unused = new Proxy({} as PublishDeps, {
-      get: (_t, key) => {
-        throw new Error(`deps.${String(key)} used`);
-      },
-    });
-    await handlePostSubmit(built.args, unused);
+    // Nothing past validation may run: any use of the deps fails the test.
+    await handlePostSubmit(built.args, untouchable<PublishDeps>());
     expect(calls.map((c) => c.fn)).toEqual(['ack']);
     expect(built.argsOf('ack')[0]).toEqual({
       response_action: 'errors',

@@ -7,8 +7,16 @@ export const HOME_ACTION = {
   sourceSearch: 'home_source_search',
 } as const;
 
-/** The data source search modal opened from the Home tab; its one input uses the same block and action id. */
-export const HOME_VIEW = { sourceSearch: 'home_source_search', query: 'home_source_query' } as const;
+/**
+ * Modals opened from the Home tab: the data source search (its one input uses the same block and action id) and
+ * the answer to "Open card".
+ */
+export const HOME_VIEW = {
+  sourceSearch: 'home_source_search',
+  query: 'home_source_query',
+  /** The small modal "Open card" answers with: where the card was posted. */
+  cardOpened: 'home_card_opened',
+} as const;
 
 /** Tasks listed on the Home tab; the rest are one `/task list mine` away. */
 export const HOME_TASK_LIMIT = 10;

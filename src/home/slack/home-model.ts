@@ -15,6 +15,9 @@ import type { HomeConnection, HomeModel, HomeSubscriptions, HomeTasks } from '..
 import { userMessageFor } from '../../kit/errors.ts';
 import { pickHomeTasks } from '../rules/pick-tasks.ts';
 
+/** What the Home tab reads: the platform as the viewer, the directory, tasks, the relay's store, the clock. */
+export type HomeModelDeps = Pick<Deps, 'monitoring' | 'directory' | 'tasks' | 'store' | 'clock' | 'log'>;
+
 const PROBE_TIMEOUT_MS = 2_500;
 const TASKS_TIMEOUT_MS = 8_000;
 /** Site time zones decide "overdue"; when the site list is slow the tab uses UTC rather than wait. */
@@ -28,7 +31,7 @@ const settle = <T>(work: Promise<T>): Promise<Settled<T>> =>
   );
 
 /** Logs the failure under a reference id and returns the user-facing sentence that quotes it. */
-function notice(deps: Deps, err: unknown, what: string, user: string): string {
+function notice(deps: HomeModelDeps, err: unknown, what: string, user: string): string {
   const message = userMessageFor(err);
   deps.log.warn({ err, ref: message.ref, user, module: 'home' }, `home: ${what} failed`);
   return message.text;
@@ -39,7 +42,7 @@ export function displayName(a: Assignee): string {
 }
 
 /** A one-row GET /tasks with a short deadline: cheap, and the same endpoint the task list needs. */
-async function probe(deps: Deps, user: string): Promise<HomeConnection> {
+async function probe(deps: HomeModelDeps, user: string): Promise<HomeConnection> {
   const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
   const started = performance.now();
   try {
@@ -55,7 +58,7 @@ async function probe(deps: Deps, user: string): Promise<HomeConnection> {
   }
 }
 
-async function subscriptions(deps: Deps, user: string): Promise<HomeSubscriptions> {
+async function subscriptions(deps: HomeModelDeps, user: string): Promise<HomeSubscriptions> {
   try {
     const rs = relayStore(deps.store);
     const channels = await rs.channels();
@@ -71,7 +74,7 @@ async function subscriptions(deps: Deps, user: string): Promise<HomeSubscription
   }
 }
 
-async function openTasks(deps: Deps, assignee: Assignee, user: string): Promise<HomeTasks> {
+async function openTasks(deps: HomeModelDeps, assignee: Assignee, user: string): Promise<HomeTasks> {
   const signal = AbortSignal.timeout(TASKS_TIMEOUT_MS);
   const zones = within(deps.directory.sites(signal), ZONES_BUDGET_MS).catch(() => undefined);
   try {
@@ -95,7 +98,7 @@ async function openTasks(deps: Deps, assignee: Assignee, user: string): Promise<
 }
 
 function tasksFor(
-  deps: Deps,
+  deps: HomeModelDeps,
   person: Settled<PersonMatch>,
   connection: HomeConnection,
   user: string,
@@ -110,7 +113,11 @@ function tasksFor(
   return { kind: 'no-match', email: match.email };
 }
 
-export async function loadHomeModel(deps: Deps, client: WebClient, user: string): Promise<HomeModel> {
+export async function loadHomeModel(
+  deps: HomeModelDeps,
+  client: WebClient,
+  user: string,
+): Promise<HomeModel> {
   const [connection, person, subs, relay] = await Promise.all([
     probe(deps, user),
     settle(deps.directory.people.platformUserFor(client, user, AbortSignal.timeout(TASKS_TIMEOUT_MS))),

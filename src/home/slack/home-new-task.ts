@@ -1,14 +1,13 @@
 /** "New task" on the Home tab: the shared create-task modal; the card then arrives in the person's DM. */
-import type { App } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
-import { HOME_ACTION } from '../render/home-ids.ts';
 import { actionFacts, openCreateTaskModal } from '../../tasks/index.ts';
+import type { HomeActionArgs } from './home-args.ts';
 
-export function registerHomeNewTask(app: App, deps: Deps): void {
-  app.action(HOME_ACTION.newTask, async ({ ack, body, client }) => {
-    await ack();
-    const { triggerId } = actionFacts(body);
-    // Slack always sends a trigger_id with block actions; without one no modal can open.
-    if (triggerId) await openCreateTaskModal(deps, client, triggerId, {});
-  });
+export async function handleHomeNewTask(
+  { ack, body, client }: HomeActionArgs,
+  deps: Parameters<typeof openCreateTaskModal>[0],
+): Promise<void> {
+  await ack();
+  const { triggerId } = actionFacts(body);
+  // Slack always sends a trigger_id with block actions; without one no modal can open.
+  if (triggerId) await openCreateTaskModal(deps, client, triggerId, {});
 }

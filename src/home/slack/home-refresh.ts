@@ -1,13 +1,12 @@
 /** "Refresh" on the Home tab: the same two-step publish as opening the tab. */
-import type { App } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
-import { HOME_ACTION } from '../render/home-ids.ts';
 import { actionFacts } from '../../tasks/index.ts';
-import { publishHome } from './publish-home.ts';
+import { publishHome, type PublishHomeDeps } from './publish-home.ts';
+import type { HomeActionArgs } from './home-args.ts';
 
-export function registerHomeRefresh(app: App, deps: Deps): void {
-  app.action(HOME_ACTION.refresh, async ({ ack, body, client }) => {
-    await ack();
-    await publishHome(deps, client, actionFacts(body).user);
-  });
+export async function handleHomeRefresh(
+  { ack, body, client }: HomeActionArgs,
+  deps: PublishHomeDeps,
+): Promise<void> {
+  await ack();
+  await publishHome(deps, client, actionFacts(body).user);
 }

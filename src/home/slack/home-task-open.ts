@@ -1,32 +1,88 @@
 /**
  * "Open card" next to a task on the Home tab. The Home tab has no response_url and no channel, so the task
  * card (the task feature's renderer, with its status/priority/edit buttons) is posted to the person's DM
- * with the app, where those buttons update it in place.
+ * with the app, where those buttons update it in place — and a small modal answers where the person is:
+ * "Card posted in your DM with fieldline — open it", linking to the card.
  */
-import type { App } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
-import { HOME_ACTION } from '../render/home-ids.ts';
+import type { Logger } from '../../log.ts';
 import { renderNotice, actionFacts, postCard, renderCardFor, tellUser } from '../../tasks/index.ts';
-import { reportError } from '../../kit/errors.ts';
+import { reportError, userMessageFor } from '../../kit/errors.ts';
+import { messagePermalink } from '../../kit/message-origin.ts';
+import { CARD_UNKNOWN_TEXT, renderCardOpenedModal, type CardOpenState } from '../render/home-card-opened.ts';
+import type { HomeActionArgs } from './home-args.ts';
 
-export function registerHomeTaskOpen(app: App, deps: Deps): void {
-  app.action(new RegExp(`^${HOME_ACTION.taskOpenPrefix}`), async ({ ack, body, client }) => {
-    await ack();
-    const { user, value } = actionFacts(body);
+/** The task snapshot lookup, the directory the card renderer reads, and a log. */
+export type HomeTaskOpenDeps = Pick<Deps, 'directory' | 'log'> & { tasks: Pick<Deps['tasks'], 'get'> };
+
+/** The answer modal, open at once (the trigger lasts 3 s; the card may take longer). undefined: none opened. */
+class AnswerModal {
+  private constructor(
+    private readonly client: WebClient,
+    private readonly log: Logger,
+    private readonly viewId: string | undefined,
+  ) {}
+
+  static async open(client: WebClient, log: Logger, triggerId: string | undefined): Promise<AnswerModal> {
+    if (!triggerId) return new AnswerModal(client, log, undefined);
     try {
-      // The Home tab's listing saved every shown task as a snapshot, so this reads the store only.
-      const task = value ? await deps.tasks.get(value) : undefined;
-      if (!task) {
-        await tellUser(
-          client,
-          { user },
-          renderNotice('That task is no longer known to fieldline. Refresh the Home tab and try again.'),
-        );
-        return;
-      }
-      await postCard(client, { user }, await renderCardFor(deps, task));
+      const opened = await client.views.open({
+        trigger_id: triggerId,
+        view: renderCardOpenedModal({ kind: 'posting' }),
+      });
+      return new AnswerModal(client, log, opened.view?.id);
     } catch (err) {
-      await reportError(deps, { client, user }, err, { action: 'home_task_open' });
+      // An expired trigger: the card still goes to the DM, as before there was a modal.
+      log.debug({ err, module: 'home' }, 'home: card answer modal not opened');
+      return new AnswerModal(client, log, undefined);
     }
-  });
+  }
+
+  get shown(): boolean {
+    return this.viewId !== undefined;
+  }
+
+  async show(state: CardOpenState): Promise<void> {
+    if (!this.viewId) return;
+    try {
+      await this.client.views.update({ view_id: this.viewId, view: renderCardOpenedModal(state) });
+    } catch (err) {
+      // Closed meanwhile: the card is in the DM regardless.
+      this.log.debug({ err, module: 'home' }, 'home: card answer modal no longer open');
+    }
+  }
+}
+
+export async function handleHomeTaskOpen(
+  { ack, body, client }: HomeActionArgs,
+  deps: HomeTaskOpenDeps,
+): Promise<void> {
+  await ack();
+  const { user, value, triggerId } = actionFacts(body);
+  const modal = await AnswerModal.open(client, deps.log, triggerId);
+  try {
+    // The Home tab's listing saved every shown task as a snapshot, so this reads the store only.
+    const task = value ? await deps.tasks.get(value) : undefined;
+    if (!task) {
+      if (modal.shown) await modal.show({ kind: 'unknown' });
+      else await tellUser(client, { user }, renderNotice(CARD_UNKNOWN_TEXT));
+      return;
+    }
+    const place = await postCard(client, { user }, await renderCardFor(deps, task));
+    const permalink = await messagePermalink(client, place.channel, place.ts).catch((err: unknown) => {
+      deps.log.debug({ err, module: 'home' }, 'home: no permalink for the posted card');
+      return null;
+    });
+    await modal.show({ kind: 'posted', taskName: task.name, permalink });
+  } catch (err) {
+    if (!modal.shown) {
+      await reportError(deps, { client, user }, err, { action: 'home_task_open' });
+      return;
+    }
+    // The modal is where the person looks: the reason goes there, under a reference id in the log.
+    const message = userMessageFor(err);
+    deps.log.warn({ err, ref: message.ref, user, module: 'home' }, 'home: card not posted');
+    await modal.show({ kind: 'failed', notice: message.text });
+  }
 }

@@ -5,9 +5,10 @@
  */
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
-import type { Deps } from '../../deps.ts';
 import { renderHomeSkeleton, renderHomeView } from '../render/home-view.ts';
-import { loadHomeModel } from './home-model.ts';
+import { loadHomeModel, type HomeModelDeps } from './home-model.ts';
+
+export type PublishHomeDeps = HomeModelDeps;
 
 const slackPlatformError = z.looseObject({ data: z.looseObject({ error: z.string() }) });
 
@@ -16,7 +17,7 @@ function isHashConflict(err: unknown): boolean {
   return parsed.success && parsed.data.data.error === 'hash_conflict';
 }
 
-export async function publishHome(deps: Deps, client: WebClient, user: string): Promise<void> {
+export async function publishHome(deps: PublishHomeDeps, client: WebClient, user: string): Promise<void> {
   const skeleton = await client.views.publish({ user_id: user, view: renderHomeSkeleton(user) });
   const model = await loadHomeModel(deps, client, user);
   const hash = skeleton.view?.hash;
