@@ -15,6 +15,7 @@ export interface Config {
     mode: SlackMode;
     botToken: string | undefined;
     signingSecret: string | undefined;
+    /** Socket Mode; in local mode (`--local`) too: the app then reaches the stand-in over Socket Mode. */
     appToken: string | undefined;
     /** Web API base ending in `/`, e.g. https://slack.com/api/ */
     apiUrl: string;
@@ -202,6 +203,8 @@ export function loadConfig(
   let mode: SlackMode;
   if (opts.forceLocal || (!botToken && !signingSecret && !appToken)) {
     mode = 'local';
+    if (appToken && !appToken.startsWith('xapp-'))
+      problems.push('SLACK_APP_TOKEN must be an app-level token starting with xapp- (local Socket Mode)');
   } else if (appToken) {
     mode = 'socket';
     if (!botToken) problems.push('SLACK_APP_TOKEN is set but SLACK_BOT_TOKEN is not');

@@ -84,20 +84,24 @@ async function startSlack(
     // Local mode: fieldline makes up its own Slack credentials and shares them with the stand-in only.
     const signingSecret = randomBytes(24).toString('hex');
     const botToken = `xoxb-local-${randomBytes(12).toString('hex')}`;
+    // SLACK_APP_TOKEN with `--local`: the app reaches the stand-in over Socket Mode with that token.
+    const appToken = slackConfig.appToken;
     const { startStandin } = await import('./slack-standin/index.ts');
     const standin = await startStandin({
       port: config.port === 0 ? 0 : config.port + 1,
       signingSecret,
       botToken,
       log: log.child({ module: 'standin' }),
+      ...(appToken ? { appToken, socketMode: true } : {}),
     });
     lifecycle.onStop('resources', 'slack stand-in', () => standin.close());
     const slack = createSlackApp(deps, {
-      mode: 'http',
+      mode: appToken ? 'socket' : 'http',
       port: config.port,
       host: '127.0.0.1',
       signingSecret,
       botToken,
+      appToken,
       slackApiUrl: standin.apiUrl,
       rootRedirect: standin.baseUrl,
       register,
