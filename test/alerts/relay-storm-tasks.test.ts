@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../harness.ts';
 import { ALERTS, expectValidBlocks, GENERAL, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
 
 describe('relay: storms and task changes end to end', () => {
@@ -33,6 +34,48 @@ describe('relay: storms and task changes end to end', () => {
     expect(bed.replies(ALERTS, storm?.ts ?? '').at(-1)?.text).toMatch(
       new RegExp(`${sensors[0]?.name}: healthy again`),
     );
+    expectValidBlocks(bed.h);
+  });
+
+  it('a storm parent has Snooze: its thread stays quiet, the parent keeps counting, a summary when it ends', async () => {
+    bed = await startRelayBed();
+    const admin = bed.h.sandbox.admin;
+    const sensors = admin.state.sources.filter((s) => s.siteId === '101' && s.applyingId === 1).slice(0, 6);
+    await bed.monitor('subscribe alerts site Berlin Plant');
+    await bed.tick(0);
+    await bed.tick();
+    for (const s of sensors) admin.setLastReadingAge(s.id, 4300); // silent, and critical only after 3 h
+    await bed.tick(MIN);
+    await bed.tick(3 * MIN);
+    const storm = bed.parents(ALERTS).find((m) => m.text.startsWith('Alert storm'));
+    expect(storm).toBeDefined();
+    const res = await bed.h.driver.blockAction({
+      actionId: 'alert_snooze',
+      message: storm?.ts ?? '',
+      channel: ALERTS,
+      selectedOption: '1h',
+    });
+    expect(res.status).toBe(200);
+    await waitFor(() =>
+      bed.h.standin.messages(ALERTS).find((m) => m.ephemeralTo && m.text.includes('Snoozed *alert storm at Berlin Plant*')),
+    );
+    const stormNow = () => bed.parents(ALERTS).find((m) => m.ts === storm?.ts);
+    await waitFor(() => /Snoozed by <@\w+> until \d\d:\d\d site time/.test(JSON.stringify(stormNow()?.blocks)));
+    const threadBefore = bed.replies(ALERTS, storm?.ts ?? '').length;
+
+    admin.addReadings(sensors[0]?.id ?? '', [{ t: bed.now(), values: {} }]);
+    await bed.tick(MIN);
+    await bed.tick(6 * MIN);
+    expect(stormNow()?.text).toMatch(/5 devices with active alerts/);
+    expect(bed.replies(ALERTS, storm?.ts ?? '')).toHaveLength(threadBefore);
+
+    await bed.tick(30 * MIN);
+    expect(bed.replies(ALERTS, storm?.ts ?? '')).toHaveLength(threadBefore);
+    await bed.tick(30 * MIN);
+    expect(bed.replies(ALERTS, storm?.ts ?? '').slice(threadBefore).map((r) => r.text)).toEqual([
+      expect.stringMatching(/^Snooze ended: alert storm at Berlin Plant still active, 1 update hidden/),
+    ]);
+    expect(JSON.stringify(stormNow()?.blocks)).not.toContain('Snoozed by');
     expectValidBlocks(bed.h);
   });
 

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { relayStore } from '../../src/alerts/engine/relay-store.ts';
+import { createRelayWebClient } from '../../src/alerts/engine/relay.ts';
+import type { ChannelEpisode } from '../../src/alerts/rules/model.ts';
+import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
+import {
+  ALERTS,
+  expectValidBlocks,
+  GENERAL,
+  HEALTHY_CAMERA,
+  MIN,
+  sourceNamed,
+  startRelayBed,
+  type RelayBed,
+} from './relay-bed.ts';
+
+describe('relay: upgrade from one parent per condition', () => {
+  let bed: RelayBed;
+  afterEach(() => bed.stop());
+
+  it('a restart with per-condition state open posts nothing new; the device continues in its first parent', async () => {
+    bed = await startRelayBed();
+    const camera = sourceNamed(bed.h, 'Gate Camera North');
+    const admin = bed.h.sandbox.admin;
+    admin.setDeviceStatus(camera.id, HEALTHY_CAMERA);
+    // Another channel keeps the site evaluated, so the camera's conditions are open when the upgrade happens.
+    await bed.monitor('subscribe alerts site Berlin Plant', GENERAL);
+    await bed.tick(0);
+    admin.setDeviceStatus(camera.id, { ...HEALTHY_CAMERA, onLine: false, wifiConnected: false });
+    await bed.tick(MIN);
+    await bed.tick(3 * MIN);
+    const rs = relayStore(bed.h.deps.store);
+    const tracks = Object.values((await rs.siteHealth('101'))?.tracks ?? {}).filter((t) => t.sourceId === camera.id);
+    expect(tracks.map((t) => t.phase)).toEqual(['active', 'active']);
+
+    // What the per-condition relay left for #alerts: two parents (one acknowledged), two episodes, no flag.
+    await bed.monitor('subscribe alerts site Berlin Plant', ALERTS);
+    const slack = createRelayWebClient({ token: bed.h.standin.botToken, apiUrl: bed.h.standin.apiUrl, log: bed.h.deps.log });
+    const subjects: string[] = [];
+    for (const t of tracks) {
+      const episodeId = `${t.key}@${t.since}`;
+      const subject = `alert:${episodeId}`;
+      const text = `Critical: Gate Camera North — ${t.condition} (${t.detail})`;
+      const posted = await slack.chat.postMessage({ channel: ALERTS, text });
+      const alert = {
+        key: t.key,
+        episodeId,
+        sourceId: camera.id,
+        sourceName: 'Gate Camera North',
+        siteId: '101',
+        siteName: 'Berlin Plant',
+        siteTimeZone: 'Europe/Berlin',
+        condition: t.condition,
+        severity: t.severity,
+        detail: t.detail,
+        raisedAt: t.raisedAt ?? t.since,
+        clearedAt: null,
+        durationMs: null,
+      };
+      const ep: ChannelEpisode = { episodeId, subject, stormId: null, posted: true, alert };
+      await rs.raw.set(`ep:${ALERTS}:${t.key}`, ep);
+      await rs.saveMessage(ALERTS, subject, { ts: posted.ts ?? '', view: { type: 'alert', alert } });
+      subjects.push(subject);
+    }
+    const [first, second] = subjects;
+    await rs.claimAck(ALERTS, first ?? '', { user: 'U0ANA', at: bed.now() });
+    const before = bed.h.standin.messages(ALERTS).filter((m) => !m.ephemeralTo).length;
+
+    // The upgraded relay starts (a restart) and runs while the conditions still hold.
+    const upgraded = bed.newRelay();
+    bed.advance(MIN);
+    await runCycleAndDeliver(upgraded);
+    bed.advance(MIN);
+    await runCycleAndDeliver(upgraded);
+    expect(bed.h.standin.messages(ALERTS).filter((m) => !m.ephemeralTo)).toHaveLength(before);
+    const kept = await rs.message(ALERTS, first ?? '');
+    const parent = bed.h.standin.messages(ALERTS).find((m) => m.ts === kept?.ts);
+    expect(parent?.text).toMatch(/^Critical: Gate Camera North — (Offline, No network|No network, Offline)$/);
+    expect(JSON.stringify(parent?.blocks)).toContain('Acknowledged by <@U0ANA>');
+    const other = await rs.message(ALERTS, second ?? '');
+    expect(bed.h.standin.messages(ALERTS).find((m) => m.ts === other?.ts)?.text).toMatch(/now continues/);
+
+    // From here on the device behaves as one incident: all clear resolves the kept parent, in its thread.
+    admin.setDeviceStatus(camera.id, HEALTHY_CAMERA);
+    bed.advance(MIN);
+    await runCycleAndDeliver(upgraded);
+    bed.advance(6 * MIN);
+    await runCycleAndDeliver(upgraded);
+    await upgraded.stop();
+    const top = bed.h.standin.messages(ALERTS).filter((m) => !m.ephemeralTo && (m.thread_ts === undefined || m.thread_ts === m.ts));
+    expect(top).toHaveLength(2);
+    expect(bed.h.standin.messages(ALERTS).find((m) => m.ts === kept?.ts)?.text).toMatch(/^Resolved after/);
+    expect(bed.replies(ALERTS, kept?.ts ?? '').map((r) => r.text)).toEqual([
+      expect.stringMatching(/Resolved after/),
+    ]);
+    expectValidBlocks(bed.h);
+  });
+});
