@@ -1,7 +1,8 @@
 /**
  * `npm run standin -- --port 3100 --app-url http://127.0.0.1:3000` — runs the stand-in on its own and prints
- * what an app needs to talk to it (Web API URL, signing secret, bot token).
- * Flags: --port N, --host H, --app-url URL, --signing-secret S, --bot-token T, --no-schema.
+ * what an app needs to talk to it (Web API URL, signing secret, bot token, app-level token).
+ * Flags: --port N, --host H, --app-url URL, --signing-secret S, --bot-token T, --app-token T, --socket-mode
+ * (the app connects over Socket Mode with SLACK_APP_TOKEN instead of taking requests at --app-url), --no-schema.
  */
 import { parseArgs } from 'node:util';
 import { mountConsole } from './console/index.ts';
@@ -16,6 +17,8 @@ function readFlags() {
         'app-url': { type: 'string' },
         'signing-secret': { type: 'string' },
         'bot-token': { type: 'string' },
+        'app-token': { type: 'string' },
+        'socket-mode': { type: 'boolean', default: false },
         'no-schema': { type: 'boolean', default: false },
       },
     }).values;
@@ -40,6 +43,8 @@ const standin = await startStandin({
   ...(values['app-url'] ? { appUrl: values['app-url'] } : {}),
   ...(values['signing-secret'] ? { signingSecret: values['signing-secret'] } : {}),
   ...(values['bot-token'] ? { botToken: values['bot-token'] } : {}),
+  ...(values['app-token'] ? { appToken: values['app-token'] } : {}),
+  socketMode: values['socket-mode'],
   ...(values['no-schema'] ? { blockKitSchemaPath: false as const } : {}),
 });
 
@@ -48,7 +53,9 @@ console.log(`Slack stand-in listening on ${standin.baseUrl} (web console: ${cons
 console.log(`  SLACK_API_URL=${standin.apiUrl}`);
 console.log(`  SLACK_SIGNING_SECRET=${standin.signingSecret}`);
 console.log(`  SLACK_BOT_TOKEN=${standin.botToken}`);
-console.log(`  app Request URL: ${values['app-url'] ?? '(none yet — pass --app-url)'}`);
+console.log(`  SLACK_APP_TOKEN=${standin.appToken}`);
+if (values['socket-mode']) console.log('  Socket Mode: on (the app connects with SLACK_APP_TOKEN)');
+else console.log(`  app Request URL: ${values['app-url'] ?? '(none yet — pass --app-url)'}`);
 
 const stop = (): void => {
   Promise.all([consoleUi.close(), standin.close()]).then(
