@@ -3,6 +3,7 @@
  * Documented in README.md. Admin requests are not recorded in admin.requests().
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { adminRefusal } from './admin-guard.ts';
 import { HttpError, parseJson, readBody, send, type Reply } from './http.ts';
 import { parseDeviceStatus } from './handlers/devices.ts';
 import { LIMITED_SITE_ID } from './seed-catalog.ts';
@@ -202,11 +203,14 @@ export async function handleAdmin(
   admin: SandboxAdmin,
   req: IncomingMessage,
   res: ServerResponse,
+  token: string,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const method = (req.method ?? 'GET').toUpperCase();
   let reply: Reply;
   try {
+    const refused = adminRefusal(req, token);
+    if (refused) throw new HttpError(403, refused, null);
     const match = ADMIN_ROUTES.map((route) => ({ route, found: route.pattern.exec(url.pathname) })).find(
       (r) => r.route.method === method && r.found,
     );

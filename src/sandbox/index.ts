@@ -4,6 +4,7 @@
  */
 import { createServer } from 'node:http';
 import { createAdmin } from './admin.ts';
+import { newAdminToken } from './admin-guard.ts';
 import { handleAdmin } from './admin-http.ts';
 import { runLive } from './live.ts';
 import { compileRoutes, dispatch } from './router.ts';
@@ -40,9 +41,10 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
   const admin = createAdmin(state, live);
   const routes = compileRoutes(ROUTES);
   const log = opts.log;
+  const adminToken = newAdminToken();
   const server = createServer((req, res) => {
     if ((req.url ?? '').startsWith('/_sandbox')) {
-      void handleAdmin(state, admin, req, res);
+      void handleAdmin(state, admin, req, res, adminToken);
       return;
     }
     void dispatch(state, routes, req, res, log);
@@ -70,6 +72,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
     limitedSiteId: LIMITED_SITE_ID,
     userKeys: { ...SANDBOX_USER_KEYS },
     admin,
+    adminToken,
     close: () =>
       new Promise<void>((resolve, reject) => {
         if (timer) clearInterval(timer);

@@ -40,6 +40,8 @@ export interface Sandbox {
   /** Seeded per-user keys: Ana Silva (501) sees every site, Ben Okafor (502) only Chicago Works (102). */
   userKeys: { ana: string; ben: string };
   admin: SandboxAdmin;
+  /** This run's token for state-changing /_sandbox/ requests over HTTP (header `x-sandbox-admin-token`). */
+  adminToken: string;
   close(): Promise<void>;
 }
 

@@ -83,6 +83,7 @@ describe('fault injection', () => {
   it('is reachable over HTTP under /_sandbox/ without a key', async () => {
     const inject = await fetch(`${api.sandbox.url}/_sandbox/inject`, {
       method: 'POST',
+      headers: { 'x-sandbox-admin-token': api.sandbox.adminToken },
       body: JSON.stringify({ endpoint: 'POST /post', status: 500 }),
     });
     expect(inject.status).toBe(200);
@@ -95,6 +96,7 @@ describe('fault injection', () => {
     expect(written.result.posts).toEqual([]);
     const bad = await fetch(`${api.sandbox.url}/_sandbox/inject`, {
       method: 'POST',
+      headers: { 'x-sandbox-admin-token': api.sandbox.adminToken },
       body: JSON.stringify({ status: 500 }),
     });
     expect(bad.status).toBe(400);

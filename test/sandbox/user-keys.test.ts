@@ -15,7 +15,7 @@ afterAll(() => api.sandbox.close());
 async function mint(body: unknown): Promise<{ status: number; key?: string }> {
   const res = await fetch(`${api.sandbox.url}/_sandbox/keys`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-sandbox-admin-token': api.sandbox.adminToken },
     body: JSON.stringify(body),
   });
   const json = (await res.json()) as { result?: { key?: string } };
