@@ -107,7 +107,7 @@ describe('task handlers called without an App', () => {
     expect(note?.text).toBe('<@U0ANA> changed priority: High → Low');
   });
 
-  it('says a task is no longer known when "Card" names one fieldline never saw', async () => {
+  it('says the task is not among those the person can see when "Card" names one fieldline never saw', async () => {
     const calls: HandlerCall[] = [];
     const built = buildArguments<Parameters<typeof handleTaskShowCard>[0]>({
       calls,
@@ -119,7 +119,9 @@ describe('task handlers called without an App', () => {
     expect(built.argsOf('respond')[0]).toMatchObject({
       response_type: 'ephemeral',
       replace_original: false,
-      text: 'That task is no longer known to fieldline. Run `/task list` again.',
+      text: expect.stringContaining(
+        'You have no access to task 999999 on the monitoring platform, or it no longer exists',
+      ),
     });
   });
 

@@ -11,6 +11,11 @@ export function renderNotice(text: string): Rendered {
   };
 }
 
+/** A task id from a button that the person's own key does not find (no access to it, or it is gone). */
+export function notVisibleText(taskId: string): string {
+  return `You have no access to task ${safeText(taskId, 40)} on the monitoring platform, or it no longer exists: it is not among the tasks your platform account can see.`;
+}
+
 /** `problem` is ready mrkdwn (from userMessageFor). The draft is echoed so nothing typed is lost. */
 export function renderCreateFailed(problem: string, draft: TaskPrefill, draftKey: string): Rendered {
   const echo = [

@@ -1,21 +1,39 @@
 /**
  * The last known state of each task fieldline has shown on a card. Card buttons carry only the task id; the
  * snapshot gives the name to search by and the values an edit is compared against. Shared through the store.
+ *
+ * A snapshot is shown to a person only when that person's own key has seen the task (`seenBy`): a button value
+ * naming another site's task must not show them what someone else's key saw (issue 14 — Slack values are no
+ * authority). Seen marks are kept for a day, so a right the platform withdraws stops showing soon.
  */
 import type { Task } from '../../monitoring/api.ts';
 import type { Store } from '../../store/store.ts';
 
 const SNAPSHOT_TTL_MS = 90 * 24 * 3600_000;
+const SEEN_TTL_MS = 24 * 3600_000;
 
 export interface Snapshots {
   get(taskId: string): Promise<Task | undefined>;
-  put(task: Task): Promise<void>;
+  /** The snapshot when `scope` (a person's key, or the relay) has seen the task itself; else undefined. */
+  getFor(taskId: string, scope: string): Promise<Task | undefined>;
+  /** Saves the task as seen by `scope`. */
+  put(task: Task, scope: string): Promise<void>;
 }
 
 export function createSnapshots(store: Store): Snapshots {
   const ns = store.namespace('task-snapshot');
+  const seen = store.namespace('task-seen');
   return {
     get: (taskId) => ns.get<Task>(taskId),
-    put: (task) => ns.set(task.id, task, SNAPSHOT_TTL_MS),
+    async getFor(taskId, scope) {
+      if (!(await seen.get<true>(`${scope}:${taskId}`))) return undefined;
+      return ns.get<Task>(taskId);
+    },
+    async put(task, scope) {
+      await Promise.all([
+        ns.set(task.id, task, SNAPSHOT_TTL_MS),
+        seen.set(`${scope}:${task.id}`, true, SEEN_TTL_MS),
+      ]);
+    },
   };
 }

@@ -35,7 +35,7 @@ export interface TaskService {
   create(body: TaskCreate, ctx: CreateContext, signal?: AbortSignal): Promise<Task>;
   /** The platform's view of a task (GET /tasks textSearch by name, matched by id), saved as the snapshot. */
   refresh(task: Pick<Task, 'id' | 'name'>, signal?: AbortSignal): Promise<Task | undefined>;
-  /** Last known state: the snapshot, else a search by the name hint. */
+  /** Last known state: the snapshot this person's key saw, else a search (their key) by the name. */
   get(taskId: string, nameHint?: string, signal?: AbortSignal): Promise<Task | undefined>;
   update(
     taskId: string,
@@ -65,7 +65,7 @@ export function createTaskService(base: BaseDeps, directory: Directory): TaskSer
     const found = await findTask(base.monitoring, task.id, task.name, signal);
     if (!found) return undefined;
     await directory.learnFromTasks([found]);
-    await snapshots.put(found);
+    await snapshots.put(found, base.scope());
     return found;
   }
 
@@ -74,16 +74,18 @@ export function createTaskService(base: BaseDeps, directory: Directory): TaskSer
       const { taskId } = await base.monitoring.tasks.create(body, signal);
       const nowIso = new Date(base.clock.now()).toISOString();
       const task = taskFromCreate(String(taskId), body, { ...ctx, statusName, nowIso });
-      await snapshots.put(task);
+      await snapshots.put(task, base.scope());
       return task;
     },
 
     refresh,
 
     async get(taskId, nameHint, signal) {
-      const known = await snapshots.get(taskId);
+      // The snapshot only if this person's key saw the task; otherwise the platform decides, with their key.
+      const known = await snapshots.getFor(taskId, base.scope());
       if (known) return known;
-      return nameHint === undefined ? undefined : refresh({ id: taskId, name: nameHint }, signal);
+      const name = nameHint ?? (await snapshots.get(taskId))?.name;
+      return name === undefined ? undefined : refresh({ id: taskId, name }, signal);
     },
 
     async update(taskId, patch, ctx = {}, signal) {
@@ -104,19 +106,19 @@ export function createTaskService(base: BaseDeps, directory: Directory): TaskSer
       const took = assigneeTook === undefined ? {} : { assigneeTook };
       if (!result.changed && !reassigned) return { kind: 'no-change', task: fresh ?? before, ...took };
       const task = fresh ?? (before ? applyPatch(before, patch, { ...ctx, statusName }) : undefined);
-      if (task && !fresh) await snapshots.put(task);
+      if (task && !fresh) await snapshots.put(task, base.scope());
       return { kind: 'changed', before, task, ...took };
     },
 
     // Listed tasks become snapshots so their cards (and the card's buttons) work from the list.
     async list(filter, signal) {
       const page = await lister.first(filter, signal);
-      await Promise.all(page.tasks.map((t) => snapshots.put(t)));
+      await Promise.all(page.tasks.map((t) => snapshots.put(t, base.scope())));
       return page;
     },
     async listMore(token, signal) {
       const page = await lister.more(token, signal);
-      await Promise.all((page?.tasks ?? []).map((t) => snapshots.put(t)));
+      await Promise.all((page?.tasks ?? []).map((t) => snapshots.put(t, base.scope())));
       return page;
     },
   };

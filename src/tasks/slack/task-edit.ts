@@ -5,6 +5,7 @@ import { renderEditTaskModal } from '../render/task-edit-modal.ts';
 import { renderNotice } from '../render/task-notices.ts';
 import { tellUser } from './task-deliver.ts';
 import { actionFacts, type TaskActionArgs } from './task-action-context.ts';
+import { notVisibleText } from '../render/task-notices.ts';
 
 export async function handleTaskEditOpen(
   { ack, body, client }: TaskActionArgs,
@@ -14,8 +15,10 @@ export async function handleTaskEditOpen(
   const facts = actionFacts(body);
   const task = facts.value ? await deps.tasks.get(facts.value) : undefined;
   if (!task || !facts.triggerId) {
-    const text =
-      'fieldline no longer has this task’s details. Find it with `/task list` and edit it from there.';
+    // The platform decides with this person's key (a button value is no authority): not found for them.
+    const text = facts.value
+      ? `${notVisibleText(facts.value)} Find it with \`/task list\` and edit it from there.`
+      : 'fieldline no longer has this task’s details. Find it with `/task list` and edit it from there.';
     await tellUser(
       client,
       { user: facts.user, ...(facts.channel ? { channel: facts.channel } : {}) },

@@ -1,7 +1,7 @@
 /** "Card" next to a task in `/task list`: the full task card, only for the person who asked. */
 import type { Deps } from '../../deps.ts';
 import { TASK_ACTION } from '../render/task-ids.ts';
-import { renderNotice } from '../render/task-notices.ts';
+import { notVisibleText, renderNotice } from '../render/task-notices.ts';
 import { renderCardFor } from './task-deliver.ts';
 import { actionFacts, type TaskActionArgs } from './task-action-context.ts';
 
@@ -17,6 +17,10 @@ export async function handleTaskShowCard(
   const task = facts.value ? await deps.tasks.get(facts.value) : undefined;
   const message = task
     ? await renderCardFor(deps, task)
-    : renderNotice('That task is no longer known to fieldline. Run `/task list` again.');
+    : renderNotice(
+        facts.value
+          ? `${notVisibleText(facts.value)} Run \`/task list\` again.`
+          : 'That task is no longer known to fieldline. Run `/task list` again.',
+      );
   await respond({ response_type: 'ephemeral', replace_original: false, ...message });
 }
