@@ -272,7 +272,7 @@ describe('store trouble', () => {
 });
 
 describe('create by shortcuts', () => {
-  it('New task (global shortcut) posts the card in the DM with the app', async () => {
+  it('New task (global shortcut) posts the card in the DM with the app when no conversation is given', async () => {
     const before = h.standin.views().length;
     await h.driver.globalShortcut('new_task', {});
     const view = await newView(h, before);
@@ -283,6 +283,56 @@ describe('create by shortcuts', () => {
     const card = await waitFor(() => cardFor(h, record.taskId));
     expect(card.channel).not.toBe('C0GENERAL');
     expect(h.standin.channels.find((c) => c.id === card.channel)?.is_im).toBe(true);
+  });
+
+  it('New task (global shortcut) posts the card where the person is (the conversation Slack fills in)', async () => {
+    const before = h.standin.views().length;
+    await h.driver.globalShortcut('new_task', {});
+    const view = await newView(h, before);
+    const postIn = view.blocks.find((b) => b.block_id === 'task_post_in') as {
+      element: Record<string, unknown>;
+    };
+    expect(postIn.element).toMatchObject({
+      type: 'conversations_select',
+      default_to_current_conversation: true,
+      response_url_enabled: true,
+    });
+    const site = await option(h, view, 'task_site', 'são');
+    const count = tasksWritten(h).length;
+    await h.driver.viewSubmission({
+      view,
+      values: { task_name: 'Where I am', task_site: site, task_post_in: 'C0GENERAL' },
+    });
+    const record = await created(count);
+    const card = await waitFor(() => cardFor(h, record.taskId));
+    expect(card.channel).toBe('C0GENERAL');
+  });
+
+  it('New task (global shortcut) from a channel fieldline cannot post in: card in the DM, a link to it there', async () => {
+    const before = h.standin.views().length;
+    await h.driver.globalShortcut('new_task', {});
+    const view = await newView(h, before);
+    const site = await option(h, view, 'task_site', 'são');
+    const count = tasksWritten(h).length;
+    // Slack's answer for a private channel the bot is not in
+    h.standin.inject({
+      method: 'chat.postMessage',
+      channel: 'G0PRIVATE',
+      error: 'channel_not_found',
+      status: 200,
+    });
+    await h.driver.viewSubmission({
+      view,
+      values: { task_name: 'From a private channel', task_site: site, task_post_in: 'G0PRIVATE' },
+    });
+    const record = await created(count);
+    const card = await waitFor(() => cardFor(h, record.taskId));
+    expect(h.standin.channels.find((c) => c.id === card.channel)?.is_im).toBe(true);
+    const note = await waitFor(() =>
+      h.standin.messages('G0PRIVATE').find((m) => m.text.startsWith('Card posted in your DM with fieldline')),
+    );
+    expect(note.ephemeralTo).toBe('U0ANA');
+    expect(note.text).toMatch(/— <https?:\/\/[^|]+\|open it>\.$/);
   });
 
   it('Create task from message: title from the first line, permalink in the description, card in the thread, file uploaded', async () => {

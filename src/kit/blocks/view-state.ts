@@ -13,6 +13,7 @@ export const inputValue = z.looseObject({
   selected_options: z.array(option).nullish(),
   selected_date: z.string().nullish(),
   selected_user: z.string().nullish(),
+  selected_conversation: z.string().nullish(),
 });
 export type InputValue = z.infer<typeof inputValue>;
 

@@ -212,6 +212,29 @@ export function renderCreateTaskModal(prefill: TaskPrefill, statuses: readonly T
       ),
     );
   }
+  if (!prefill.origin && !prefill.replyChannel) {
+    // Opened where fieldline does not know the conversation (the global shortcut): Slack fills in the one the
+    // person is viewing, and its response_url lets the answer reach them there even where the bot is no member.
+    blocks.push(
+      input(
+        TASK_FIELD.postIn,
+        'Post the card in',
+        {
+          type: 'conversations_select',
+          default_to_current_conversation: true,
+          response_url_enabled: true,
+          filter: { exclude_bot_users: true },
+        },
+        {
+          optional: true,
+          hint: plain(
+            'Where you are now. When fieldline cannot post there, the card goes to your DM with it.',
+            2000,
+          ),
+        },
+      ),
+    );
+  }
   return {
     type: 'modal' as const,
     callback_id: TASK_VIEW.create,

@@ -17,6 +17,8 @@ export const TASK_FIELD = {
   channel: 'task_channel',
   fileIds: 'task_file_ids',
   slackFiles: 'task_slack_files',
+  /** Global shortcut: where the person is (conversations_select defaulting to the current conversation). */
+  postIn: 'task_post_in',
 } as const;
 
 export const TASK_ACTION = {

@@ -12,7 +12,15 @@ import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
 import type { CreateMeta, TaskPrefill } from '../render/task-create-modal.ts';
 import { renderCreateFailed, renderNotice } from '../render/task-notices.ts';
 import { assigneeError } from './task-assignee.ts';
-import { postCard, renderCardFor, tellUser, noteInThread, type Audience } from './task-deliver.ts';
+import {
+  postCard,
+  renderCardFor,
+  tellUser,
+  noteInThread,
+  type Audience,
+  type CardPlace,
+} from './task-deliver.ts';
+import { tellPerson } from '../../kit/tell-user.ts';
 import { uploadMessageFiles } from './task-files.ts';
 import { checkSourceSite } from './task-source-site.ts';
 import { createBody, formToPrefill, type TaskForm } from './task-form.ts';
@@ -29,6 +37,14 @@ export interface CreateRun {
   meta: CreateMeta;
   /** 'later': the inline budget ran out; mapped here. */
   assignee: Assignee | null | 'later';
+  /** Where the person is (global shortcut): told there when the card had to go to their DM. */
+  here?: Here;
+}
+
+export interface Here {
+  channel: string;
+  /** The modal's response_url for that conversation: ephemeral there even where the bot is no member. */
+  responseUrl?: string;
 }
 
 /** Where the card goes: the origin thread, the channel /task was typed in, or the person's DM. */
@@ -91,6 +107,7 @@ export async function runCreate(deps: CreateRunDeps, run: CreateRun): Promise<vo
   }
   try {
     const place = await postCard(client, audience, await renderCardFor(deps, task));
+    if (run.here && place.channel !== run.here.channel) await pointToCard(client, user, run.here, place);
     const fresh = await deps.tasks.refresh(task).catch((err: unknown) => {
       log.warn({ err, taskId: task.id }, 'task created; refresh from GET /tasks failed');
       return undefined;
@@ -111,4 +128,19 @@ export async function runCreate(deps: CreateRunDeps, run: CreateRun): Promise<vo
     const text = `Task ${escapeMrkdwn(task.id)} “${safeText(task.name, 200)}” was created, but its card could not be shown. ${message.text}`;
     await tellUser(client, { user }, renderNotice(text)).catch(() => undefined);
   }
+}
+
+/** The card went to the DM while the person is elsewhere: an ephemeral where they are, linking to it. */
+async function pointToCard(client: WebClient, user: string, here: Here, place: CardPlace): Promise<void> {
+  const link = await client.chat
+    .getPermalink({ channel: place.channel, message_ts: place.ts })
+    .then((r) => r.permalink)
+    .catch(() => undefined);
+  const text = link
+    ? `Card posted in your DM with fieldline — <${link}|open it>.`
+    : 'Card posted in your DM with fieldline — open it from the Apps section.';
+  await tellPerson(
+    { client, user, channel: here.channel, ...(here.responseUrl ? { responseUrl: here.responseUrl } : {}) },
+    { text },
+  ).catch(() => undefined);
 }

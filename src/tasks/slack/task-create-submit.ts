@@ -14,7 +14,9 @@ import { isPastDue } from '../rules/dates.ts';
 import { StoreUnavailableError } from '../../store/store.ts';
 import { deliveryClaimOf } from '../../kit/dedupe.ts';
 import { TASK_FIELD } from '../render/task-ids.ts';
-import { runCreate, type CreateRunDeps } from './task-create-run.ts';
+import { runCreate, type CreateRunDeps, type Here } from './task-create-run.ts';
+import { z } from 'zod';
+import { inputOf } from '../../kit/blocks/view-state.ts';
 import { assigneeError } from './task-assignee.ts';
 import {
   PAST_DUE_TEXT,
@@ -23,6 +25,7 @@ import {
   validateTaskForm,
   viewState,
   type TaskForm,
+  type ViewState,
 } from './task-form.ts';
 
 const INLINE_BUDGET_MS = 1_200;
@@ -97,5 +100,28 @@ export async function handleTaskCreateSubmit(
   if ('errors' in inline) return ack({ response_action: 'errors', errors: inline.errors });
   await ack();
   const meta = parseCreateMeta(view.private_metadata);
-  await runCreate(deps, { client, user: body.user.id, form, meta, assignee: inline.assignee });
+  const here = whereThePersonIs(state.values, body);
+  if (here && !meta.origin && !meta.replyChannel) meta.replyChannel = here.channel;
+  await runCreate(deps, {
+    client,
+    user: body.user.id,
+    form,
+    meta,
+    assignee: inline.assignee,
+    ...(here ? { here } : {}),
+  });
+}
+
+const responseUrls = z.array(
+  z.looseObject({ block_id: z.string().optional(), channel_id: z.string(), response_url: z.string() }),
+);
+
+/** The conversation picked in "Post the card in" (Slack defaults it to the one being viewed) and its response_url. */
+function whereThePersonIs(values: ViewState['values'], body: unknown): Here | undefined {
+  const channel = inputOf(values, TASK_FIELD.postIn)?.selected_conversation;
+  if (!channel) return undefined;
+  const raw = body !== null && typeof body === 'object' && 'response_urls' in body ? body.response_urls : [];
+  const urls = responseUrls.safeParse(raw);
+  const url = urls.success ? urls.data.find((u) => u.channel_id === channel)?.response_url : undefined;
+  return { channel, ...(url ? { responseUrl: url } : {}) };
 }
