@@ -52,6 +52,39 @@ describe("Ben's data sources and exports", () => {
     expect(JSON.stringify(options)).not.toContain('Main Energy Meter');
   });
 
+  it.each([['reading_import_source'], ['file_target']])(
+    'offers only what his key reads in the %s picker',
+    async (actionId) => {
+      const picker = h.standin.addMessage({
+        channel: 'C0GENERAL',
+        user: h.standin.botUserId,
+        text: 'picker',
+        blocks: [
+          {
+            type: 'actions',
+            elements: [
+              {
+                type: 'external_select',
+                action_id: actionId,
+                placeholder: { type: 'plain_text', text: 'Pick' },
+              },
+            ],
+          },
+        ] as never,
+      });
+      const res = await h.driver.blockSuggestion({ actionId, value: '', message: picker, user: BEN });
+      const options = (res.body as { options: { value: string; text: { text: string } }[] }).options;
+      expect(options.length).toBeGreaterThan(0);
+      const readable = readableByBen();
+      for (const o of options) {
+        const id = o.value.replace(/^ds:/, '');
+        if (o.value.startsWith('site:')) expect(o.value).toBe('site:102');
+        else expect(readable.has(id), o.text.text).toBe(true);
+      }
+      expect(JSON.stringify(options)).not.toContain('Main Energy Meter');
+    },
+  );
+
   it('exports a Chicago meter with his own key', async () => {
     const before = h.sandbox.admin.requests().length;
     await h.driver.command({ command: '/reading', text: 'Line 1 Energy Meter 7d export', user: BEN });

@@ -29,7 +29,8 @@ export async function listUploadTargets(deps: BaseDeps, signal?: AbortSignal): P
   const sources: UploadTargetOption[] = [];
   for await (const row of deps.monitoring.dataSources.list({ limit: 200 }, signal)) {
     const siteName = row.site.name ?? `site ${row.site.id}`;
-    if (!sites.has(row.site.id))
+    // A source "shared with other sites" may be read, not written: its site is not one of the key's sites.
+    if (!row.isShared && !sites.has(row.site.id))
       sites.set(row.site.id, { value: `site:${row.site.id}`, label: `${siteName} (site)` });
     if (sources.length < MAX_TARGETS)
       sources.push({ value: `ds:${row.id}`, label: `${row.name} · ${siteName}` });
