@@ -45,7 +45,10 @@ describe('local mode from npm start', () => {
       const base = `http://127.0.0.1:${port}/`;
       const page = await fetch(base);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('/console/static/app.js');
+      const html = await page.text();
+      expect(html).toContain('/console/static/app.js');
+      // the page carries this run's token; the console refuses POSTs without it
+      const token = /<meta name="console-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
 
       const state = consoleState.parse(await (await fetch(`${base}console/state`)).json());
       expect(state.messages.find((m) => m.channel === 'C0GENERAL')?.text).toMatch(/Welcome to fieldline/);
@@ -53,7 +56,7 @@ describe('local mode from npm start', () => {
 
       const sent = await fetch(`${base}console/api/command`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', 'X-Console-Token': token },
         body: JSON.stringify({ user: 'U0ANA', channel: 'C0ALERTS', text: '/monitor list' }),
       });
       expect(await sent.json()).toMatchObject({ ok: true, status: 200 });

@@ -80,7 +80,7 @@ export async function startConsoleFixture(opts: { manifestPath?: string } = {}):
     async post(action, body) {
       const res = await fetch(new URL(`console/api/${action}`, url), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', 'X-Console-Token': mounted.token },
         body: JSON.stringify(body),
       });
       const json: unknown = await res.json();

@@ -8,6 +8,7 @@
  */
 import type { Standin } from '../index.ts';
 import { EventStream } from './events.ts';
+import { newConsoleToken } from './guard.ts';
 import { DEFAULT_MANIFEST_PATH, readManifest, type ConsoleManifest } from './manifest.ts';
 import { consoleRoutes } from './routes.ts';
 import { StaticFiles } from './static-files.ts';
@@ -23,20 +24,24 @@ export interface ConsoleOptions {
 export interface MountedConsole {
   /** the page's address (the stand-in's base URL) */
   url: string;
+  /** this run's token (embedded in the page; header `x-console-token` on every POST) */
+  token: string;
   /** ends the live event streams (the stand-in's close() ends their connections too) */
   close(): void;
 }
 
 export function mountConsole(standin: Standin, opts: ConsoleOptions = {}): MountedConsole {
   const events = new EventStream(standin.state);
+  const token = newConsoleToken();
   let manifest: Promise<ConsoleManifest> | undefined;
   standin.mount(
     consoleRoutes({
       standin,
+      token,
       events,
       files: new StaticFiles(),
       manifest: () => (manifest ??= readManifest(opts.manifestPath ?? DEFAULT_MANIFEST_PATH)),
     }),
   );
-  return { url: standin.baseUrl, close: () => events.close() };
+  return { url: standin.baseUrl, token, close: () => events.close() };
 }

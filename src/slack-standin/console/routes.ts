@@ -14,6 +14,7 @@ import { readRaw } from '../http-body.ts';
 import type { Standin } from '../index.ts';
 import { DriverError } from '../payloads.ts';
 import type { EventStream } from './events.ts';
+import { consoleRefusal } from './guard.ts';
 import * as act from './interact.ts';
 import type { ConsoleManifest } from './manifest.ts';
 import * as schemas from './schemas.ts';
@@ -22,6 +23,8 @@ import type { StaticFiles } from './static-files.ts';
 
 export interface RouteDeps {
   standin: Standin;
+  /** This run's token: embedded in the page, required on every POST (./guard.ts). */
+  token: string;
   manifest: () => Promise<ConsoleManifest>;
   events: EventStream;
   files: StaticFiles;
@@ -82,12 +85,22 @@ async function runAction(req: IncomingMessage, res: ServerResponse, deps: RouteD
   }
 }
 
+function isConsolePath(path: string): boolean {
+  return path === '/' || path === '/favicon.ico' || path === '/console' || path.startsWith('/console/');
+}
+
 export function consoleRoutes(deps: RouteDeps) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const path = new URL(req.url ?? '/', 'http://standin').pathname;
+    if (!isConsolePath(path)) return false;
+    const refused = consoleRefusal(req, deps.token, req.method !== 'GET' && req.method !== 'HEAD');
+    if (refused) {
+      sendJson(res, 403, { ok: false, error: refused });
+      return true;
+    }
     if (req.method === 'GET') {
       if (path === '/' || path === '/console' || path === '/console/')
-        return deps.files.serve(res, 'index.html');
+        return deps.files.serve(res, 'index.html', { '{{CONSOLE_TOKEN}}': deps.token });
       if (path === '/favicon.ico') {
         res.writeHead(204).end();
         return true;

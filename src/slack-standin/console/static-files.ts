@@ -33,15 +33,23 @@ export class StaticFiles {
     return this.names;
   }
 
-  /** Serves a file of the static folder by exact name; false when there is no such file. */
-  async serve(res: ServerResponse, name: string): Promise<boolean> {
+  /**
+   * Serves a file of the static folder by exact name; false when there is no such file. `fill` replaces
+   * placeholders (the page's per-run token), and such a page is never cached.
+   */
+  async serve(res: ServerResponse, name: string, fill?: Record<string, string>): Promise<boolean> {
     if (!(await this.known()).has(name)) return false;
     const type = TYPES[name.split('.').pop() ?? ''];
     if (!type) return false;
-    const body = await readFile(`${STATIC_DIR}${name}`);
+    let body: Buffer | string = await readFile(`${STATIC_DIR}${name}`);
+    if (fill) {
+      let text = body.toString('utf8');
+      for (const [placeholder, value] of Object.entries(fill)) text = text.split(placeholder).join(value);
+      body = text;
+    }
     res.writeHead(200, {
       'Content-Type': type,
-      'Cache-Control': 'no-cache',
+      'Cache-Control': fill ? 'no-store' : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': PAGE_POLICY,
     });

@@ -3,6 +3,10 @@
 
 const listeners = new Set();
 
+// The run's token, embedded in the page by the stand-in: every POST carries it (a page of another origin
+// cannot read it, so it cannot drive the console).
+const token = document.querySelector('meta[name="console-token"]')?.getAttribute('content') ?? '';
+
 /** Called with a message for the user (a failed request, a refused submit). */
 export function onNotice(fn) {
   listeners.add(fn);
@@ -23,7 +27,7 @@ export async function post(name, body, what = name) {
   try {
     res = await fetch(`/console/api/${name}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', 'X-Console-Token': token },
       body: JSON.stringify(body),
     });
   } catch (err) {
