@@ -8,6 +8,7 @@ import type { App, BlockAction, ViewSubmitAction } from '@slack/bolt';
 import type { Deps } from '../deps.ts';
 import { HOME_ACTION, HOME_VIEW } from './render/home-ids.ts';
 import { handleAppHomeOpened } from './slack/app-home-opened.ts';
+import { handleHomeDmToggle } from './slack/home-dm-toggle.ts';
 import { handleHomeNewTask } from './slack/home-new-task.ts';
 import { handleHomeRefresh } from './slack/home-refresh.ts';
 import { handleHomeSourceSearchOpen, handleHomeSourceSearchSubmit } from './slack/home-source-search.ts';
@@ -19,6 +20,7 @@ export function registerHome(app: App, deps: Deps): void {
   app.event('app_home_opened', (args) => handleAppHomeOpened(args, deps));
   app.action<BlockAction>(HOME_ACTION.newTask, (args) => handleHomeNewTask(args, deps));
   app.action<BlockAction>(HOME_ACTION.refresh, (args) => handleHomeRefresh(args, deps));
+  app.action<BlockAction>(HOME_ACTION.dmToggle, (args) => handleHomeDmToggle(args, deps));
   app.action<BlockAction>(HOME_ACTION.sourceSearch, (args) => handleHomeSourceSearchOpen(args));
   app.view<ViewSubmitAction>(HOME_VIEW.sourceSearch, (args) => handleHomeSourceSearchSubmit(args, deps));
   app.action<BlockAction>(new RegExp(`^${HOME_ACTION.taskOpenPrefix}`), (args) =>

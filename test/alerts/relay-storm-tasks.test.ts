@@ -57,10 +57,14 @@ describe('relay: storms and task changes end to end', () => {
     });
     expect(res.status).toBe(200);
     await waitFor(() =>
-      bed.h.standin.messages(ALERTS).find((m) => m.ephemeralTo && m.text.includes('Snoozed *alert storm at Berlin Plant*')),
+      bed.h.standin
+        .messages(ALERTS)
+        .find((m) => m.ephemeralTo && m.text.includes('Snoozed *alert storm at Berlin Plant*')),
     );
     const stormNow = () => bed.parents(ALERTS).find((m) => m.ts === storm?.ts);
-    await waitFor(() => /Snoozed by <@\w+> until \d\d:\d\d site time/.test(JSON.stringify(stormNow()?.blocks)));
+    await waitFor(() =>
+      /Snoozed by <@\w+> until \d\d:\d\d site time/.test(JSON.stringify(stormNow()?.blocks)),
+    );
     const threadBefore = bed.replies(ALERTS, storm?.ts ?? '').length;
 
     admin.addReadings(sensors[0]?.id ?? '', [{ t: bed.now(), values: {} }]);
@@ -72,7 +76,12 @@ describe('relay: storms and task changes end to end', () => {
     await bed.tick(30 * MIN);
     expect(bed.replies(ALERTS, storm?.ts ?? '')).toHaveLength(threadBefore);
     await bed.tick(30 * MIN);
-    expect(bed.replies(ALERTS, storm?.ts ?? '').slice(threadBefore).map((r) => r.text)).toEqual([
+    expect(
+      bed
+        .replies(ALERTS, storm?.ts ?? '')
+        .slice(threadBefore)
+        .map((r) => r.text),
+    ).toEqual([
       expect.stringMatching(/^Snooze ended: alert storm at Berlin Plant still active, 1 update hidden/),
     ]);
     expect(JSON.stringify(stormNow()?.blocks)).not.toContain('Snoozed by');

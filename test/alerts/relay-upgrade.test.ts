@@ -30,12 +30,18 @@ describe('relay: upgrade from one parent per condition', () => {
     await bed.tick(MIN);
     await bed.tick(3 * MIN);
     const rs = relayStore(bed.h.deps.store);
-    const tracks = Object.values((await rs.siteHealth('101'))?.tracks ?? {}).filter((t) => t.sourceId === camera.id);
+    const tracks = Object.values((await rs.siteHealth('101'))?.tracks ?? {}).filter(
+      (t) => t.sourceId === camera.id,
+    );
     expect(tracks.map((t) => t.phase)).toEqual(['active', 'active']);
 
     // What the per-condition relay left for #alerts: two parents (one acknowledged), two episodes, no flag.
     await bed.monitor('subscribe alerts site Berlin Plant', ALERTS);
-    const slack = createRelayWebClient({ token: bed.h.standin.botToken, apiUrl: bed.h.standin.apiUrl, log: bed.h.deps.log });
+    const slack = createRelayWebClient({
+      token: bed.h.standin.botToken,
+      apiUrl: bed.h.standin.apiUrl,
+      log: bed.h.deps.log,
+    });
     const subjects: string[] = [];
     for (const t of tracks) {
       const episodeId = `${t.key}@${t.since}`;
@@ -87,7 +93,9 @@ describe('relay: upgrade from one parent per condition', () => {
     bed.advance(6 * MIN);
     await runCycleAndDeliver(upgraded);
     await upgraded.stop();
-    const top = bed.h.standin.messages(ALERTS).filter((m) => !m.ephemeralTo && (m.thread_ts === undefined || m.thread_ts === m.ts));
+    const top = bed.h.standin
+      .messages(ALERTS)
+      .filter((m) => !m.ephemeralTo && (m.thread_ts === undefined || m.thread_ts === m.ts));
     expect(top).toHaveLength(2);
     expect(bed.h.standin.messages(ALERTS).find((m) => m.ts === kept?.ts)?.text).toMatch(/^Resolved after/);
     expect(bed.replies(ALERTS, kept?.ts ?? '').map((r) => r.text)).toEqual([

@@ -10,7 +10,7 @@ import type {
   IncidentView,
   Snooze,
 } from '../rules/model.ts';
-import { safeText } from '../../kit/blocks/mrkdwn.ts';
+import { safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { CONDITION_LABEL, formatDuration, SEVERITY_ICON, SEVERITY_LABEL, when } from './relay-format.ts';
 import {
   ackLine,
@@ -73,8 +73,8 @@ export function renderIncidentParent(
   ack: AckRecord | null,
   snooze: Snooze | null = null,
 ): RenderedMessage {
-  const name = safeText(inc.sourceName, 200);
-  const site = inc.siteName ? ` at ${safeText(inc.siteName, 150)}` : '';
+  const name = safeName(inc.sourceName, 200);
+  const site = inc.siteName ? ` at ${safeName(inc.siteName, 150)}` : '';
   const zone = inc.siteTimeZone;
   if (inc.resolvedAt !== null) {
     const after = inc.durationMs !== null ? ` after ${formatDuration(inc.durationMs)}` : '';
@@ -154,7 +154,7 @@ export function renderIncidentResolvedReply(inc: IncidentView): RenderedMessage 
 
 /** What a per-condition parent of before the upgrade says once its device's incident carries it on. */
 export function renderMergedParent(inc: IncidentView): RenderedMessage {
-  const name = safeText(inc.sourceName, 200);
+  const name = safeName(inc.sourceName, 200);
   const line = `:arrow_right: *${name}*: this alert now continues, with the device's other conditions, in the device's first alert message above.`;
   return {
     text: safeText(`${inc.sourceName}: this alert now continues in the device's first alert message.`, 3000),

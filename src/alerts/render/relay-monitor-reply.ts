@@ -3,14 +3,14 @@ import type { ChannelSubscriptions } from '../rules/model.ts';
 import type { RelayStatusReport } from '../engine/status-report.ts';
 import type { SiteProblem } from '../rules/subscriptions.ts';
 import type { RenderedMessage } from './alert-message.ts';
-import { safeText } from '../../kit/blocks/mrkdwn.ts';
+import { safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { formatDuration, when } from './relay-format.ts';
 
 const section = (text: string) => ({ type: 'section', text: { type: 'mrkdwn', text: text.slice(0, 3000) } });
 
 function sites(names: string[], ids: string[] | null): string {
   if (ids === null) return 'every site';
-  return names.map((n) => `*${safeText(n, 100)}*`).join(', ');
+  return names.map((n) => `*${safeName(n, 100)}*`).join(', ');
 }
 
 export function describeSubscriptions(sub: ChannelSubscriptions | undefined): string[] {
@@ -54,8 +54,8 @@ export function renderSubscriptionList(
 export function renderSiteProblems(problems: SiteProblem[]): RenderedMessage {
   const lines = problems.map((p) =>
     p.kind === 'many'
-      ? `:grey_question: "${safeText(p.text, 100)}" matches several sites: ${p.matches.map((m) => `*${safeText(m, 80)}*`).join(', ')}. Use the full name.`
-      : `:x: No site matches "${safeText(p.text, 100)}".${
+      ? `:grey_question: "${safeName(p.text, 100)}" matches several sites: ${p.matches.map((m) => `*${safeName(m, 80)}*`).join(', ')}. Use the full name.`
+      : `:x: No site matches "${safeName(p.text, 100)}".${
           p.known.length > 0
             ? ` Sites I can see: ${p.known
                 .slice(0, 30)

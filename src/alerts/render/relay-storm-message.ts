@@ -9,14 +9,14 @@ import type {
 } from '../rules/model.ts';
 import type { RenderedMessage, SlackBlock } from './alert-message.ts';
 import { ackLine, actionRow, snoozeLine } from './alert-message.ts';
-import { safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
+import { safeText, truncate, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { describeIncidentChange } from './incident-message.ts';
 import { CONDITION_LABEL, formatDuration, SEVERITY_ICON, when } from './relay-format.ts';
 
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
 
 function siteLabel(storm: StormView): string {
-  return storm.siteName ? safeText(storm.siteName, 150) : `site ${safeText(storm.siteId, 60)}`;
+  return storm.siteName ? safeName(storm.siteName, 150) : `site ${safeText(storm.siteId, 60)}`;
 }
 
 /** What a storm's Snooze calls it (unescaped: the snooze summary escapes it). */
@@ -72,7 +72,7 @@ function incidentLine(inc: IncidentView): string {
   const what = inc.conditions
     .map((c) => `${CONDITION_LABEL[c.condition]} (${safeText(c.detail, 120)})`)
     .join(', ');
-  return `${SEVERITY_ICON[inc.severity]} *${safeText(inc.sourceName, 120)}* — ${what}`.slice(0, 1000);
+  return `${SEVERITY_ICON[inc.severity]} *${safeName(inc.sourceName, 120)}* — ${what}`.slice(0, 1000);
 }
 
 /** The devices that joined the storm, chunked so that no section passes Slack's 3000-character limit. */
@@ -103,7 +103,7 @@ export function renderStormMemberReply(
   change: StormMemberChange,
   changes: IncidentChange[],
 ): RenderedMessage {
-  const name = `*${safeText(inc.sourceName, 150)}*`;
+  const name = `*${safeName(inc.sourceName, 150)}*`;
   const line =
     change === 'resolved'
       ? `:white_check_mark: ${name} healthy again${inc.durationMs !== null ? ` after ${formatDuration(inc.durationMs)}` : ''}`

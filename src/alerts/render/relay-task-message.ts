@@ -1,12 +1,12 @@
 /** Pure renderers of relayed task changes: a parent showing the task's current state and thread replies. */
 import type { TaskEvent, TaskSnapshot } from '../rules/types.ts';
 import type { RenderedMessage } from './alert-message.ts';
-import { safeText } from '../../kit/blocks/mrkdwn.ts';
+import { safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { statusClosure } from '../../tasks/rules/index.ts';
 
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
 const orNone = (text: string | null, max = 200, none = '_none_') =>
-  text === null || text === '' ? none : safeText(text, max);
+  text === null || text === '' ? none : safeName(text, max);
 
 /** The assignee as a Slack mention when their Slack user is known (`<@U…>`), otherwise their name. */
 function assigneeText(task: TaskSnapshot, mention: string | null): string {
@@ -29,7 +29,7 @@ export function renderTaskParent(task: TaskSnapshot, mention: string | null = nu
   return {
     text: safeText(`Task: ${task.name} (${task.statusName ?? task.statusId})`, 3000),
     blocks: [
-      { type: 'section', text: mrkdwn(`${icon} *${safeText(task.name, 2500)}*`) },
+      { type: 'section', text: mrkdwn(`${icon} *${safeName(task.name, 2500)}*`) },
       { type: 'section', fields: fields.map(mrkdwn) },
       { type: 'context', elements: [mrkdwn(`Platform task ${safeText(task.id, 60)}`)] },
     ],

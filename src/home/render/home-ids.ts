@@ -5,6 +5,8 @@ export const HOME_ACTION = {
   newTask: 'home_new_task',
   refresh: 'home_refresh',
   sourceSearch: 'home_source_search',
+  /** Turns the DM with the task card on assignment on or off (value `on` / `off`). */
+  dmToggle: 'home_dm_toggle',
 } as const;
 
 /**

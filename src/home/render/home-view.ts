@@ -28,6 +28,23 @@ export interface HomeModel {
   connection: HomeConnection;
   /** The relay's last recorded state; null when it never ran (or could not be read). */
   relay: RelayStatus | null;
+  /** Whether a task assigned to this person sends them its card by DM; undefined = not shown. */
+  assignmentDms?: boolean;
+}
+
+function dmToggle(on: boolean | undefined): BlockJson[] {
+  if (on === undefined) return [];
+  const text = on
+    ? ':incoming_envelope: When a task is assigned to you, I send you its card here.'
+    : ':no_bell: You get no DM when a task is assigned to you.';
+  const turn = on ? 'off' : 'on';
+  return [
+    {
+      type: 'section',
+      text: { type: 'mrkdwn', text },
+      accessory: { ...button(HOME_ACTION.dmToggle, on ? 'Turn off' : 'Turn on'), value: turn },
+    },
+  ];
 }
 
 const divider: BlockJson = { type: 'divider' };
@@ -89,6 +106,7 @@ export function renderHomeView(model: HomeModel): HomeView {
     ...renderHomeSubscriptions(model.subscriptions),
     divider,
     ...renderHomeConnection(model.connection, model.relay, model.nowMs),
+    ...dmToggle(model.assignmentDms),
     context(`Updated ${updated}.`),
   ]);
 }

@@ -7,7 +7,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import type { Assignee } from '../../monitoring/api.ts';
 import type { ChannelSubscriptions } from '../../alerts/index.ts';
-import { relayStore } from '../../alerts/index.ts';
+import { assignmentDmsOn, relayStore } from '../../alerts/index.ts';
 import type { PersonMatch } from '../../directory/index.ts';
 import { within } from '../../kit/time-budget.ts';
 import { HOME_CHANNEL_LIMIT, HOME_TASK_LIMIT } from '../render/home-ids.ts';
@@ -127,5 +127,14 @@ export async function loadHomeModel(
       .catch(() => undefined),
   ]);
   const tasks = await tasksFor(deps, person, connection, user);
-  return { user, nowMs: deps.clock.now(), tasks, subscriptions: subs, connection, relay: relay ?? null };
+  const assignmentDms = await assignmentDmsOn(deps.store, user).catch(() => undefined);
+  return {
+    user,
+    nowMs: deps.clock.now(),
+    tasks,
+    subscriptions: subs,
+    connection,
+    relay: relay ?? null,
+    ...(assignmentDms !== undefined ? { assignmentDms } : {}),
+  };
 }
