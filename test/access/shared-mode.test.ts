@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewOpenedSince } from '../fixtures/opened-view.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
-import { openByCommand, option, tasksWritten } from '../tasks/task-helpers.ts';
+import { cardFor, newView, openByCommand, option, tasksWritten } from '../tasks/task-helpers.ts';
 import { answerTo, textOf } from './access-helpers.ts';
 
 let h: Harness;
+let createdTaskId = '';
 beforeAll(async () => {
   h = await startHarness({ links: 'none', configOverrides: { ACCESS_MODE: 'shared' } });
 });
@@ -34,6 +35,29 @@ describe('shared mode', () => {
     );
     const create = h.sandbox.admin.requests().filter((r) => r.method === 'POST' && r.path === '/task/');
     expect(create.at(-1)?.headers['x-api-key']).toBe(h.sandbox.keys.full);
+    createdTaskId = record!.taskId;
+  });
+
+  it('an edited description carries who edited it (Ben)', async () => {
+    const card = await waitFor(() => cardFor(h, createdTaskId));
+    const before = h.standin.views().length;
+    await h.driver.blockAction({
+      actionId: 'task_edit_open',
+      message: card,
+      channel: card.channel,
+      user: 'U0BEN',
+    });
+    const view = await newView(h, before, 'task_edit');
+    const count = h.sandbox.admin.written().patches.length;
+    await h.driver.viewSubmission({
+      view,
+      values: { task_description: 'Bearing 3 replaced' },
+      user: 'U0BEN',
+    });
+    const patch = await waitFor(() => h.sandbox.admin.written().patches[count]);
+    expect(patch.body).toEqual({
+      description: 'Bearing 3 replaced\n\n— Edited in Slack by Ben Okafor (ben.okafor@plant.example)',
+    });
   });
 
   it('a post by Ben says it was posted by Ben', async () => {
