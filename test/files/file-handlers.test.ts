@@ -10,18 +10,13 @@ import { handleFileUploadSubmit } from '../../src/files/slack/file-upload-submit
 import { handleUploadFilesShortcut } from '../../src/files/slack/upload-files.ts';
 import { encodeRetryValue } from '../../src/files/render/file-retry-value.ts';
 import { decodeUploadMeta } from '../../src/files/render/file-upload-meta.ts';
-import { buildArguments, type HandlerCall } from '../fixtures/handler-args.ts';
+import { buildArguments, recordedMethod, type HandlerCall } from '../fixtures/handler-args.ts';
 import { untouchable } from '../fixtures/untouchable-deps.ts';
 
 /** The WebClient method these handlers call before any upload; recorded next to ack/respond. */
 function fakeClient(calls: HandlerCall[]) {
   return {
-    views: {
-      open: async (arg: unknown) => {
-        calls.push({ fn: 'views.open', arg });
-        return { ok: true, view: { id: 'V0UPLOAD' } };
-      },
-    },
+    views: { open: recordedMethod(calls, 'views.open', { view: { id: 'V0UPLOAD' } }) },
   };
 }
 

@@ -8,19 +8,14 @@ import { handleAppHomeOpened } from '../../src/home/slack/app-home-opened.ts';
 import { handleHomeSourceSearchSubmit } from '../../src/home/slack/home-source-search.ts';
 import { handleHomeTaskOpen, type HomeTaskOpenDeps } from '../../src/home/slack/home-task-open.ts';
 import type { PublishHomeDeps } from '../../src/home/slack/publish-home.ts';
-import { buildArguments, type HandlerCall } from '../fixtures/handler-args.ts';
+import { buildArguments, recordedMethod, type HandlerCall } from '../fixtures/handler-args.ts';
 import { untouchable } from '../fixtures/untouchable-deps.ts';
 
 const log = createLogger({ level: 'silent' });
 
 /** The WebClient methods these handlers call; each call is recorded next to ack/respond. */
 function fakeClient(calls: HandlerCall[]) {
-  const method =
-    (fn: string, answer: Record<string, unknown> = {}) =>
-    async (arg: unknown) => {
-      calls.push({ fn, arg });
-      return { ok: true, ...answer };
-    };
+  const method = (fn: string, answer?: Record<string, unknown>) => recordedMethod(calls, fn, answer);
   return {
     views: {
       open: method('views.open', { view: { id: 'V0ANSWER' } }),

@@ -11,7 +11,7 @@ import { handlePostCommand } from '../../src/posts/slack/post-command.ts';
 import { handlePostSubmit } from '../../src/posts/slack/post-submit.ts';
 import { handleShareToFeed } from '../../src/posts/slack/share-to-feed.ts';
 import type { PublishDeps } from '../../src/posts/slack/publish-post.ts';
-import { buildArguments, type HandlerCall } from '../fixtures/handler-args.ts';
+import { buildArguments, type HandlerCall, recordedMethod } from '../fixtures/handler-args.ts';
 import { untouchable } from '../fixtures/untouchable-deps.ts';
 
 const log = createLogger({ level: 'silent' });
@@ -19,12 +19,8 @@ const NAMES: Record<string, string> = { U0ANA: 'Ana Silva', U0BEN: 'Ben Okafor' 
 
 /** The WebClient methods these handlers call; each call is recorded next to ack/respond. */
 function fakeClient(calls: HandlerCall[]) {
-  const record =
-    (fn: string, answer: (arg: Record<string, unknown>) => Record<string, unknown>) =>
-    async (arg: Record<string, unknown>) => {
-      calls.push({ fn, arg });
-      return { ok: true, ...answer(arg) };
-    };
+  const record = (fn: string, answer: (arg: Record<string, unknown>) => Record<string, unknown>) =>
+    recordedMethod(calls, fn, answer);
   return {
     users: {
       info: record('users.info', (a) => ({ user: { id: a.user, real_name: NAMES[String(a.user)] } })),

@@ -10,7 +10,7 @@ import { handleTaskCommand } from '../../src/tasks/slack/task-command.ts';
 import { handleTaskCreateSubmit } from '../../src/tasks/slack/task-create-submit.ts';
 import { handleTaskPriorityChange } from '../../src/tasks/slack/task-priority.ts';
 import { handleTaskShowCard } from '../../src/tasks/slack/task-show-card.ts';
-import { buildArguments, type HandlerCall } from '../fixtures/handler-args.ts';
+import { buildArguments, type HandlerCall, recordedMethod } from '../fixtures/handler-args.ts';
 import { sandboxBaseDeps } from '../fixtures/sandbox-deps.ts';
 
 let sandbox: Sandbox;
@@ -30,12 +30,7 @@ afterAll(async () => {
 
 /** A WebClient stand-in for the methods task handlers call; each call is recorded with the handler's own. */
 function fakeClient(calls: HandlerCall[]) {
-  const method =
-    (fn: string, answer: Record<string, unknown> = {}) =>
-    async (arg: unknown) => {
-      calls.push({ fn, arg });
-      return { ok: true, ...answer };
-    };
+  const method = (fn: string, answer?: Record<string, unknown>) => recordedMethod(calls, fn, answer);
   return {
     chat: {
       update: method('chat.update'),
