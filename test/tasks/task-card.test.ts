@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/monitoring/api.ts';
 import { validateBlocks } from '../../src/slack-standin/index.ts';
 import { renderTaskCard, dueText } from '../../src/tasks/render/task-card.ts';
+import { renderTaskList } from '../../src/tasks/render/task-list.ts';
 import type { StatusLookup } from '../../src/directory/index.ts';
 import { makeTask } from '../fixtures/task.ts';
 
@@ -132,5 +133,20 @@ describe('renderTaskCard', () => {
     );
     expect(text).toContain('Unassigned');
     expect(text).toContain('*Priority*\\nNone');
+  });
+});
+
+describe('names with formatting characters', () => {
+  it('shows a task named *bold* pump with its asterisks, in one bold title, in card and list', () => {
+    const card = renderTaskCard(task({ name: '*bold* pump' }), { timeZone: null, statuses: ALL });
+    const title = (card.blocks[0] as { text: { text: string } }).text.text;
+    expect(title).toBe(':clipboard: *∗bold∗ pump*');
+    const list = renderTaskList({
+      title: 'Open tasks',
+      tasks: [task({ name: '*bold* pump' })],
+      next: null,
+      shownBefore: 0,
+    });
+    expect(JSON.stringify(list.blocks)).toContain('*∗bold∗ pump*');
   });
 });

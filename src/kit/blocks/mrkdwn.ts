@@ -28,3 +28,31 @@ export function safeText(text: string, max: number): string {
 export function slackDate(epochMs: number, format: string, fallback: string): string {
   return `<!date^${Math.floor(epochMs / 1000)}^${format}|${escapeMrkdwn(fallback)}>`;
 }
+
+// Slack has no escape for formatting characters. `*` and backtick become lookalikes (so a name stays whole inside
+// a caller's *bold*); `_` and `~` get zero-width spaces on both sides, so they can neither open nor close.
+const FORMATTING: Record<string, string> = { '*': '∗', '`': 'ˋ', _: '\u200B_\u200B', '~': '\u200B~\u200B' };
+
+/** Formatting characters (`*`, `_`, `~`, backtick) shown as typed instead of making bold, italic, strike or code. */
+export function neutraliseFormatting(text: string): string {
+  // `_` and `~` between two letters or digits (file_name.csv) cannot format, so they are left as they are
+  return text.replace(/[*`_~]/g, (c, at: number) =>
+    (c === '_' || c === '~') && WORD.test(text[at - 1] ?? '') && WORD.test(text[at + 1] ?? '')
+      ? c
+      : (FORMATTING[c] ?? c),
+  );
+}
+const WORD = /^[\p{L}\p{N}]$/u;
+
+/**
+ * The one way to show a name or title (task, site, data source, person, file) in mrkdwn: cut to `max`, escaped
+ * (`&`, `<`, `>`), and its formatting characters neutralised, so `*bold* pump` shows its asterisks.
+ */
+export function safeName(text: string, max: number): string {
+  let budget = max;
+  for (;;) {
+    const out = neutraliseFormatting(escapeMrkdwn(truncate(text, budget)));
+    if (out.length <= max || budget <= 1) return out;
+    budget -= out.length - max;
+  }
+}

@@ -1,7 +1,7 @@
 /** Several data sources match what was typed after /reading: offer them as buttons. Pure. */
 import type { DataSourceRow } from '../../monitoring/api.ts';
 import type { RangeSpec } from '../rules/range.ts';
-import { safeText } from '../../kit/blocks/mrkdwn.ts';
+import { safeName } from '../../kit/blocks/mrkdwn.ts';
 import { mrkdwn, plain } from './reading-format.ts';
 import type { RenderedMessage } from './reading-report.ts';
 import { encodeSourceRange, indexed, READING_ACTION } from './source-ids.ts';
@@ -20,7 +20,7 @@ export function renderSourceChoice(
   return {
     text: `Several data sources match ${query}: pick one.`,
     blocks: [
-      { type: 'section', text: mrkdwn(`Several data sources match *${safeText(query, 100)}*. Which one?`) },
+      { type: 'section', text: mrkdwn(`Several data sources match *${safeName(query, 100)}*. Which one?`) },
       { type: 'actions', elements: buttons },
     ],
   };

@@ -2,7 +2,7 @@ import type { InputBlock, KnownBlock, ModalView, NumberInput, PlainTextInput } f
 /** The "Enter reading" modal: one typed input per writable metric, and the reading time. Pure. */
 import type { DataSource } from '../../monitoring/api.ts';
 import type { MetricInfo } from '../rules/metric-catalog.ts';
-import { safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
+import { safeText, truncate, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { mrkdwn, plain } from './reading-format.ts';
 import { READING_VIEW, SOURCE_VIEW } from './source-ids.ts';
 
@@ -53,7 +53,7 @@ export function renderReadingEntryView(
   const blocks: KnownBlock[] = [
     {
       type: 'section',
-      text: mrkdwn(`*${safeText(source.name, 200)}* · ${safeText(source.site.name ?? source.site.id, 200)}`),
+      text: mrkdwn(`*${safeName(source.name, 200)}* · ${safeText(source.site.name ?? source.site.id, 200)}`),
     },
     ...shown.map((m) => input(m, last[m.metricId])),
     {
@@ -88,7 +88,7 @@ export function renderLoadingView(title: string, text = 'Loading…'): ModalView
     callback_id: SOURCE_VIEW.loading,
     title: plain(title, 24),
     close: plain('Close', 24),
-    blocks: [{ type: 'section', text: mrkdwn(`:hourglass_flowing_sand: ${safeText(text, 2000)}`) }],
+    blocks: [{ type: 'section', text: mrkdwn(`:hourglass_flowing_sand: ${safeName(text, 2000)}`) }],
   };
 }
 

@@ -1,11 +1,11 @@
 /** The CSV export's progress message and its one-line outcome. Pure. */
 import type { ExportOutcome } from '../slack/export.ts';
-import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { formatBytes, mrkdwn } from './reading-format.ts';
 import type { RenderedMessage } from './reading-report.ts';
 
 export function renderExportProgress(sourceName: string, label: string): RenderedMessage {
-  const name = safeText(sourceName, 150);
+  const name = safeName(sourceName, 150);
   return {
     text: `Exporting ${sourceName} (${label})…`,
     blocks: [
@@ -22,7 +22,7 @@ export function renderExportOutcome(
   label: string,
   outcome: ExportOutcome,
 ): RenderedMessage {
-  const name = safeText(sourceName, 150);
+  const name = safeName(sourceName, 150);
   const range = escapeMrkdwn(label);
   let text: string;
   let plainText: string;

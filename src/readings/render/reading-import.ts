@@ -2,7 +2,7 @@ import type { KnownBlock, ModalView } from '@slack/types';
 /** CSV import: the modal that picks the data source, and the messages about the check and the import. Pure. */
 import type { CsvProblem } from '../rules/csv-check.ts';
 import { TIMESTAMP_FORMATS } from '../rules/timestamp-format.ts';
-import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { mrkdwn, plain } from './reading-format.ts';
 import type { RenderedMessage } from './reading-report.ts';
 import { encodeImportStart, READING_ACTION, READING_VIEW, type ImportStartValue } from './source-ids.ts';
@@ -64,7 +64,7 @@ export function renderImportView(meta: ImportMeta): ModalView {
       type: 'context',
       elements: [
         mrkdwn(
-          `File: *${safeText(meta.files[0]?.name ?? '', 200)}*${meta.files.length > 1 ? ` (+${meta.files.length - 1} more)` : ''}. ` +
+          `File: *${safeName(meta.files[0]?.name ?? '', 200)}*${meta.files.length > 1 ? ` (+${meta.files.length - 1} more)` : ''}. ` +
             'It is checked against the data source’s columns before anything is uploaded.',
         ),
       ],
@@ -84,7 +84,7 @@ export function renderImportView(meta: ImportMeta): ModalView {
 }
 
 export function renderImportOffer(value: ImportStartValue, names: string[]): RenderedMessage {
-  const list = names.map((n) => `*${safeText(n, 150)}*`).join(', ');
+  const list = names.map((n) => `*${safeName(n, 150)}*`).join(', ');
   return {
     text: `Import ${names.join(', ')} as readings?`,
     blocks: [
@@ -113,7 +113,7 @@ export function renderCsvRejected(
 ): RenderedMessage {
   const lines = problems.map((p) => `• line ${p.line}: ${safeText(p.message, 200)}`);
   if (more > 0) lines.push(`• …and ${more} more`);
-  const head = `:x: *${safeText(fileName, 150)}* was not imported into *${safeText(sourceName, 150)}*: nothing was uploaded. Fix these and try again:`;
+  const head = `:x: *${safeName(fileName, 150)}* was not imported into *${safeName(sourceName, 150)}*: nothing was uploaded. Fix these and try again:`;
   // one section per ~2,900 characters of problems, so no line is cut off by the 3,000-character text limit
   const blocks: object[] = [{ type: 'section', text: mrkdwn(head) }];
   let chunk: string[] = [];
@@ -137,14 +137,14 @@ export function renderImportAccepted(
   notes: readonly string[] = [],
 ): RenderedMessage {
   const text =
-    `:inbox_tray: *${safeText(fileName, 150)}* arrived on the platform for *${safeText(sourceName, 150)}* ` +
+    `:inbox_tray: *${safeName(fileName, 150)}* arrived on the platform for *${safeName(sourceName, 150)}* ` +
     `(${rows.toLocaleString('en-US')} rows, timestamps ${escapeMrkdwn(format)}). Import is asynchronous: ` +
     'I will confirm in the file’s thread when the readings can be read back.';
   const blocks: object[] = [{ type: 'section', text: mrkdwn(text) }];
   if (notes.length > 0) {
     blocks.push({
       type: 'context',
-      elements: [mrkdwn(notes.map((n) => `• ${safeText(n, 200)}`).join('\n'))],
+      elements: [mrkdwn(notes.map((n) => `• ${safeName(n, 200)}`).join('\n'))],
     });
   }
   const noteText = notes.length > 0 ? ` (${notes.join('; ')})` : '';
@@ -161,8 +161,8 @@ export function renderImportConfirmed(
   waitedS: number,
 ): RenderedMessage {
   const text = confirmed
-    ? `:white_check_mark: The readings from *${safeText(fileName, 150)}* can now be read on *${safeText(sourceName, 150)}*.`
-    : `:grey_question: I could not confirm the import of *${safeText(fileName, 150)}* into *${safeText(sourceName, 150)}* ` +
+    ? `:white_check_mark: The readings from *${safeName(fileName, 150)}* can now be read on *${safeText(sourceName, 150)}*.`
+    : `:grey_question: I could not confirm the import of *${safeName(fileName, 150)}* into *${safeText(sourceName, 150)}* ` +
       `after ${waitedS} s: the readings are not readable yet. Check later with \`/reading\`.`;
   return {
     text: confirmed ? `Import of ${fileName} confirmed` : `Import of ${fileName} could not be confirmed`,

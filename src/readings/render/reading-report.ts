@@ -1,6 +1,6 @@
 /** The /reading answer: per metric latest value, min, max, mean, count and gaps over the range. Pure. */
 import type { MetricReport, ReadingReport } from '../service/reading-report.ts';
-import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { formatNumber, mrkdwn, plain, siteTime, valueText, whenText } from './reading-format.ts';
 import { encodeSourceRange, SOURCE_ACTION } from './source-ids.ts';
 
@@ -43,7 +43,7 @@ export function renderReadingReport(report: ReadingReport): RenderedMessage {
   const { source, zone, range, summary } = report;
   const title = `${source.name} — ${range.label}`;
   const blocks: object[] = [{ type: 'header', text: plain(title, 150) }];
-  const site = source.site.name ? `${safeText(source.site.name, 200)} · ` : '';
+  const site = source.site.name ? `${safeName(source.site.name, 200)} · ` : '';
   blocks.push({
     type: 'context',
     elements: [
@@ -80,7 +80,7 @@ export function renderReadingReport(report: ReadingReport): RenderedMessage {
     ],
   });
   const text = `${title}: ${summary.rows} readings`;
-  return { text: safeText(text, 3000), blocks };
+  return { text: safeName(text, 3000), blocks };
 }
 
 export function renderReadingProgress(sourceName: string, label: string): RenderedMessage {
@@ -91,7 +91,7 @@ export function renderReadingProgress(sourceName: string, label: string): Render
       {
         type: 'context',
         elements: [
-          mrkdwn(`:hourglass_flowing_sand: Reading *${safeText(sourceName, 200)}* (${escapeMrkdwn(label)})…`),
+          mrkdwn(`:hourglass_flowing_sand: Reading *${safeName(sourceName, 200)}* (${escapeMrkdwn(label)})…`),
         ],
       },
     ],

@@ -2,7 +2,7 @@
 import type { DataSource } from '../../monitoring/api.ts';
 import { humanDuration, isCamera, silence, usageLabel, validationLabel } from '../rules/source-facts.ts';
 import { zoneOrUtc } from '../rules/range.ts';
-import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { mrkdwn, plain, whenText } from './reading-format.ts';
 import type { RenderedMessage } from './reading-report.ts';
 import { encodeSourceRange, encodeTaskAbout, SOURCE_ACTION } from './source-ids.ts';
@@ -17,7 +17,7 @@ function metricsText(source: DataSource): string {
   }
   if (source.metrics.length === 0) return '_The schema lists no writable metrics._';
   const lines = source.metrics.slice(0, MAX_METRIC_LINES).map((m) => {
-    const name = safeText(m.displayName ?? m.name ?? m.metricId, 120);
+    const name = safeName(m.displayName ?? m.name ?? m.metricId, 120);
     const unit = m.unitLabel ? ` (${escapeMrkdwn(m.unitLabel)})` : '';
     return `• ${name}${unit}${m.isRequired ? ' — required' : ''}`;
   });
@@ -47,7 +47,7 @@ function fields(source: DataSource, nowMs: number): object[] {
     ),
     field(
       'Site',
-      `${safeText(source.site.name ?? source.site.id, 200)}\n${escapeMrkdwn(source.tzTimezoneName ?? 'time zone unknown (UTC used)')}`,
+      `${safeName(source.site.name ?? source.site.id, 200)}\n${escapeMrkdwn(source.tzTimezoneName ?? 'time zone unknown (UTC used)')}`,
     ),
     field('Status', status.map((s) => escapeMrkdwn(String(s))).join(' · ') || '—'),
     field('Last reading', lastAt),

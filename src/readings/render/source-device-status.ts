@@ -2,7 +2,7 @@ import type { Checkboxes, ModalView, NumberInput, PlainTextOption } from '@slack
 /** Camera device status: its one-line summary and the "Report device status" modal. Pure. */
 import type { DataSource, DeviceStatus } from '../../monitoring/api.ts';
 import { zoneOrUtc } from '../rules/range.ts';
-import { escapeMrkdwn, safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, truncate, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { formatNumber, mrkdwn, plain, whenText } from './reading-format.ts';
 import { SOURCE_VIEW } from './source-ids.ts';
 
@@ -96,7 +96,7 @@ export function renderDeviceStatusView(source: DataSource, meta: DeviceStatusMet
       {
         type: 'section',
         text: mrkdwn(
-          `*${safeText(source.name, 200)}*\nLast report: ${deviceStatusText(source.deviceStatus, zone)}`,
+          `*${safeName(source.name, 200)}*\nLast report: ${deviceStatusText(source.deviceStatus, zone)}`,
         ),
       },
       {

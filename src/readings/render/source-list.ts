@@ -1,7 +1,7 @@
 /** /source search results: one compact row per data source with a Details button, and More for the next page. Pure. */
 import type { SearchPage, SourceHit } from '../service/search.ts';
 import { humanDuration, rowFacts, silence } from '../rules/source-facts.ts';
-import { safeText } from '../../kit/blocks/mrkdwn.ts';
+import { safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { mrkdwn, plain } from './reading-format.ts';
 import type { RenderedMessage } from './reading-report.ts';
 import { MAX_BUTTON_VALUE } from '../../kit/button-value.ts';
@@ -13,9 +13,9 @@ function hitText(hit: SourceHit, nowMs: number): string {
   const threshold = detail?.inactiveThreshold ?? facts.inactiveThreshold;
   const quiet = silence(row.lastReading?.eventDate ?? detail?.lastReading?.eventDate, nowMs, threshold);
   const head = [
-    `*${safeText(row.name, 150)}*`,
+    `*${safeName(row.name, 150)}*`,
     facts.usage,
-    row.site.name ? safeText(row.site.name, 100) : null,
+    row.site.name ? safeName(row.site.name, 100) : null,
   ];
   const status = [facts.validation, detail?.activityStatus?.name ?? facts.activity]
     .filter(Boolean)
@@ -36,12 +36,12 @@ export function renderSourceList(
 ): RenderedMessage {
   const blocks: object[] = [];
   const heading = first
-    ? `Data sources matching *${safeText(text, 100)}*`
-    : `More data sources matching *${safeText(text, 100)}*`;
+    ? `Data sources matching *${safeName(text, 100)}*`
+    : `More data sources matching *${safeName(text, 100)}*`;
   if (page.hits.length === 0) {
     blocks.push({
       type: 'section',
-      text: mrkdwn(first ? `No data sources match *${safeText(text, 100)}*.` : 'No more data sources.'),
+      text: mrkdwn(first ? `No data sources match *${safeName(text, 100)}*.` : 'No more data sources.'),
     });
     return { text: first ? `No data sources match ${text}` : 'No more data sources', blocks };
   }

@@ -7,7 +7,7 @@
 import type { Task } from '../../monitoring/api.ts';
 import { CANONICAL_STATUSES, statusKey, type StatusLookup } from '../../directory/index.ts';
 import { dueDeadline } from '../rules/dates.ts';
-import { escapeMrkdwn, safeText, slackDate, truncate } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeText, slackDate, truncate, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { TASK_PRIORITIES } from '../rules/priority.ts';
 import { TASK_ACTION, type BlockJson, type Rendered } from './task-ids.ts';
 import { plain } from '../../kit/blocks/text-blocks.ts';
@@ -39,7 +39,7 @@ export function personText(task: Task): string {
   const a = task.assignee;
   if (!a) return 'Unassigned';
   const name = a.name ?? ([a.firstName, a.lastName].filter(Boolean).join(' ') || a.email || `user ${a.id}`);
-  return safeText(name, 200) + (a.email ? ` (${safeText(a.email, 200)})` : '');
+  return safeName(name, 200) + (a.email ? ` (${safeText(a.email, 200)})` : '');
 }
 
 /** The status buttons: one per canonical status except the current one. */
@@ -100,17 +100,17 @@ export function renderTaskCard(task: Task, ctx: CardContext): Rendered {
     {
       type: 'section',
       block_id: `task_card_${task.id}`.slice(0, 255),
-      text: { type: 'mrkdwn', text: `:clipboard: *${safeText(task.name, 2900)}*` },
+      text: { type: 'mrkdwn', text: `:clipboard: *${safeName(task.name, 2900)}*` },
     },
     {
       type: 'section',
       fields: [
         field('Status', safeText(status, 200)),
-        field('Priority', safeText(task.priority?.name ?? 'None', 100)),
+        field('Priority', safeName(task.priority?.name ?? 'None', 100)),
         field('Due', dueText(task.dueDate, ctx.timeZone)),
         field('Assignee', personText(task)),
-        field('Site', safeText(task.site?.name ?? task.site?.id ?? '—', 500)),
-        field('Data source', task.device ? safeText(task.device.name ?? task.device.id, 500) : '—'),
+        field('Site', safeName(task.site?.name ?? task.site?.id ?? '—', 500)),
+        field('Data source', task.device ? safeName(task.device.name ?? task.device.id, 500) : '—'),
       ],
     },
     {
@@ -129,7 +129,7 @@ export function renderTaskCard(task: Task, ctx: CardContext): Rendered {
   ];
   if (unknown.length > 0)
     blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: unknownStatusText(unknown) }] });
-  return { text: `Task: ${safeText(task.name, 300)} — ${safeText(status, 100)}`, blocks };
+  return { text: `Task: ${safeName(task.name, 300)} — ${safeText(status, 100)}`, blocks };
 }
 
 export function unknownStatusText(names: readonly string[]): string {

@@ -1,9 +1,9 @@
 /** Pure: the words for what a PATCH changed, for the card's thread ("status To Do → Done"). */
 import type { Task, TaskPatch } from '../../monitoring/api.ts';
 import { priorityName } from '../rules/priority.ts';
-import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeName } from '../../kit/blocks/mrkdwn.ts';
 
-const q = (text: string | null | undefined, max = 120) => (text ? `“${safeText(text, max)}”` : '—');
+const q = (text: string | null | undefined, max = 120) => (text ? `“${safeName(text, max)}”` : '—');
 
 export function describePatch(
   before: Task | undefined,
@@ -15,7 +15,7 @@ export function describePatch(
     const to = names.status(patch.statusId) ?? `status ${patch.statusId}`;
     out.push(
       before
-        ? `changed status: ${safeText(before.status.name ?? '?', 60)} → ${escapeMrkdwn(to)}`
+        ? `changed status: ${safeName(before.status.name ?? '?', 60)} → ${escapeMrkdwn(to)}`
         : `set status to ${escapeMrkdwn(to)}`,
     );
   }
@@ -23,7 +23,7 @@ export function describePatch(
     const to = priorityName(patch.priorityId) ?? escapeMrkdwn(patch.priorityId);
     out.push(
       before
-        ? `changed priority: ${safeText(before.priority?.name ?? 'none', 30)} → ${to}`
+        ? `changed priority: ${safeName(before.priority?.name ?? 'none', 30)} → ${to}`
         : `set priority to ${to}`,
     );
   }
@@ -43,7 +43,7 @@ export function describePatch(
   if (patch.description !== undefined) out.push('updated the description');
   if (patch.assigneeId !== undefined)
     out.push(
-      `reassigned it to ${names.assignee ? safeText(names.assignee, 120) : `user ${escapeMrkdwn(patch.assigneeId)}`}`,
+      `reassigned it to ${names.assignee ? safeName(names.assignee, 120) : `user ${escapeMrkdwn(patch.assigneeId)}`}`,
     );
   if (patch.fileIds !== undefined)
     out.push(`attached platform files ${escapeMrkdwn(patch.fileIds.join(', '))}`);

@@ -1,6 +1,6 @@
 /** The `/task list` answer (ephemeral), pure: one section per task, then "More" while the cursor has more. */
 import type { Task } from '../../monitoring/api.ts';
-import { escapeMrkdwn, safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeText, truncate, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { personText } from './task-card.ts';
 import { TASK_ACTION, type BlockJson, type Rendered } from './task-ids.ts';
 
@@ -23,13 +23,13 @@ export interface ListView {
 function line(task: Task, overdue: boolean): string {
   const parts = [
     overdue ? ':warning: *Overdue*' : null,
-    safeText(task.status.name ?? `status ${task.status.id}`, 60),
-    task.priority?.name ? `${safeText(task.priority.name, 30)} priority` : null,
+    safeName(task.status.name ?? `status ${task.status.id}`, 60),
+    task.priority?.name ? `${safeName(task.priority.name, 30)} priority` : null,
     task.dueDate ? `due ${escapeMrkdwn(task.dueDate)}` : null,
     personText(task),
-    task.site?.name ? safeText(task.site.name, 100) : null,
+    task.site?.name ? safeName(task.site.name, 100) : null,
   ].filter((p): p is string => p !== null);
-  return `*${safeText(task.name, 300)}*\n${parts.join(' · ')}`;
+  return `*${safeName(task.name, 300)}*\n${parts.join(' · ')}`;
 }
 
 export function renderTaskList(view: ListView): Rendered {

@@ -1,5 +1,5 @@
 /** Small task messages (pure): a failed create with the person's input echoed, change notes, plain notices. */
-import { escapeMrkdwn, safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeText, truncate, safeName } from '../../kit/blocks/mrkdwn.ts';
 import type { TaskPrefill } from './task-create-modal.ts';
 import { priorityName } from '../rules/priority.ts';
 import { TASK_ACTION, type Rendered } from './task-ids.ts';
@@ -19,9 +19,9 @@ export function notVisibleText(taskId: string): string {
 /** `problem` is ready mrkdwn (from userMessageFor). The draft is echoed so nothing typed is lost. */
 export function renderCreateFailed(problem: string, draft: TaskPrefill, draftKey: string): Rendered {
   const echo = [
-    `*Name:* ${safeText(draft.name ?? '—', 500)}`,
-    draft.siteName ? `*Site:* ${safeText(draft.siteName, 200)}` : null,
-    draft.deviceName ? `*Data source:* ${safeText(draft.deviceName, 200)}` : null,
+    `*Name:* ${safeName(draft.name ?? '—', 500)}`,
+    draft.siteName ? `*Site:* ${safeName(draft.siteName, 200)}` : null,
+    draft.deviceName ? `*Data source:* ${safeName(draft.deviceName, 200)}` : null,
     draft.priorityId
       ? `*Priority:* ${priorityName(draft.priorityId) ?? escapeMrkdwn(draft.priorityId)}`
       : null,
@@ -30,7 +30,7 @@ export function renderCreateFailed(problem: string, draft: TaskPrefill, draftKey
   ].filter((x): x is string => x !== null);
   const text = `${problem}\nYour task was not created. What you entered:`;
   return {
-    text: truncate(`${text} ${safeText(draft.name ?? '', 500)}`, 3000),
+    text: truncate(`${text} ${safeName(draft.name ?? '', 500)}`, 3000),
     blocks: [
       { type: 'section', text: { type: 'mrkdwn', text: truncate(text, 3000) } },
       { type: 'section', text: { type: 'mrkdwn', text: truncate(echo.join('\n'), 3000) } },

@@ -8,7 +8,7 @@ import type { Assignee, TaskPatch } from '../../monitoring/api.ts';
 import { describePatch } from '../render/task-changes.ts';
 import type { Rendered } from '../render/task-ids.ts';
 import { changeNote, renderNotice } from '../render/task-notices.ts';
-import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { reportError, userMessageFor } from '../../kit/errors.ts';
 import { isMonitoringError } from '../../monitoring/errors.ts';
 import { noteInThread, renderCardFor, tellUser, type CardPlace } from './task-deliver.ts';
@@ -53,12 +53,12 @@ export async function changeTask(
       if (ctx.place) await ctx.client.chat.update({ channel: ctx.place.channel, ts: ctx.place.ts, ...card });
       else if (ctx.replaceEphemeral) await ctx.replaceEphemeral(card);
     }
-    const name = safeText(task?.name ?? before?.name ?? `task ${taskId}`, 200);
+    const name = safeName(task?.name ?? before?.name ?? `task ${taskId}`, 200);
     const assigneeName = extra.assignee?.name ?? extra.assignee?.email ?? null;
     if (outcome.assigneeTook === false) {
       // contract: PATCH — assigneeId "is not among the listed fields … unreliable; verify the result".
       await tell(
-        `The platform did not take the reassignment of “${name}”${assigneeName ? ` to ${safeText(assigneeName, 100)}` : ''}: ` +
+        `The platform did not take the reassignment of “${name}”${assigneeName ? ` to ${safeName(assigneeName, 100)}` : ''}: ` +
           'it still shows the previous assignee. Reassign it on the platform itself; fieldline cannot do it reliably.',
       );
     }

@@ -8,7 +8,7 @@ import type { WebClient } from '@slack/web-api';
 import type { BaseDeps, Deps } from '../../deps.ts';
 import type { Assignee, Task } from '../../monitoring/api.ts';
 import { userMessageFor } from '../../kit/errors.ts';
-import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeName } from '../../kit/blocks/mrkdwn.ts';
 import type { CreateMeta, TaskPrefill } from '../render/task-create-modal.ts';
 import { renderCreateFailed, renderNotice } from '../render/task-notices.ts';
 import { assigneeError } from './task-assignee.ts';
@@ -125,7 +125,7 @@ export async function runCreate(deps: CreateRunDeps, run: CreateRun): Promise<vo
   } catch (err) {
     const message = userMessageFor(err);
     log.error({ err, ref: message.ref, taskId: task.id }, 'task created; showing it failed');
-    const text = `Task ${escapeMrkdwn(task.id)} “${safeText(task.name, 200)}” was created, but its card could not be shown. ${message.text}`;
+    const text = `Task ${escapeMrkdwn(task.id)} “${safeName(task.name, 200)}” was created, but its card could not be shown. ${message.text}`;
     await tellUser(client, { user }, renderNotice(text)).catch(() => undefined);
   }
 }

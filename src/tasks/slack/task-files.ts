@@ -9,7 +9,7 @@ import type { Task } from '../../monitoring/api.ts';
 import { FileTransferError } from '../../kit/slack-files/transfer-error.ts';
 import { resolveTarget } from '../../files/index.ts';
 import { transferSlackFiles } from '../../files/index.ts';
-import { safeText } from '../../kit/blocks/mrkdwn.ts';
+import { safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
 import type { CreateMeta } from '../render/task-create-modal.ts';
 import { userMessageFor } from '../../kit/errors.ts';
 
@@ -35,9 +35,9 @@ export async function uploadMessageFiles(
         ...(meta.permalink ? { permalink: meta.permalink } : {}),
       },
     });
-    const ok = results.filter((r) => r.ok).map((r) => safeText(r.name, 100));
+    const ok = results.filter((r) => r.ok).map((r) => safeName(r.name, 100));
     const failed = results.flatMap((r) =>
-      r.ok ? [] : [`${safeText(r.name, 100)}: ${safeText(r.reason, 300)}`],
+      r.ok ? [] : [`${safeName(r.name, 100)}: ${safeText(r.reason, 300)}`],
     );
     const lines = [];
     if (ok.length) {

@@ -2,7 +2,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import { MAX_ROWS_READ, type TaskListFilter, type TaskListPage } from '../service/task-service.ts';
-import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { priorityById } from '../rules/priority.ts';
 import type { Rendered } from '../render/task-ids.ts';
 import { renderTaskList } from '../render/task-list.ts';
@@ -20,7 +20,7 @@ export async function listTitle(deps: Pick<Deps, 'directory'>, filter: TaskListF
   const parts = [`*${SCOPE_TITLES[filter.scope]}*`];
   if (filter.siteId) {
     const site = await deps.directory.site(filter.siteId).catch(() => undefined);
-    parts.push(`site ${safeText(site?.name ?? filter.siteId, 200)}`);
+    parts.push(`site ${safeName(site?.name ?? filter.siteId, 200)}`);
   }
   if (filter.priorityId)
     parts.push(`${priorityById(filter.priorityId)?.keyword ?? safeText(filter.priorityId, 20)} priority`);
@@ -58,13 +58,13 @@ export async function runTaskList(
     if (match.kind === 'none') {
       const known = (await deps.directory.sites()).map((s) => s.name).slice(0, 15);
       return renderNotice(
-        `No site matches “${safeText(request.siteText, 100)}”. Sites: ${known.map((n) => safeText(n, 80)).join(', ') || 'none visible'}.\nUsage: \`${LIST_USAGE}\``,
+        `No site matches “${safeName(request.siteText, 100)}”. Sites: ${known.map((n) => safeName(n, 80)).join(', ') || 'none visible'}.\nUsage: \`${LIST_USAGE}\``,
       );
     }
     if (match.kind === 'many') {
-      const names = match.sites.map((s) => `“${safeText(s.name, 80)}”`).slice(0, 15);
+      const names = match.sites.map((s) => `“${safeName(s.name, 80)}”`).slice(0, 15);
       return renderNotice(
-        `“${safeText(request.siteText, 100)}” matches several sites: ${names.join(', ')}. Type more of the name.`,
+        `“${safeName(request.siteText, 100)}” matches several sites: ${names.join(', ')}. Type more of the name.`,
       );
     }
     filter.siteId = match.site.id;
