@@ -1,9 +1,16 @@
 /** Pure site matching for text a person typed ("north", "Plant North"). */
 import type { SiteInfo, SiteMatch } from './types.ts';
 
-const norm = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, ' ');
+// Accents and case are ignored ("sao paulo" finds São Paulo): decompose, then drop the combining marks.
+const norm = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
 
-/** Case-insensitive exact name (or id), then a unique prefix, then a unique substring. */
+/** Case- and accent-insensitive exact name (or id), then a unique prefix, then a unique substring. */
 export function resolveSiteIn(sites: readonly SiteInfo[], text: string): SiteMatch {
   const wanted = norm(text);
   if (wanted === '') return { kind: 'none' };

@@ -14,6 +14,14 @@ const SITES = [
 ];
 
 describe('resolveSiteIn', () => {
+  it('ignores accents both ways: “sao paulo” finds São Paulo, “São” finds Sao Tome', () => {
+    const sites = [site('7', 'São Paulo Plant'), site('8', 'Sao Tome Depot')];
+    expect(resolveSiteIn(sites, 'sao paulo')).toEqual({ kind: 'one', site: sites[0] });
+    expect(resolveSiteIn(sites, 'SAO PAULO PLANT')).toEqual({ kind: 'one', site: sites[0] });
+    expect(resolveSiteIn(sites, 'são tome')).toEqual({ kind: 'one', site: sites[1] });
+    expect(filterSites(sites, 'sao').map((s) => s.id)).toEqual(['7', '8']);
+  });
+
   it('matches an exact name case-insensitively, even when it is also a prefix of another', () => {
     expect(resolveSiteIn(SITES, '  north ')).toEqual({ kind: 'one', site: SITES[3] });
     expect(resolveSiteIn(SITES, 'CHICAGO works')).toEqual({ kind: 'one', site: SITES[2] });

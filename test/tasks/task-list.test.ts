@@ -173,6 +173,11 @@ describe('/task list', () => {
     expect(text).toContain('/task list [open|mine|overdue|all]');
   });
 
+  it('matches a site typed without its accent (“sao paulo”)', async () => {
+    const page = await listReply('list site sao paulo');
+    expect(JSON.stringify(page.blocks)).toContain('site São Paulo Packaging');
+  });
+
   it('names the sites when none matches', async () => {
     const reply = await listReply('list site atlantis');
     expect(reply.text).toContain('No site matches “atlantis”');
