@@ -5,8 +5,7 @@ import {
   expectValidBlocks,
   HEALTHY_CAMERA,
   MIN,
-  sourceNamed,
-  startRelayBed,
+  startCameraBed,
   type RelayBed,
 } from './relay-bed.ts';
 
@@ -15,12 +14,7 @@ describe('relay: device-status alerts end to end', () => {
   let camera: string;
 
   beforeEach(async () => {
-    bed = await startRelayBed();
-    camera = sourceNamed(bed.h, 'Gate Camera North').id;
-    bed.h.sandbox.admin.setDeviceStatus(camera, HEALTHY_CAMERA);
-    expect(await bed.monitor('subscribe alerts site Berlin Plant')).toMatch(/Subscribed/);
-    await bed.tick(0);
-    await bed.tick();
+    ({ bed, camera } = await startCameraBed());
   });
   afterEach(() => bed.stop());
 

@@ -9,6 +9,7 @@ import { relayDeps } from '../../src/compose.ts';
 import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/relay.ts';
 import type { RelayOptionsInput } from '../../src/alerts/rules/options.ts';
 import { validateBlocks, type StoredMessage } from '../../src/slack-standin/index.ts';
+import { HEALTHY_CAMERA } from '../fixtures/device-status.ts';
 import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
 import { startHarness, waitFor, type Harness, type HarnessOptions } from '../harness.ts';
 
@@ -120,3 +121,17 @@ export function sourceNamed(h: Harness, name: string) {
 }
 
 export { HEALTHY_CAMERA } from '../fixtures/device-status.ts';
+
+/**
+ * The alert tests' starting point: Gate Camera North reports healthy, #alerts follows Berlin Plant's alerts, and
+ * the first cycles have run (nothing to say yet).
+ */
+export async function startCameraBed(): Promise<{ bed: RelayBed; camera: string }> {
+  const bed = await startRelayBed();
+  const camera = sourceNamed(bed.h, 'Gate Camera North').id;
+  bed.h.sandbox.admin.setDeviceStatus(camera, HEALTHY_CAMERA);
+  expect(await bed.monitor('subscribe alerts site Berlin Plant')).toMatch(/Subscribed/);
+  await bed.tick(0);
+  await bed.tick();
+  return { bed, camera };
+}
