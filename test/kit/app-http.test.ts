@@ -5,6 +5,7 @@ import { createLogger } from '../../src/log.ts';
 import { createHttpServer } from '../../src/kit/http-server.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { startHarness, type Harness } from '../harness.ts';
+import { freePort } from '../setup/redis-server.ts';
 
 let h: Harness;
 let probeRuns = 0;
@@ -99,7 +100,8 @@ describe('health endpoints', () => {
   it('GET /readyz answers 503 naming the store when Redis is unreachable', async () => {
     const log = createLogger({ level: 'silent' });
     const store = await openStore(
-      { kind: 'redis', url: 'redis://127.0.0.1:6390' },
+      // A loopback port nothing listens on (the kernel's choice), never a fixed one.
+      { kind: 'redis', url: `redis://127.0.0.1:${await freePort()}` },
       { log, connectTimeoutMs: 200 },
     );
     const server = createHttpServer({ deps: { store, sharedMonitoring: h.deps.sharedMonitoring, log } });
