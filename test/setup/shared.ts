@@ -4,8 +4,13 @@
  */
 import { haveSlackReference, SLACK_REFERENCE_DIR } from './shared-dir.ts';
 
+// Both vitest projects (unit, system) run this setup in the one main process: the line is said once a run.
+const SAID = Symbol.for('fieldline.test.slackReferenceNotice');
+
 export default function setup(): void {
-  if (haveSlackReference) return;
+  const run = globalThis as { [SAID]?: true };
+  if (haveSlackReference || run[SAID]) return;
+  run[SAID] = true;
   console.log(
     `Slack reference tests skipped: ${SLACK_REFERENCE_DIR} not found (manifest and Block Kit schemas, payload ` +
       'samples, Web API spec). To run them put the slack reference folder at ../shared/slack beside the checkout.',
