@@ -67,7 +67,8 @@ export function renderUploadProgress(
 export function renderUploadBlocked(reason: string): { text: string; blocks: KnownBlock[] } {
   const text = `Files not uploaded: ${reason}`;
   return {
-    text,
+    // the `text` fallback (what notifications show) is escaped like the blocks
+    text: safeText(text, 2900),
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `:x: ${safeText(text, 2900)}` } }],
   };
 }

@@ -54,7 +54,8 @@ export function renderPostConfirmation(
 /** When the post could not be made and the form is gone: the reason, and the text so nothing is lost. */
 export function renderPostFailure(reason: string, content: string): SlackMessage {
   return {
-    text: `Your post was not published: ${reason}`,
+    // the `text` fallback (what notifications show) is escaped like the blocks
+    text: `Your post was not published: ${safeText(reason, 2800)}`,
     blocks: [
       {
         type: 'section',

@@ -18,7 +18,8 @@ export function renderSourceChoice(
     value: encodeSourceRange({ s: row.id, r: req.spec, ...(req.export ? { x: true } : {}) }),
   }));
   return {
-    text: `Several data sources match ${query}: pick one.`,
+    // the `text` fallback (what notifications show) is escaped like the blocks
+    text: `Several data sources match ${safeName(query, 100)}: pick one.`,
     blocks: [
       { type: 'section', text: mrkdwn(`Several data sources match *${safeName(query, 100)}*. Which one?`) },
       { type: 'actions', elements: buttons },

@@ -7,7 +7,8 @@ import type { RenderedMessage } from './reading-report.ts';
 export function renderExportProgress(sourceName: string, label: string): RenderedMessage {
   const name = safeName(sourceName, 150);
   return {
-    text: `Exporting ${sourceName} (${label})…`,
+    // the `text` fallback (what notifications show) is escaped like the blocks
+    text: `Exporting ${name} (${escapeMrkdwn(label)})…`,
     blocks: [
       {
         type: 'context',
@@ -27,16 +28,16 @@ export function renderExportOutcome(
   let text: string;
   let plainText: string;
   if (outcome.kind === 'empty') {
-    plainText = `No readings in that range: ${sourceName}, ${label}. Nothing to export.`;
+    plainText = `No readings in that range: ${name}, ${range}. Nothing to export.`;
     text = `:information_source: No readings in that range: *${name}*, ${range}. Nothing to export.`;
   } else if (outcome.kind === 'too-large') {
     const size = formatBytes(outcome.bytes);
-    plainText = `The export of ${sourceName} (${label}) is too large for Slack (over ${size}). Pick a shorter range.`;
+    plainText = `The export of ${name} (${range}) is too large for Slack (over ${size}). Pick a shorter range.`;
     text = `:warning: The export of *${name}* (${range}) is too large for Slack (over ${size}). Pick a shorter range.`;
   } else {
     const what = `${outcome.rows.toLocaleString('en-US')} readings exported as`;
     const size = formatBytes(outcome.bytes);
-    plainText = `${sourceName}, ${label}: ${what} ${outcome.fileName} (${size}), file in the thread.`;
+    plainText = `${name}, ${range}: ${what} ${escapeMrkdwn(outcome.fileName)} (${size}), file in the thread.`;
     text = `:page_facing_up: *${name}*, ${range}: ${what} \`${escapeMrkdwn(outcome.fileName)}\` (${size}) — file in the thread.`;
   }
   return { text: plainText.slice(0, 3000), blocks: [{ type: 'section', text: mrkdwn(text) }] };

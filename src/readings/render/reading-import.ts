@@ -2,7 +2,7 @@ import type { KnownBlock, ModalView } from '@slack/types';
 /** CSV import: the modal that picks the data source, and the messages about the check and the import. Pure. */
 import type { CsvProblem } from '../rules/csv-check.ts';
 import { TIMESTAMP_FORMATS } from '../rules/timestamp-format.ts';
-import { escapeMrkdwn, safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeText, safeName, truncate } from '../../kit/blocks/mrkdwn.ts';
 import { mrkdwn, plain } from './reading-format.ts';
 import type { RenderedMessage } from './reading-report.ts';
 import { encodeImportStart, READING_ACTION, READING_VIEW, type ImportStartValue } from './source-ids.ts';
@@ -86,7 +86,7 @@ export function renderImportView(meta: ImportMeta): ModalView {
 export function renderImportOffer(value: ImportStartValue, names: string[]): RenderedMessage {
   const list = names.map((n) => `*${safeName(n, 150)}*`).join(', ');
   return {
-    text: `Import ${names.join(', ')} as readings?`,
+    text: `Import ${names.map((n) => safeName(n, 150)).join(', ')} as readings?`,
     blocks: [
       { type: 'section', text: mrkdwn(`I can import ${list} as readings into a data source.`) },
       {
@@ -125,8 +125,8 @@ export function renderCsvRejected(
     chunk.push(line);
   }
   if (chunk.length > 0) blocks.push({ type: 'section', text: mrkdwn(chunk.join('\n')) });
-  const summary = problems.map((p) => `line ${p.line}: ${p.message.slice(0, 200)}`).join('; ');
-  return { text: `${fileName} was not imported: ${summary}`.slice(0, 3000), blocks };
+  const summary = problems.map((p) => `line ${p.line}: ${safeText(p.message, 200)}`).join('; ');
+  return { text: safeText(`${safeName(fileName, 150)} was not imported: ${summary}`, 3000), blocks };
 }
 
 export function renderImportAccepted(
@@ -147,9 +147,9 @@ export function renderImportAccepted(
       elements: [mrkdwn(notes.map((n) => `• ${safeName(n, 200)}`).join('\n'))],
     });
   }
-  const noteText = notes.length > 0 ? ` (${notes.join('; ')})` : '';
+  const noteText = notes.length > 0 ? ` (${notes.map((n) => safeName(n, 200)).join('; ')})` : '';
   return {
-    text: `${fileName} arrived; import is asynchronous${noteText}`.slice(0, 3000),
+    text: truncate(`${safeName(fileName, 150)} arrived; import is asynchronous${noteText}`, 3000),
     blocks,
   };
 }
@@ -165,7 +165,7 @@ export function renderImportConfirmed(
     : `:grey_question: I could not confirm the import of *${safeName(fileName, 150)}* into *${safeText(sourceName, 150)}* ` +
       `after ${waitedS} s: the readings are not readable yet. Check later with \`/reading\`.`;
   return {
-    text: confirmed ? `Import of ${fileName} confirmed` : `Import of ${fileName} could not be confirmed`,
+    text: `Import of ${safeName(fileName, 150)} ${confirmed ? 'confirmed' : 'could not be confirmed'}`,
     blocks: [{ type: 'section', text: mrkdwn(text) }],
   };
 }

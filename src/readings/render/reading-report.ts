@@ -84,7 +84,8 @@ export function renderReadingReport(report: ReadingReport): RenderedMessage {
 }
 
 export function renderReadingProgress(sourceName: string, label: string): RenderedMessage {
-  const text = `Reading ${sourceName} (${label})…`;
+  // the `text` fallback (what notifications show) is escaped like the blocks: the same safeName
+  const text = `Reading ${safeName(sourceName, 200)} (${escapeMrkdwn(label)})…`;
   return {
     text,
     blocks: [

@@ -123,5 +123,5 @@ export function renderSourceDetail(source: DataSource, nowMs: number): RenderedM
   }
   blocks.push({ type: 'actions', elements: buttons(source) });
   blocks.push({ type: 'context', elements: [mrkdwn(`Data source id \`${escapeMrkdwn(source.id)}\``)] });
-  return { text: `${source.name}: data source details`, blocks };
+  return { text: `${safeName(source.name, 200)}: data source details`, blocks };
 }

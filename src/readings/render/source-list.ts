@@ -43,7 +43,7 @@ export function renderSourceList(
       type: 'section',
       text: mrkdwn(first ? `No data sources match *${safeName(text, 100)}*.` : 'No more data sources.'),
     });
-    return { text: first ? `No data sources match ${text}` : 'No more data sources', blocks };
+    return { text: first ? `No data sources match ${safeName(text, 100)}` : 'No more data sources', blocks };
   }
   blocks.push({ type: 'section', text: mrkdwn(heading) });
   page.hits.forEach((hit, i) => {
@@ -64,5 +64,5 @@ export function renderSourceList(
       elements: [{ type: 'button', action_id: SOURCE_ACTION.more, text: plain('More'), value: moreValue }],
     });
   }
-  return { text: `${page.hits.length} data sources matching ${text}`, blocks };
+  return { text: `${page.hits.length} data sources matching ${safeName(text, 100)}`, blocks };
 }

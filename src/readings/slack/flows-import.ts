@@ -6,7 +6,7 @@
  */
 import type { Deps } from '../../deps.ts';
 import { zoneOrUtc } from '../rules/range.ts';
-import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeName, safeText } from '../../kit/blocks/mrkdwn.ts';
 import { renderCsvRejected, renderImportAccepted, renderImportConfirmed } from '../render/reading-import.ts';
 import { reportError } from '../../kit/errors.ts';
 import {
@@ -34,14 +34,14 @@ export async function importFlow(deps: Deps, target: ReplyTarget, req: ImportReq
       deps.sources.load(req.sourceId),
     ]);
     const posted = await postReply(target, {
-      text: `Checking ${file.name} for ${source.name}…`,
+      text: `Checking ${safeName(file.name, 150)} for ${safeName(source.name, 150)}…`,
       blocks: [
         {
           type: 'context',
           elements: [
             {
               type: 'mrkdwn',
-              text: `:hourglass_flowing_sand: Checking *${safeText(file.name, 150)}* for *${safeText(source.name, 150)}*…`,
+              text: `:hourglass_flowing_sand: Checking *${safeName(file.name, 150)}* for *${safeName(source.name, 150)}*…`,
             },
           ],
         },
