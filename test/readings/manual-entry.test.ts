@@ -100,4 +100,18 @@ describe('buildEntry', () => {
     );
     expect(r.ok).toBe(true);
   });
+
+  it.each([
+    ['-5', 'People In is a count: it cannot be negative.'],
+    ['2.5', 'People In is a count: enter a whole number.'],
+  ])('refuses %j for a count-like metric', (typed, error) => {
+    const counts: MetricInfo[] = [
+      { metricId: '3101', label: 'People In', unit: null, kind: 'number', required: false, count: true },
+    ];
+    expect(buildEntry('1007', counts, { values: { '3101': typed }, timestampSec: null }, NOW)).toEqual({
+      ok: false,
+      errors: { '3101': error },
+    });
+    expect(buildEntry('1007', counts, { values: { '3101': '0' }, timestampSec: null }, NOW).ok).toBe(true);
+  });
 });

@@ -103,6 +103,28 @@ describe('Enter reading', () => {
   });
 });
 
+describe('Enter reading for a count', () => {
+  it('refuses −5 People In on its field, keeping the modal and writing nothing', async () => {
+    const message = await card('Gate Camera North');
+    const view = await modal('reading_entry', () =>
+      h.driver.blockAction({ actionId: 'source_enter_reading', message }),
+    );
+    const people = (view.blocks as { block_id: string; element?: Record<string, unknown> }[]).find(
+      (b) => b.block_id === 'metric_3101',
+    );
+    expect(people?.element).toMatchObject({
+      type: 'number_input',
+      is_decimal_allowed: false,
+      min_value: '0',
+    });
+    const written = h.sandbox.admin.written().readings.length;
+    const bad = await h.driver.viewSubmission({ view, values: { metric_3101: '-5', metric_3102: '3' } });
+    expect(bad.closed).toBe(false);
+    expect(bad.errors).toEqual({ metric_3101: 'People In is a count: it cannot be negative.' });
+    expect(h.sandbox.admin.written().readings.length).toBe(written);
+  });
+});
+
 describe('Report device status', () => {
   it('is prefilled from the last report and always sends the full recommended set', async () => {
     const cam = sourceNamed(h, 'Dock Camera');

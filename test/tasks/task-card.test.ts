@@ -139,7 +139,7 @@ describe('renderTaskCard', () => {
 describe('names with formatting characters', () => {
   it('shows a task named *bold* pump with its asterisks, in one bold title, in card and list', () => {
     const card = renderTaskCard(task({ name: '*bold* pump' }), { timeZone: null, statuses: ALL });
-    const title = (card.blocks[0] as { text: { text: string } }).text.text;
+    const title = (card.blocks[0] as unknown as { text: { text: string } }).text.text;
     expect(title).toBe(':clipboard: *∗bold∗ pump*');
     const list = renderTaskList({
       title: 'Open tasks',

@@ -27,7 +27,10 @@ function input(metric: MetricInfo, last: number | string | null | undefined): In
   // no initial values: an untouched field must not silently repeat the last reading (the hint shows it)
   const element: NumberInput | PlainTextInput =
     metric.kind === 'number'
-      ? { type: 'number_input', action_id: 'value', is_decimal_allowed: true }
+      ? metric.count
+        ? // a count: Slack's own field refuses negatives and fractions; the submission is checked again
+          { type: 'number_input', action_id: 'value', is_decimal_allowed: false, min_value: '0' }
+        : { type: 'number_input', action_id: 'value', is_decimal_allowed: true }
       : { type: 'plain_text_input', action_id: 'value', max_length: 500 };
   const unit = metric.unit ? ` (${metric.unit})` : '';
   return {

@@ -40,6 +40,13 @@ export function buildEntry(
           `${metric.label} takes a number${metric.unit ? ` (${metric.unit})` : ''}; "${raw.slice(0, 40)}" is not one.`;
         continue;
       }
+      if (metric.count && (n < 0 || !Number.isInteger(n))) {
+        errors[metric.metricId] =
+          n < 0
+            ? `${metric.label} is a count: it cannot be negative.`
+            : `${metric.label} is a count: enter a whole number.`;
+        continue;
+      }
       values[metric.metricId] = n;
     } else {
       const start = formulaStart(input.values[metric.metricId] ?? raw);

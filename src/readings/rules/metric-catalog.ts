@@ -15,6 +15,16 @@ export interface MetricInfo {
   unit: string | null;
   kind: MetricKind;
   required: boolean;
+  /** Counts things (people, visitors, items): whole numbers, never negative. */
+  count?: boolean;
+}
+
+// Names of metrics that count: a camera's People In/Out, visitor or item counts.
+const COUNT_NAME = /\b(people|persons?|visitors?|count|counts|entries|exits|pieces|items)\b/i;
+
+/** A count-like metric: declared integer-valued by the schema, or named like a count. */
+export function isCountLike(label: string, declared: string | undefined): boolean {
+  return /^(int|integer|long|count)/i.test(declared ?? '') || COUNT_NAME.test(label);
 }
 
 // The contract does not show a value type on schema metrics; read one when the service sends it.
@@ -30,6 +40,18 @@ const rawSchema = z.looseObject({
     )
     .optional(),
 });
+
+/** The value type the schema declares per metric id, as sent (when it sends one). */
+function declaredTypes(source: DataSource): Map<string, string> {
+  const out = new Map<string, string>();
+  const parsed = rawSchema.safeParse(source.meterSchema);
+  if (!parsed.success) return out;
+  for (const m of parsed.data.metrics ?? []) {
+    const hint = m.valueType ?? m.dataType ?? m.type;
+    if (hint) out.set(String(m.metric.id), hint);
+  }
+  return out;
+}
 
 function declaredKinds(source: DataSource): Map<string, MetricKind> {
   const out = new Map<string, MetricKind>();
@@ -65,13 +87,19 @@ export function metricCatalog(source: DataSource, sample: readonly ReadingRow[] 
   };
   if (source.metrics && source.metrics.length > 0) {
     const declared = declaredKinds(source);
-    return source.metrics.map((m) => ({
-      metricId: m.metricId,
-      label: m.displayName ?? m.name ?? m.metricId,
-      unit: m.unitLabel,
-      kind: declared.get(m.metricId) ?? seenKind(m.metricId) ?? (m.unitLabel ? 'number' : 'text'),
-      required: m.isRequired,
-    }));
+    const types = declaredTypes(source);
+    return source.metrics.map((m) => {
+      const label = m.displayName ?? m.name ?? m.metricId;
+      const kind = declared.get(m.metricId) ?? seenKind(m.metricId) ?? (m.unitLabel ? 'number' : 'text');
+      return {
+        metricId: m.metricId,
+        label,
+        unit: m.unitLabel,
+        kind,
+        required: m.isRequired,
+        count: kind === 'number' && isCountLike(label, types.get(m.metricId)),
+      };
+    });
   }
   const ids = new Set<string>(Object.keys(latest));
   for (const row of sample) for (const id of Object.keys(row.values)) ids.add(id);
@@ -81,6 +109,7 @@ export function metricCatalog(source: DataSource, sample: readonly ReadingRow[] 
     unit: null,
     kind: seenKind(id) ?? 'number',
     required: false,
+    count: false,
   }));
 }
 

@@ -45,6 +45,11 @@ export function catalogOfView(view: ViewOutput): MetricInfo[] {
       unit: null,
       kind: block.data.element.type === 'number_input' ? 'number' : 'text',
       required: block.data.optional !== true,
+      // a count's field was rendered whole-numbered from 0 (see reading-entry-view.ts): checked again here
+      count:
+        block.data.element.type === 'number_input' &&
+        block.data.element.is_decimal_allowed === false &&
+        block.data.element.min_value === '0',
     });
   }
   return out;
