@@ -2,7 +2,7 @@
 import type { LinkInfo } from '../service/key-vault.ts';
 import { ACCESS_ACTION, ACCESS_VIEW } from './ids.ts';
 
-type Block = Record<string, unknown>;
+type Block = { type: string } & Record<string, unknown>;
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });

@@ -16,6 +16,7 @@ import {
 import { renderHomeTasks, type HomeTasks } from './home-tasks.ts';
 import type { BlockJson } from '../../tasks/index.ts';
 import { context } from '../../kit/blocks/text-blocks.ts';
+import { homeAccessBlocks, type HomeAccessState } from '../../access/index.ts';
 
 export type { HomeTask, HomeTasks } from './home-tasks.ts';
 export type { HomeConnection, HomeSubscriptions } from './home-status.ts';
@@ -30,6 +31,8 @@ export interface HomeModel {
   relay: RelayStatus | null;
   /** Whether a task assigned to this person sends them its card by DM; undefined = not shown. */
   assignmentDms?: boolean;
+  /** The person's platform account (Connect / Disconnect); undefined = not shown. */
+  account?: HomeAccessState;
 }
 
 function dmToggle(on: boolean | undefined): BlockJson[] {
@@ -101,6 +104,7 @@ export function renderHomeView(model: HomeModel): HomeView {
   );
   return home([
     ...top(model.user),
+    ...(model.account ? [...homeAccessBlocks(model.account), divider] : []),
     ...renderHomeTasks(model.tasks),
     divider,
     ...renderHomeSubscriptions(model.subscriptions),

@@ -14,9 +14,14 @@ import { HOME_CHANNEL_LIMIT, HOME_TASK_LIMIT } from '../render/home-ids.ts';
 import type { HomeConnection, HomeModel, HomeSubscriptions, HomeTasks } from '../render/home-view.ts';
 import { userMessageFor } from '../../kit/errors.ts';
 import { pickHomeTasks } from '../rules/pick-tasks.ts';
+import { actingPerson, type HomeAccessState } from '../../access/index.ts';
 
-/** What the Home tab reads: the platform as the viewer, the directory, tasks, the relay's store, the clock. */
-export type HomeModelDeps = Pick<Deps, 'monitoring' | 'directory' | 'tasks' | 'store' | 'clock' | 'log'>;
+/**
+ * What the Home tab reads: the platform as the viewer, the directory, tasks, the relay's store, the clock, and
+ * (when given) the viewer's platform account.
+ */
+export type HomeModelDeps = Pick<Deps, 'monitoring' | 'directory' | 'tasks' | 'store' | 'clock' | 'log'> &
+  Partial<Pick<Deps, 'access'>>;
 
 const PROBE_TIMEOUT_MS = 2_500;
 const TASKS_TIMEOUT_MS = 8_000;
@@ -113,11 +118,46 @@ function tasksFor(
   return { kind: 'no-match', email: match.email };
 }
 
+/** The viewer's platform account: connected (who, how many sites), not connected, or shared mode. */
+async function accountOf(deps: HomeModelDeps, user: string): Promise<HomeAccessState | undefined> {
+  const team = actingPerson()?.teamId;
+  if (!deps.access || !team) return undefined;
+  const state = await deps.access.homeState(team, user).catch((err: unknown) => {
+    deps.log.warn({ err, user, module: 'home' }, 'home: platform account state unreadable');
+    return undefined;
+  });
+  if (state?.mode !== 'linked' || !state.info || state.info.sites) return state;
+  // A link made without counting its sites (local mode's): count them now, with the person's own key.
+  const sites = await within(deps.directory.sites(), ZONES_BUDGET_MS).catch(() => undefined);
+  if (!sites) return state;
+  const counted = { count: sites.length, names: sites.map((site) => site.name).slice(0, 20) };
+  return { mode: 'linked', info: { ...state.info, sites: counted } };
+}
+
+const NOT_CONNECTED_NOTICE =
+  ':key: Connect your platform account (above) to see your tasks and the platform here.';
+
 export async function loadHomeModel(
   deps: HomeModelDeps,
   client: WebClient,
   user: string,
 ): Promise<HomeModel> {
+  const account = await accountOf(deps, user);
+  if (account?.mode === 'linked' && account.info === null) {
+    // Nothing reaches the platform before the person connects (issue 14).
+    return {
+      user,
+      nowMs: deps.clock.now(),
+      account,
+      tasks: { kind: 'failed', notice: NOT_CONNECTED_NOTICE },
+      subscriptions: await subscriptions(deps, user),
+      connection: { ok: false, notice: NOT_CONNECTED_NOTICE },
+      relay:
+        (await relayStore(deps.store)
+          .status()
+          .catch(() => undefined)) ?? null,
+    };
+  }
   const [connection, person, subs, relay] = await Promise.all([
     probe(deps, user),
     settle(deps.directory.people.platformUserFor(client, user, AbortSignal.timeout(TASKS_TIMEOUT_MS))),
@@ -136,5 +176,6 @@ export async function loadHomeModel(
     connection,
     relay: relay ?? null,
     ...(assignmentDms !== undefined ? { assignmentDms } : {}),
+    ...(account ? { account } : {}),
   };
 }
