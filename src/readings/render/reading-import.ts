@@ -126,7 +126,7 @@ export function renderCsvRejected(
   }
   if (chunk.length > 0) blocks.push({ type: 'section', text: mrkdwn(chunk.join('\n')) });
   const summary = problems.map((p) => `line ${p.line}: ${safeText(p.message, 200)}`).join('; ');
-  return { text: safeText(`${safeName(fileName, 150)} was not imported: ${summary}`, 3000), blocks };
+  return { text: truncate(`${safeName(fileName, 150)} was not imported: ${summary}`, 3000), blocks };
 }
 
 export function renderImportAccepted(
