@@ -83,5 +83,8 @@ describe('relay: leadership hook, the running loop and alert buttons', () => {
     const shown = JSON.stringify(view.blocks);
     expect(shown).toContain('High temperature: Gate Camera North');
     expect(shown).toContain('Gate Camera North');
+    // the description says when on the site's clock, not in raw UTC
+    expect(shown).toMatch(/Raised \d{4}-\d\d-\d\d \d\d:\d\d \(Europe\/Berlin\)/);
+    expect(shown).not.toMatch(/\d\d:\d\d:\d\d\.\d{3}Z/);
   });
 });

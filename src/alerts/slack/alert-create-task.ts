@@ -1,4 +1,6 @@
 /** Create task on an incident parent: the task modal prefilled about this device and its conditions (type 3). */
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import type { Deps } from '../../deps.ts';
 import { TASK_TYPE } from '../../monitoring/api.ts';
 import { relayStore } from '../engine/relay-store.ts';
@@ -10,6 +12,19 @@ import { truncate } from '../../kit/blocks/mrkdwn.ts';
 import { reportError } from '../../kit/errors.ts';
 import { openCreateTaskModal } from '../../tasks/index.ts';
 import type { AlertButtonArgs } from './alert-ack.ts';
+
+/** "Raised 2026-11-23 16:32 (Europe/Berlin)": the site's wall clock, as the site's staff read it (plain text). */
+export function raisedAt(epochMs: number, timeZone: string | null | undefined): string {
+  for (const zone of [timeZone, 'UTC']) {
+    if (!zone) continue;
+    try {
+      return `Raised ${format(new TZDate(epochMs, zone), 'yyyy-MM-dd HH:mm')} (${zone === 'UTC' ? 'UTC' : zone})`;
+    } catch {
+      // an unknown zone name: fall back to UTC
+    }
+  }
+  return `Raised ${new Date(epochMs).toISOString()}`;
+}
 
 export async function handleAlertCreateTask(
   { ack, body, action, client, respond }: AlertButtonArgs,
@@ -35,7 +50,7 @@ export async function handleAlertCreateTask(
     const details = lines.map((l) => `${CONDITION_LABEL[l.condition]}: ${l.detail}`).join('; ');
     await openCreateTaskModal(deps, client, body.trigger_id, {
       name: truncate(`${labels}: ${inc.sourceName}`, 150),
-      description: `${inc.sourceName}${inc.siteName ? ` at ${inc.siteName}` : ''} — ${details}. Since ${new Date(inc.openedAt).toISOString()}.`,
+      description: `${inc.sourceName}${inc.siteName ? ` at ${inc.siteName}` : ''} — ${details}. ${raisedAt(inc.openedAt, inc.siteTimeZone)}.`,
       typeId: TASK_TYPE.device,
       deviceId: inc.sourceId,
       deviceName: inc.sourceName,
