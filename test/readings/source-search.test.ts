@@ -146,6 +146,13 @@ describe('/source detail card', () => {
 });
 
 describe('/source file <id>', () => {
+  it('says a file id is a number when given “banana”, calling nothing', async () => {
+    h.sandbox.admin.clearRequests();
+    const res = await h.driver.command({ command: '/source', text: 'file banana' });
+    expect(JSON.stringify(res.body)).toContain('“banana” is not a file id: platform file ids are numbers');
+    expect(h.sandbox.admin.requests().filter((r) => r.path.startsWith('/files'))).toEqual([]);
+  });
+
   it('hands over to the file pipeline, which posts the platform file here', async () => {
     const file = h.sandbox.admin.state.files[0]!;
     await h.driver.command({ command: '/source', text: `file ${file.id}` });

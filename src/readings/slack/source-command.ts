@@ -24,6 +24,16 @@ export function registerSourceCommand(app: App, deps: Deps): void {
       await ack(renderCommandHelp(help, 'Which file? Give the platform file id: `/source file <file id>`.'));
       return;
     }
+    if (file?.[1] && !/^\d{1,20}$/.test(file[1])) {
+      // platform file ids are numbers (GET /files/{fileId}, e.g. 8001): say so before any platform call
+      await ack(
+        renderCommandHelp(
+          help,
+          `“${file[1].slice(0, 40)}” is not a file id: platform file ids are numbers, e.g. \`/source file 8001\`.`,
+        ),
+      );
+      return;
+    }
     await ack();
     const target = {
       client,
