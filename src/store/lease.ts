@@ -103,8 +103,10 @@ export function redisLease(opts: RedisLeaseOptions): Leadership {
     } catch (err) {
       // Unreachable Redis: we cannot prove we hold the lease, so we stop acting as leader at once.
       // Warn once per outage, not on every attempt.
-      if (!failing || heldSince !== null)
-        opts.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'lease renewal failed');
+      const reason = err instanceof Error ? err.message : String(err);
+      if (!failing || heldSince !== null) opts.log.warn({ err: reason }, 'lease renewal failed');
+      // Every attempt, at debug: how often a replica kept trying while the backend was away.
+      opts.log.debug({ err: reason }, 'lease attempt failed');
       failing = true;
       setLeader(false);
     }

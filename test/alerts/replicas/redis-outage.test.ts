@@ -28,7 +28,8 @@ describe.skipIf(!redisServerInstalled())(
   () => {
     beforeAll(async () => {
       redis = await startRedisServer();
-      bed = await startReplicaBed({ redisUrl: redis.url });
+      // debug: each replica logs every failed lease attempt, which is how the outage's passing time is counted.
+      bed = await startReplicaBed({ redisUrl: redis.url, env: { LOG_LEVEL: 'debug' } });
       [a, b] = await Promise.all([bed.spawn('a'), bed.spawn('b')]);
       await bed.leader();
       await subscribeAndSettle(bed, a);
@@ -73,9 +74,14 @@ describe.skipIf(!redisServerInstalled())(
       expect(ready.status).toBe(503);
       expect(await ready.json()).toMatchObject({ checks: { store: 'STORE_UNAVAILABLE' } });
 
-      // Several poll intervals pass with Redis down: nothing is posted or edited.
+      // Several lease periods pass with Redis down (counted in each replica's failed attempts, not a fixed
+      // sleep): nothing is polled, posted or edited.
       const pollsBefore = bed.alive().map((r) => bed.proxyOf(r).polls().length);
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const failedAttempts = (r: Replica) => r.logs.filter((l) => l.msg === 'lease attempt failed').length;
+      const attemptsBefore = bed.alive().map(failedAttempts);
+      await waitFor(() => bed.alive().every((r, i) => failedAttempts(r) >= (attemptsBefore[i] ?? 0) + 4), {
+        timeoutMs: 20_000,
+      });
       expect(bed.alive().map((r) => bed.proxyOf(r).polls().length)).toEqual(pollsBefore);
       expect(relayWrites(bed)).toBe(writesBefore);
 
