@@ -1,6 +1,6 @@
 /**
  * The alerts feature (the relay): the poller and its delivery engine, `/monitor`, and the buttons on relay
- * messages (Acknowledge, Create task, Snooze). `registerAlerts` registers every listener; the composition root
+ * messages (Acknowledge, Create task, Snooze, a digest's "and N more"). `registerAlerts` registers every listener; the composition root
  * starts the background relay with `startRelayBackground`. Other features import alerts from this file only.
  */
 import type { App, BlockButtonAction, BlockStaticSelectAction } from '@slack/bolt';
@@ -10,6 +10,8 @@ import { handleAlertAck } from './slack/alert-ack.ts';
 import { handleAlertCreateTask } from './slack/alert-create-task.ts';
 import { handleAlertSnooze } from './slack/alert-snooze.ts';
 import { handleMonitorCommand } from './slack/monitor-command.ts';
+import { handleDigestMore } from './slack/digest-more.ts';
+import { DIGEST_MORE_PREFIX } from './render/digest-message.ts';
 
 export { startRelayBackground } from './engine/relay-background.ts';
 export { relayStore } from './engine/relay-store.ts';
@@ -27,4 +29,5 @@ export function registerAlerts(app: App, deps: Deps): void {
   app.action<BlockButtonAction>(ALERT_ACTION.ack, (args) => handleAlertAck(args, deps));
   app.action<BlockButtonAction>(ALERT_ACTION.createTask, (args) => handleAlertCreateTask(args, deps));
   app.action<BlockStaticSelectAction>(ALERT_ACTION.snooze, (args) => handleAlertSnooze(args, deps));
+  app.action<BlockButtonAction>(new RegExp(`^${DIGEST_MORE_PREFIX}`), (args) => handleDigestMore(args, deps));
 }

@@ -4,6 +4,7 @@
  * delivered — so a restart resumes at the first unfinished step and never posts a parent twice.
  */
 import type { RenderedMessage } from '../render/alert-message.ts';
+import { DIGEST_SHOWN, renderDigest, type Mentions } from '../render/digest-message.ts';
 import {
   incidentFromAlert,
   renderIncidentChangeReply,
@@ -234,6 +235,19 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
       // The snooze is over: take its line off the parent.
       if (rec?.view.type === 'incident' || rec?.view.type === 'storm')
         await updateParent(rec, rec.view, item.summary.endedAt);
+      return;
+    }
+    case 'digest.posted': {
+      const mentions: Mentions = {};
+      for (const t of item.digest.tasks?.overdue.slice(0, DIGEST_SHOWN) ?? []) {
+        const email = t.assigneeEmail?.toLowerCase();
+        const user = email ? await ctx.people?.slackUserFor(email).catch(() => undefined) : undefined;
+        if (email && user) mentions[email] = user;
+      }
+      await step(
+        'post',
+        async () => void (await ctx.slack.post(channel, renderDigest(item.digest, mentions))),
+      );
       return;
     }
     default:

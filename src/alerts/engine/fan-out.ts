@@ -3,9 +3,17 @@
  * items (each event id remembered, so a re-plan after a crash does not add it again), then saves the state.
  * Items go to the outbox before state is saved: a crash in between repeats work, it never loses an event.
  */
-import type { ChannelIncident, ChannelSubscriptions, OutboxDraft, Snooze } from '../rules/model.ts';
+import type {
+  ChannelIncident,
+  ChannelSubscriptions,
+  IncidentView,
+  OutboxDraft,
+  Snooze,
+} from '../rules/model.ts';
 import { migrateChannel } from './migrate-incidents.ts';
 import { DM_OUTBOX } from './relay-people.ts';
+import { digestRecords } from './digest-records.ts';
+import type { IncidentLogEntry, TaskLogEntry } from '../rules/digest.ts';
 import type { Outbox } from './outbox.ts';
 import { planChannelAlerts, siteMatches, type AlertChange } from '../rules/plan-incidents.ts';
 import { planChannelTasks } from '../rules/plan-tasks.ts';
@@ -102,6 +110,7 @@ async function fanOutAlerts(
     unseen,
   });
   added += await enqueueClaimed(ctx, channel, plan.drafts);
+  await digestRecords(ctx.rs.raw).logIncidents(channel, incidentLog(plan.drafts, ctx.now), ctx.now);
   for (const [sourceId, inc] of Object.entries(plan.incidents))
     await ctx.rs.saveIncident(channel, sourceId, inc);
   if (Object.keys(plan.incidents).length > 0) {
@@ -160,6 +169,47 @@ async function fanOutAssignments(ctx: FanOutContext, input: FanOutInput): Promis
   return enqueueClaimed(ctx, DM_OUTBOX, drafts);
 }
 
+/** What the shift digest needs to know later: which incidents opened and resolved in this channel, when. */
+function incidentLog(drafts: OutboxDraft[], now: number): IncidentLogEntry[] {
+  const raised = (i: IncidentView): IncidentLogEntry => ({
+    kind: 'raised',
+    siteId: i.siteId,
+    sourceName: i.sourceName,
+    at: now,
+    severity: i.severity,
+  });
+  const resolved = (i: IncidentView): IncidentLogEntry => ({
+    kind: 'resolved',
+    siteId: i.siteId,
+    sourceName: i.sourceName,
+    at: now,
+    durationMs: i.durationMs,
+  });
+  return drafts.flatMap((d) => {
+    if (d.kind === 'incident.opened') return [raised(d.incident)];
+    if (d.kind === 'storm.added') return d.incidents.map(raised);
+    if (d.kind === 'incident.resolved' || (d.kind === 'storm.member' && d.change === 'resolved'))
+      return [resolved(d.incident)];
+    return [];
+  });
+}
+
+/** Tasks created, done and cancelled, per site, for the shift digest. */
+async function logTasks(ctx: FanOutContext, changes: TaskChange[]): Promise<void> {
+  const bySite = new Map<string, TaskLogEntry[]>();
+  for (const { snapshot: s, events } of changes) {
+    for (const e of events) {
+      const kind = e.kind === 'created' ? 'created' : e.kind === 'status' ? e.closed : null;
+      if (kind === null) continue;
+      const list = bySite.get(s.siteId) ?? [];
+      list.push({ siteId: s.siteId, kind, name: s.name, at: ctx.now });
+      bySite.set(s.siteId, list);
+    }
+  }
+  const records = digestRecords(ctx.rs.raw);
+  for (const [siteId, entries] of bySite) await records.logTasks(siteId, entries, ctx.now);
+}
+
 /** Returns the number of items enqueued per channel. */
 export async function fanOut(
   ctx: FanOutContext,
@@ -171,6 +221,7 @@ export async function fanOut(
     const n = (await fanOutAlerts(ctx, sub, input)) + (await fanOutTasks(ctx, sub, input));
     if (n > 0) out.set(sub.channel, n);
   }
+  await logTasks(ctx, input.taskChanges);
   const dms = await fanOutAssignments(ctx, input);
   if (dms > 0) out.set(DM_OUTBOX, dms);
   return out;

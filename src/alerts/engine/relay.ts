@@ -13,6 +13,7 @@ import { createOutbox } from './outbox.ts';
 import { relaySlack, type RelaySlack } from './relay-slack.ts';
 import { relayStore } from './relay-store.ts';
 import { createRelayPeople, type RelayPeople } from './relay-people.ts';
+import { scheduleDigests } from './digest-run.ts';
 import { readRelayStatus, type RelayStatusReport } from './status-report.ts';
 import { backoffDelay, jitteredInterval } from '../rules/timing.ts';
 
@@ -123,6 +124,16 @@ export function createRelay(deps: RelayDeps, create: CreateRelayOptions): Relay 
       fence: () => leadership.fence(),
       signal: abort.signal,
     });
+    // Shift handover digests come from the relay's records, so they go out even when this read failed.
+    if (await leadership.fence()) {
+      await scheduleDigests({
+        rs,
+        outbox,
+        now: startedAt,
+        lateAfterMs: Math.max(3 * opts.pollIntervalMs, 5 * 60_000),
+        dedupeTtlMs: opts.eventDedupeTtlMs,
+      });
+    }
     const status = await rs.status();
     const failures = status?.consecutiveFailures ?? 0;
     const delay =

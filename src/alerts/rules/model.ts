@@ -5,6 +5,7 @@
  */
 import type { PriorityKeyword } from '../../tasks/rules/index.ts';
 import type { AlertCondition, Severity, TaskEvent, TaskSnapshot } from './types.ts';
+import type { DigestData } from './digest.ts';
 
 /** high | medium | low: the tasks feature's priority keywords. */
 export type PriorityName = PriorityKeyword;
@@ -181,7 +182,8 @@ export type OutboxBody =
   | { kind: 'task.changed'; task: TaskSnapshot; events: TaskEvent[] }
   /** To the assignee's DM (outbox channel DM_OUTBOX): the task card with its buttons. */
   | { kind: 'task.assigned'; taskId: string; email: string; task: unknown }
-  | { kind: 'snooze.ended'; summary: SnoozeSummary };
+  | { kind: 'snooze.ended'; summary: SnoozeSummary }
+  | { kind: 'digest.posted'; digest: DigestData };
 
 /** What the planner produces; the outbox adds a sequence number when it stores it. */
 export type OutboxDraft = OutboxBody & {

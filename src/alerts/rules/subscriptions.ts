@@ -19,7 +19,7 @@ export function emptySubscriptions(channel: string): ChannelSubscriptions {
   return { channel, alerts: null, tasks: null };
 }
 
-async function resolveSites(directory: Pick<Directory, 'resolveSite' | 'sites'>, names: string[]) {
+export async function resolveSites(directory: Pick<Directory, 'resolveSite' | 'sites'>, names: string[]) {
   const sites: SiteInfo[] = [];
   const problems: SiteProblem[] = [];
   for (const text of names) {

@@ -6,6 +6,7 @@ import type { AllMiddlewareArgs, RespondFn, SlackCommandMiddlewareArgs } from '@
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import { parseMonitorCommand } from './monitor-parse.ts';
+import { runDigestCommand } from './monitor-digest.ts';
 import { createOutbox } from '../engine/outbox.ts';
 import { relayStore } from '../engine/relay-store.ts';
 import { readRelayStatus } from '../engine/status-report.ts';
@@ -39,7 +40,7 @@ export async function ensureMembership(client: WebClient, channel: string): Prom
 }
 
 export const CHANNEL_ADMINS_ONLY =
-  ':lock: Only workspace admins and owners (or members of the fieldline admin group) can change what a channel is subscribed to. Anyone can use `/monitor list` and `/monitor status`.';
+  ':lock: Only workspace admins and owners (or members of the fieldline admin group) can change what a channel is subscribed to. Anyone can use `/monitor list`, `/monitor status` and `/monitor digest now`.';
 
 function reply(respond: RespondFn, msg: RenderedMessage) {
   return respond({ response_type: 'ephemeral', replace_original: false, text: msg.text, blocks: msg.blocks });
@@ -86,6 +87,22 @@ export async function handleMonitorCommand(
       const now = deps.clock.now();
       const report = await readRelayStatus(rs, createOutbox(deps.store), now, channel);
       return void (await reply(respond, renderRelayStatus(report, now)));
+    }
+    if (cmd.kind === 'digest-at' || cmd.kind === 'digest-off' || cmd.kind === 'digest-now') {
+      const ctx = {
+        deps,
+        rs,
+        client,
+        channel,
+        user: command.user_id,
+        reply: (m: RenderedMessage) => reply(respond, m),
+      };
+      return void (await runDigestCommand(
+        ctx,
+        cmd,
+        () => deps.access.mayConfigureChannels(client),
+        renderNotice(CHANNEL_ADMINS_ONLY),
+      ));
     }
     // Channel configuration is for admins; in linked mode their own key decides which sites they may subscribe
     // (the directory lists the sites of the acting person's key).

@@ -5,6 +5,7 @@
 import { isPriorityKeyword } from '../../tasks/index.ts';
 import type { PriorityName } from '../rules/model.ts';
 import type { Severity } from '../rules/types.ts';
+import { parseShiftTimes } from '../rules/shift-times.ts';
 
 export type MonitorTopic = 'alerts' | 'tasks';
 
@@ -20,6 +21,9 @@ export type MonitorCommand =
       priority: PriorityName | null;
     }
   | { kind: 'unsubscribe'; topic: MonitorTopic | 'all'; sites: string[] }
+  | { kind: 'digest-at'; times: string[]; sites: string[] }
+  | { kind: 'digest-off' }
+  | { kind: 'digest-now' }
   | { kind: 'invalid'; message: string };
 
 const KEYWORDS = new Set(['site', 'sites', 'severity', 'priority']);
@@ -73,6 +77,29 @@ function readOptions(tokens: { word: string; quoted: boolean }[]): Options {
   return opts;
 }
 
+const DIGEST_USAGE =
+  '`/monitor digest at 06:00,14:00,22:00 [site <name>…]`, `/monitor digest now` or `/monitor digest off`';
+
+/** `digest at <times> [site <name>…]` | `digest now` | `digest off`. */
+function parseDigest(tokens: { word: string; quoted: boolean }[]): MonitorCommand {
+  const sub = (tokens[0]?.word ?? '').toLowerCase();
+  if ((sub === 'now' || sub === 'off') && tokens.length === 1)
+    return { kind: sub === 'now' ? 'digest-now' : 'digest-off' };
+  if (sub !== 'at') return { kind: 'invalid', message: `Say ${DIGEST_USAGE}.` };
+  const at = tokens.slice(1);
+  const siteAt = at.findIndex((t) => !t.quoted && ['site', 'sites'].includes(t.word.toLowerCase()));
+  const timeWords = (siteAt < 0 ? at : at.slice(0, siteAt)).map((t) => t.word);
+  const parsed = parseShiftTimes(timeWords.join(','));
+  if (!parsed.ok) return { kind: 'invalid', message: `${parsed.message} Say ${DIGEST_USAGE}.` };
+  const opts = readOptions(siteAt < 0 ? [] : at.slice(siteAt));
+  if (opts.severity !== null || opts.priority !== null || opts.stray.length > 0)
+    return {
+      kind: 'invalid',
+      message: `After the times only \`site <name>…\` may follow. Say ${DIGEST_USAGE}.`,
+    };
+  return { kind: 'digest-at', times: parsed.times, sites: opts.sites };
+}
+
 function topicOf(word: string | undefined): MonitorTopic | null {
   const w = (word ?? '').toLowerCase();
   if (w === 'alerts' || w === 'alert') return 'alerts';
@@ -85,6 +112,7 @@ export function parseMonitorCommand(text: string): MonitorCommand {
   const verb = (tokens[0]?.word ?? '').toLowerCase();
   if (verb === '' || verb === 'help' || verb === '?') return { kind: 'help' };
   if (verb === 'list' || verb === 'status') return { kind: verb };
+  if (verb === 'digest') return parseDigest(tokens.slice(1));
   if (verb !== 'subscribe' && verb !== 'unsubscribe') {
     return { kind: 'invalid', message: `I don't know \`/monitor ${tokens[0]?.word ?? ''}\`.` };
   }

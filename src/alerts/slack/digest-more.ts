@@ -1,0 +1,57 @@
+/** "and N more" under a digest section: the whole list, only for the person who asked. */
+import type { Deps } from '../../deps.ts';
+import { digestRecords } from '../engine/digest-records.ts';
+import { relayStore } from '../engine/relay-store.ts';
+import { createRelayPeople } from '../engine/relay-people.ts';
+import { isDigestSection, renderDigestSection, type Mentions } from '../render/digest-message.ts';
+import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
+import { reportError } from '../../kit/errors.ts';
+import { ensureAllowed } from '../../access/index.ts';
+import type { AlertButtonArgs } from './alert-ack.ts';
+
+/** Mentions for at most this many overdue assignees (one users.lookupByEmail each, cached). */
+const MENTIONED = 60;
+
+export async function handleDigestMore(
+  { ack, body, action, client, respond }: AlertButtonArgs,
+  deps: Pick<Deps, 'store' | 'log' | 'directory'>,
+): Promise<void> {
+  await ack();
+  const channel = body.channel?.id ?? body.container.channel_id;
+  try {
+    await ensureAllowed();
+    const value = action.value ?? '';
+    const cut = value.lastIndexOf('|');
+    const section = value.slice(cut + 1);
+    const digest =
+      cut > 0 ? await digestRecords(relayStore(deps.store).raw).digest(value.slice(0, cut)) : undefined;
+    if (!digest || !isDigestSection(section)) {
+      await respond(
+        ephemeralNote(
+          'This digest is too old to list again: ask for a fresh one with `/monitor digest now`.',
+        ),
+      );
+      return;
+    }
+    const mentions: Mentions = {};
+    if (section === 'overdue') {
+      const people = createRelayPeople({ store: deps.store, client, directory: deps.directory });
+      for (const t of digest.tasks?.overdue.slice(0, MENTIONED) ?? []) {
+        const email = t.assigneeEmail?.toLowerCase();
+        const user = email ? await people.slackUserFor(email).catch(() => undefined) : undefined;
+        if (email && user) mentions[email] = user;
+      }
+    }
+    const msg = renderDigestSection(digest, section, mentions);
+    await respond({
+      response_type: 'ephemeral',
+      replace_original: false,
+      text: msg.text,
+      blocks: msg.blocks,
+    });
+  } catch (err) {
+    await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, {
+      action: action.action_id,
+    });
+  }
+}
