@@ -39,6 +39,8 @@ export interface StandinSocketMode {
   setEnabled(on: boolean): void;
   /** open connections, oldest first */
   connections(): SocketConnectionInfo[];
+  /** connections that take envelopes (open and not asked to go) */
+  live(): number;
   /** resolves once this many connections take envelopes (open and not asked to go) */
   whenLive(count: number): Promise<void>;
   /** sends `disconnect` with this reason to one connection (or all); returns their ids */
