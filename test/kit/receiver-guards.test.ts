@@ -138,10 +138,29 @@ describe('resource limits', () => {
     }
   });
 
-  it('caps the number of connections', () => {
-    const server = createHttpServer({ deps: h.deps });
-    expect(server.maxConnections).toBeGreaterThan(0);
-    expect(server.maxConnections).toBeLessThan(Infinity);
+  it('refuses connections past the cap', async () => {
+    const server = createHttpServer({ deps: h.deps, limits: { maxConnections: 2 } });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const sockets = [0, 1, 2].map(() => {
+        const socket = connect(port, '127.0.0.1');
+        const state = { socket, closed: false };
+        socket.on('close', () => (state.closed = true));
+        socket.on('error', () => undefined);
+        socket.resume();
+        return state;
+      });
+      await Promise.all(sockets.map((s) => new Promise((resolve) => s.socket.once('connect', resolve))));
+      // each starts a request it never finishes: two are held open, the one past the cap is dropped
+      for (const s of sockets) s.socket.write('POST /slack/events HTTP/1.1\r\nHost: x\r\n');
+      await waitFor(() => sockets.filter((s) => s.closed).length === 1, { message: 'no connection refused' });
+      expect(sockets.filter((s) => s.closed)).toHaveLength(1);
+      for (const s of sockets) s.socket.destroy();
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
