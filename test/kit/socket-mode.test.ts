@@ -4,9 +4,12 @@
  * never leave the app unreachable — no command sent meanwhile fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSlackApp } from '../../src/kit/app.ts';
 import { COMMAND_HELP } from '../../src/kit/help/commands.ts';
 import type { DriverResult } from '../../src/slack-standin/index.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
+import { openHome } from '../home/home-helpers.ts';
+import { openByCommand, option } from '../tasks/task-helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -137,6 +140,36 @@ describe('fieldline in Socket Mode', () => {
     socket().setEnabled(true);
     await socket().whenLive(2);
     expect(answered(await h.driver.command({ command: '/task', text: 'help' }))).toBe(true);
+  });
+
+  it('carries events, forms and option lists: answers in the ack payload go back over the socket', async () => {
+    await socket().whenLive(2);
+    await openHome(h, 'U0BEN'); // events_api: app_home_opened
+    const view = await openByCommand(h, 'new Overdue already'); // slash_commands: views.open
+    const site = await option(h, view, 'task_site', 'pune'); // block_suggestion: options in the ack
+    const values = { task_site: site, task_due: '2020-01-15' };
+    const first = await h.driver.viewSubmission({ view, values });
+    expect(first.responseAction).toBe('errors'); // view_submission: response_action in the ack
+    expect(first.errors).toEqual({ task_due: 'Due date is in the past — submit again to confirm.' });
+    expect((await h.driver.viewSubmission({ view, values })).closed).toBe(true);
+  });
+
+  it('stops start-up with Slack’s answer when the app-level token is wrong', async () => {
+    const wrong = createSlackApp(h.deps, {
+      mode: 'socket',
+      port: 0,
+      host: '127.0.0.1',
+      botToken: h.standin.botToken,
+      appToken: 'xapp-1-not-this-app',
+      slackApiUrl: h.standin.apiUrl,
+      retryConfig: { retries: 0 },
+      register: () => undefined,
+    });
+    try {
+      await expect(wrong.start()).rejects.toMatchObject({ data: { error: 'invalid_auth' } });
+    } finally {
+      await wrong.stop();
+    }
   });
 
   it('closes every connection when it stops', async () => {
