@@ -28,6 +28,15 @@ describe('App Home: platform account', () => {
     expect(platformCallsSince(h, mark)).toEqual([]);
   });
 
+  it('tells a guest why, the first time too, without offering Connect or asking the platform', async () => {
+    const mark = requestMark(h);
+    const text = homeText(await openHome(h, 'U0GUS'));
+    expect(text).toContain('not available to workspace guests');
+    expect(text).not.toContain('"action_id":"access_connect"');
+    await h.app.whenIdle();
+    expect(platformCallsSince(h, mark)).toEqual([]);
+  });
+
   it('shows Ben who he is connected as and that his key sees one site, with Disconnect', async () => {
     const text = homeText(await openHome(h, 'U0BEN'));
     expect(text).toContain('your key sees 1 site (Chicago Works)');

@@ -14,7 +14,7 @@ import { HOME_CHANNEL_LIMIT, HOME_TASK_LIMIT } from '../render/home-ids.ts';
 import type { HomeConnection, HomeModel, HomeSubscriptions, HomeTasks } from '../render/home-view.ts';
 import { userMessageFor } from '../../kit/errors.ts';
 import { pickHomeTasks } from '../rules/pick-tasks.ts';
-import { actingPerson, type HomeAccessState } from '../../access/index.ts';
+import { actingPerson, ensureAllowed, isAccessError, type HomeAccessState } from '../../access/index.ts';
 
 /**
  * What the Home tab reads: the platform as the viewer, the directory, tasks, the relay's store, the clock, and
@@ -134,6 +134,18 @@ async function accountOf(deps: HomeModelDeps, user: string): Promise<HomeAccessS
   return { mode: 'linked', info: { ...state.info, sites: counted } };
 }
 
+/** The refusal text when the viewer may not use fieldline at all (checked even though no platform call follows). */
+async function refusalOf(deps: HomeModelDeps): Promise<string | null> {
+  if (!deps.access || !actingPerson()) return null;
+  try {
+    await ensureAllowed();
+    return null;
+  } catch (err) {
+    // Slack could not tell who this is: the parts that reach the platform check again and say so themselves.
+    return isAccessError(err) ? err.explanation : null;
+  }
+}
+
 const NOT_CONNECTED_NOTICE =
   ':key: Connect your platform account (above) to see your tasks and the platform here.';
 
@@ -142,6 +154,18 @@ export async function loadHomeModel(
   client: WebClient,
   user: string,
 ): Promise<HomeModel> {
+  const refused = await refusalOf(deps);
+  if (refused !== null) {
+    // Someone fieldline does not act for (guest, deactivated, another organisation): the reason, nothing else.
+    return {
+      user,
+      nowMs: deps.clock.now(),
+      tasks: { kind: 'failed', notice: refused },
+      subscriptions: { kind: 'failed', notice: refused },
+      connection: { ok: false, notice: refused },
+      relay: null,
+    };
+  }
   const account = await accountOf(deps, user);
   if (account?.mode === 'linked' && account.info === null) {
     // Nothing reaches the platform before the person connects (issue 14).
