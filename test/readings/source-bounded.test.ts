@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../harness.ts';
-import { CHANNEL, waitFor } from './source-helpers.ts';
+import { CHANNEL, sourceNamed, waitFor } from './source-helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -56,5 +56,56 @@ describe('/source against an oversized platform page', () => {
     const violations = h.logs.filter((l) => l.msg === 'platform answer breaks the contract; made safe');
     expect(violations).toHaveLength(1);
     expect(violations[0]).toMatchObject({ what: 'GET /data-sources', rows: 8_000, limit: 8 });
+  });
+});
+
+describe('a modal built from a huge schema', () => {
+  it('opens Enter reading for a 300-metric schema within 100 blocks, accepted by Slack', async () => {
+    const source = sourceNamed(h, 'Main Energy Meter');
+    const res = await fetch(`${h.sandbox.url}/data-sources/${source.id}?withSchema=true`, {
+      headers: { 'x-api-key': h.sandbox.keys.full },
+    });
+    const full = ((await res.json()) as { data: { meterSchema: { metrics: Record<string, unknown>[] } } })
+      .data;
+    const [first] = full.meterSchema.metrics;
+    const metrics = Array.from({ length: 300 }, (_, i) => ({
+      ...first,
+      metric: { id: String(90_000 + i), name: `m${i}` },
+      displayName: `Metric ${i}`,
+    }));
+    h.sandbox.admin.inject({
+      endpoint: `GET /data-sources/${source.id}`,
+      status: 200,
+      body: { data: { ...full, meterSchema: { ...full.meterSchema, metrics } } },
+      times: 20,
+    });
+    try {
+      const message = h.standin.addMessage({
+        channel: CHANNEL,
+        text: 'card',
+        blocks: [
+          {
+            type: 'actions',
+            elements: [
+              {
+                type: 'button',
+                action_id: 'source_enter_reading',
+                text: { type: 'plain_text', text: 'Enter reading' },
+                value: source.id,
+              },
+            ],
+          },
+        ],
+      });
+      await h.driver.blockAction({ actionId: 'source_enter_reading', message });
+      const view = await waitFor(() =>
+        h.standin.views().find((v) => v.callback_id === 'reading_entry' && v.open),
+      );
+      expect(view.blocks.length).toBeLessThanOrEqual(100);
+      const updates = h.standin.callsTo('views.update');
+      expect(updates.every((c) => c.response.ok === true)).toBe(true);
+    } finally {
+      h.sandbox.admin.clearInjections();
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.ts';
 import type { DataSource } from '../../monitoring/api.ts';
 import { renderLoadingView, renderMessageView } from '../render/reading-entry-view.ts';
 import { userMessageFor } from '../../kit/errors.ts';
+import { fitView } from '../../kit/blocks/block-limits.ts';
 
 export async function openSourceModal(
   deps: Deps,
@@ -20,7 +21,8 @@ export async function openSourceModal(
   if (!viewId) return;
   let view: ModalView;
   try {
-    view = render(await deps.sources.load(args.sourceId));
+    // a schema of any size: within Slack's 100 blocks (cut with "…and N more"), never refused by Slack
+    view = fitView(render(await deps.sources.load(args.sourceId)));
   } catch (err) {
     const message = userMessageFor(err);
     deps.log.error({ ref: message.ref, err, sourceId: args.sourceId }, 'could not prepare source modal');
