@@ -245,4 +245,104 @@ describe.skipIf(!hasChromium)(`web console in Chromium (skipped when ${CHROMIUM}
     await page.locator('#home').getByRole('heading', { name: 'Your open tasks' }).waitFor();
     expect(pageErrors).toEqual([]);
   });
+
+  it('keeps the newest message in view when a message grows in place, so the next one is seen', async () => {
+    for (let i = 0; i < 40; i++)
+      f.standin.addMessage({ channel: 'C0GENERAL', text: `note ${i}`, user: 'U0BEN' });
+    const posted = z
+      .object({ ts: z.string() })
+      .parse(await api('chat.postMessage', { channel: 'C0GENERAL', text: 'Reading Main Energy Meter…' }));
+    await msg('Reading Main Energy Meter').waitFor();
+    const tall = Array.from({ length: 12 }, (_, i) => ({
+      type: 'section',
+      text: { type: 'mrkdwn', text: `*Metric ${i}*\nLatest 42 · min 1 · max 99` },
+    }));
+    await api('chat.update', { channel: 'C0GENERAL', ts: posted.ts, text: 'the report', blocks: tall });
+    await msg('Metric 11').waitFor();
+    await api('chat.postMessage', { channel: 'C0GENERAL', text: 'the next answer' });
+    const next = msg('the next answer');
+    await next.waitFor();
+    await expect
+      .poll(async () => {
+        const box = await next.boundingBox();
+        const pane = await page.locator('#messages').boundingBox();
+        return box !== null && pane !== null && box.y + box.height <= pane.y + pane.height + 1;
+      })
+      .toBe(true);
+  });
+
+  it('attaches a file: shared in the channel as a message with the file, and as a file_share event in the app DM', async () => {
+    await page.locator('#composer textarea').fill('meter log');
+    await page.locator('#composer .attach-input').setInputFiles({
+      name: 'log.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('timestamp,Active Power\n2026-11-19 10:00:00,1\n'),
+    });
+    await msg('meter log').locator('a, .file, [data-file]').first().waitFor();
+    const shared = f.standin.messages('C0GENERAL').find((m) => m.text === 'meter log');
+    expect(shared?.files).toHaveLength(1);
+    expect(f.standin.state.file(shared!.files![0]!)?.content.toString()).toContain('Active Power');
+    expect(await page.locator('#composer textarea').inputValue()).toBe('');
+
+    await page.locator('#app-list button').click();
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    await page.locator('#composer .attach-input').setInputFiles({
+      name: 'dm.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('timestamp,Temperature\n2026-11-19 10:00:00,21\n'),
+    });
+    await expect
+      .poll(() => (request('event_callback')?.payload?.event as Record<string, unknown> | undefined)?.subtype)
+      .toBe('file_share');
+    expect(request('event_callback')?.payload?.event).toMatchObject({
+      type: 'message',
+      channel_type: 'im',
+      files: [{ name: 'dm.csv', mimetype: 'text/csv' }],
+    });
+  });
+
+  it('/invite @fieldline makes the app a member of a private channel, where it could not post before', async () => {
+    const refused = await api('chat.postMessage', { channel: 'G0PRIVATE', text: 'before' });
+    expect(refused).toMatchObject({ ok: false, error: 'channel_not_found' });
+    await page.locator('#channel-list button', { hasText: 'shift-leads' }).click();
+    await page.locator('#composer textarea').fill('/invite @fieldline');
+    await page.locator('#composer textarea').press('Enter');
+    await msg('added an integration to this channel').waitFor();
+    expect(await api('chat.postMessage', { channel: 'G0PRIVATE', text: 'after' })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('lays out for a phone (390 × 844): sidebar as a drawer, composer full width, thread full screen', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      let parent = '';
+      for (let i = 0; i < 5; i++)
+        parent = f.standin.addMessage({ channel: 'C0GENERAL', text: `note ${i}` }).ts;
+      f.standin.addMessage({ channel: 'C0GENERAL', text: 'a reply', user: 'U0BEN', thread_ts: parent });
+      await phone.goto(f.url);
+      await phone.waitForSelector('body[data-ready=true]');
+      const width = (sel: string) => phone.locator(sel).evaluate((el) => el.getBoundingClientRect().width);
+      expect(await phone.locator('.sidebar').isVisible()).toBe(false);
+      expect(await width('#messages')).toBeGreaterThanOrEqual(380);
+      expect(await width('#composer textarea')).toBeGreaterThan(250);
+      await phone.getByRole('button', { name: 'Channels' }).click();
+      await phone.locator('#channel-list button', { hasText: 'plant-north-alerts' }).click();
+      await expect.poll(() => phone.locator('#channel-title').textContent()).toBe('#plant-north-alerts');
+      expect(await phone.locator('.sidebar').isVisible()).toBe(false);
+      await phone.getByRole('button', { name: 'Channels' }).click();
+      await phone.locator('#channel-list button', { hasText: 'general' }).click();
+      await phone
+        .locator('#messages .msg', { hasText: 'note 4' })
+        .getByRole('button', { name: '1 reply' })
+        .click();
+      const pane = await phone.locator('#thread').boundingBox();
+      expect(pane).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+      await phone.screenshot({ path: join(ARTIFACTS, 'console-phone-thread.png') });
+      await phone.getByRole('button', { name: 'Close thread' }).click();
+      await phone.screenshot({ path: join(ARTIFACTS, 'console-phone.png') });
+    } finally {
+      await phone.close();
+    }
+  });
 });

@@ -14,10 +14,10 @@ afterAll(() => standin.close());
 
 describe('three-step upload driven by WebClient.filesUploadV2', () => {
   it('stores the exact bytes and shares the file into the thread as a message with files', async () => {
-    const parent = await client.chat.postMessage({ channel: 'C0MAINT', text: 'report thread' });
+    const parent = await client.chat.postMessage({ channel: 'C0ALERTS', text: 'report thread' });
     const bytes = randomBytes(70_000);
     const res = await client.filesUploadV2({
-      channel_id: 'C0MAINT',
+      channel_id: 'C0ALERTS',
       thread_ts: parent.ts!,
       initial_comment: 'pump readings',
       filename: 'readings.bin',
@@ -31,9 +31,9 @@ describe('three-step upload driven by WebClient.filesUploadV2', () => {
       title: 'Readings',
       size: bytes.length,
       completed: true,
-      channels: ['C0MAINT'],
+      channels: ['C0ALERTS'],
     });
-    const shared = standin.messages('C0MAINT').find((m) => m.files?.includes(uploaded!.id));
+    const shared = standin.messages('C0ALERTS').find((m) => m.files?.includes(uploaded!.id));
     expect(shared).toMatchObject({
       text: 'pump readings',
       thread_ts: parent.ts,

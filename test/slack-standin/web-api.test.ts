@@ -147,9 +147,9 @@ describe('injected failures', () => {
 
   it('enforces the per-channel posting rate only when asked', async () => {
     standin.inject({ method: 'chat.postMessage', perChannelPerSecond: 1 });
-    await client.chat.postMessage({ channel: 'C0MAINT', text: 'first' });
+    await client.chat.postMessage({ channel: 'C0ALERTS', text: 'first' });
     const err: unknown = await client.chat
-      .postMessage({ channel: 'C0MAINT', text: 'second' })
+      .postMessage({ channel: 'C0ALERTS', text: 'second' })
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: ErrorCode.RateLimitedError });
     standin.clearInjections();
@@ -208,9 +208,34 @@ describe('users and conversations', () => {
   });
 });
 
+describe('membership', () => {
+  it('refuses a post where the bot is no member, as Slack does', async () => {
+    standin.addChannel({
+      id: 'C0OUTSIDE',
+      name: 'outside',
+      is_private: false,
+      is_im: false,
+      is_member: false,
+    });
+    expect((await failure(client.chat.postMessage({ channel: 'G0PRIVATE', text: 'x' }))).data.error).toBe(
+      'channel_not_found',
+    );
+    expect((await failure(client.chat.postMessage({ channel: 'C0OUTSIDE', text: 'x' }))).data.error).toBe(
+      'not_in_channel',
+    );
+  });
+});
+
 describe('history', () => {
   it('lists channel history newest first without thread replies or ephemerals, and a thread parent first', async () => {
-    const channel = 'G0PRIVATE';
+    // a private channel the bot was invited to
+    const channel = standin.addChannel({
+      id: 'G0HISTORY',
+      name: 'history',
+      is_private: true,
+      is_im: false,
+      is_member: true,
+    }).id;
     const parent = await client.chat.postMessage({ channel, text: 'shift handover' });
     await client.chat.postMessage({ channel, text: 'reply 1', thread_ts: parent.ts! });
     await client.chat.postEphemeral({ channel, user: 'U0BEN', text: 'psst' });

@@ -29,7 +29,7 @@ export interface Outcome {
   body?: unknown;
 }
 
-function outcome(result: { status: number; tooSlow: boolean; body: unknown }): Outcome {
+export function outcome(result: { status: number; tooSlow: boolean; body: unknown }): Outcome {
   if (result.tooSlow) return { status: result.status, failure: 'operation_timeout' };
   if (result.status !== 200) return { status: result.status, failure: 'dispatch_failed' };
   return { status: result.status, body: result.body };
@@ -38,7 +38,7 @@ function outcome(result: { status: number; tooSlow: boolean; body: unknown }): O
 /** The page's name for "the DM between this user and the app", which Slack opens on first use. */
 export const APP_DM = '@app';
 
-function channelFor(standin: Standin, user: string, channel: string): string {
+export function channelFor(standin: Standin, user: string, channel: string): string {
   return channel === APP_DM ? standin.state.dmWith(user).id : channel;
 }
 
@@ -87,7 +87,7 @@ function addBotMessage(
 }
 
 /** Slack's client sends typed `&`, `<` and `>` as entities, so typed text never turns into markup. */
-const escapeTyped = (text: string): string =>
+export const escapeTyped = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A typed message: in a DM with the app it is a `message.im` event; elsewhere the app is not subscribed. */

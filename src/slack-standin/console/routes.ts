@@ -6,6 +6,7 @@
  *   GET  /console/events         server-sent events: one `change` per message/view/user/channel change
  *   GET  /console/files/<id>     a file's bytes (the browser never holds the bot token url_private needs)
  *   POST /console/api/<action>   command | message | action | suggest | submit | close | shortcut | home
+ *                                | share (a file attached in the composer) | invite (`/invite @app`)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import { consoleRefusal } from './guard.ts';
 import * as act from './interact.ts';
 import type { ConsoleManifest } from './manifest.ts';
 import * as schemas from './schemas.ts';
+import { invite, shareFile, SHARE_BODY_LIMIT } from './share.ts';
 import { FILE_PREFIX, snapshot } from './snapshot.ts';
 import type { StaticFiles } from './static-files.ts';
 
@@ -48,6 +50,8 @@ const ACTIONS: Record<string, Handler> = {
   close: handler(schemas.closeBody, act.close),
   shortcut: handler(schemas.shortcutBody, act.shortcut),
   home: handler(schemas.homeBody, act.openHome),
+  share: handler(schemas.shareBody, shareFile),
+  invite: handler(schemas.inviteBody, invite),
 };
 
 /** Images a browser can show safely inline; anything else is a download (an uploaded .html or .svg never runs). */
@@ -71,7 +75,8 @@ async function runAction(req: IncomingMessage, res: ServerResponse, deps: RouteD
   if (!run) return sendJson(res, 404, { ok: false, error: 'unknown_console_action' });
   let body: unknown;
   try {
-    body = JSON.parse((await readRaw(req, 1_000_000)).toString('utf8'));
+    const limit = name === 'share' ? SHARE_BODY_LIMIT : 1_000_000;
+    body = JSON.parse((await readRaw(req, limit)).toString('utf8'));
   } catch {
     return sendJson(res, 400, { ok: false, error: 'invalid_json' });
   }

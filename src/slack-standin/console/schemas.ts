@@ -51,6 +51,17 @@ export const shortcutBody = z.looseObject({
   ts: z.string().optional(),
 });
 export const homeBody = z.looseObject({ user: id });
+/** A file attached in the composer: its bytes as base64 (the route reads bodies up to SHARE_BODY_LIMIT). */
+export const shareBody = z.looseObject({
+  user: id,
+  channel: id,
+  threadTs: z.string().optional(),
+  text: z.string().max(40_000).optional(),
+  name: z.string().min(1).max(255),
+  mimetype: z.string().max(255).optional(),
+  contentBase64: z.string().max(20_000_000),
+});
+export const inviteBody = z.looseObject({ user: id, channel: id, text: z.string().max(4000) });
 
 export type CommandBody = z.infer<typeof commandBody>;
 export type MessageBody = z.infer<typeof messageBody>;
@@ -58,3 +69,5 @@ export type ActionBody = z.infer<typeof actionBody>;
 export type SuggestBody = z.infer<typeof suggestBody>;
 export type SubmitBody = z.infer<typeof submitBody>;
 export type ShortcutBody = z.infer<typeof shortcutBody>;
+export type ShareBody = z.infer<typeof shareBody>;
+export type InviteBody = z.infer<typeof inviteBody>;

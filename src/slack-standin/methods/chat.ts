@@ -24,6 +24,16 @@ export function resolveChannel(ctx: MethodContext, value: unknown): LocalChannel
   throw new ApiError('channel_not_found');
 }
 
+/**
+ * Slack refuses a bot's post where it is no member: a private channel it was not invited to is invisible to it
+ * (`channel_not_found`), a public one answers `not_in_channel` (the app has no chat:write.public). DMs are open.
+ */
+export function requirePostable(channel: LocalChannel, ephemeral = false): void {
+  if (channel.is_im || channel.is_member) return;
+  if (channel.is_private) throw new ApiError('channel_not_found');
+  if (!ephemeral) throw new ApiError('not_in_channel');
+}
+
 function existingMessage(ctx: MethodContext, channel: string, ts: unknown): StoredMessage {
   const found = typeof ts === 'string' ? ctx.state.message(channel, ts) : undefined;
   if (!found || found.ephemeralTo) throw new ApiError('message_not_found');
@@ -40,6 +50,7 @@ export function permalinkFor(
 
 const postMessage: MethodHandler = (args, ctx) => {
   const channel = resolveChannel(ctx, args.channel);
+  requirePostable(channel);
   const content = messageContent(args, ctx.validator);
   const threadTs = optionalString(args, 'thread_ts');
   const message = storeBotMessage(ctx.state, {
@@ -79,6 +90,7 @@ const update: MethodHandler = (args, ctx) => {
 
 const postEphemeral: MethodHandler = (args, ctx) => {
   const channel = resolveChannel(ctx, args.channel);
+  requirePostable(channel, true);
   const user = requireString(args, 'user');
   if (!ctx.state.user(user)) throw new ApiError('user_not_in_channel');
   const content = messageContent(args, ctx.validator);

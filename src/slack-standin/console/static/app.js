@@ -46,7 +46,15 @@ function renderSidebar() {
   );
 }
 
+// On a phone the sidebar is a drawer: the ☰ button opens it, choosing a conversation or the scrim closes it.
+function drawer(open) {
+  document.body.classList.toggle('drawer-open', open);
+  $('scrim').hidden = !open;
+  $('menu-button').setAttribute('aria-expanded', String(open));
+}
+
 function go(channel) {
+  drawer(false);
   ui.channel = channel;
   ui.thread = null;
   ui.tab = channel === APP && store.manifest.homeTab ? 'home' : 'messages';
@@ -185,6 +193,8 @@ setupComposer(
   },
   { thread: true },
 );
+$('menu-button').addEventListener('click', () => drawer(!document.body.classList.contains('drawer-open')));
+$('scrim').addEventListener('click', () => drawer(false));
 $('thread-close').addEventListener('click', () => {
   ui.thread = null;
   renderThread();

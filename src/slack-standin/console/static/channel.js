@@ -70,14 +70,31 @@ function env(inThread) {
   };
 }
 
+const nearBottom = (box) => box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+
+// Whether each pane follows its newest message: true until the person scrolls up, true again at the bottom.
+// A message that grows in place (chat.update) or an image that loads late keeps a following pane at the bottom,
+// so the next answer never lands off-screen.
+const follow = new WeakMap();
+function keepInView(box) {
+  if (!follow.has(box)) {
+    follow.set(box, true);
+    box.addEventListener('scroll', () => follow.set(box, nearBottom(box)));
+    box.addEventListener('load', () => follow.get(box) && (box.scrollTop = box.scrollHeight), true);
+  }
+  return follow.get(box);
+}
+
 export function renderMessages() {
   const box = clear($('messages'));
+  keepInView(box);
   const channel = currentChannel();
   const list = channel ? inChannel(channel) : [];
   if (list.length === 0)
     box.append(h('div', { class: 'empty' }, "No messages yet. Type / to see the app's commands."));
   for (const m of list) box.append(messageNode(m, env(false)));
   box.scrollTop = box.scrollHeight;
+  follow.set(box, true);
 }
 
 export function renderThread() {
@@ -86,13 +103,16 @@ export function renderThread() {
   const parent = ui.thread && channel ? store.messages.get(`${channel}/${ui.thread}`) : undefined;
   pane.hidden = !parent;
   if (!parent) return;
-  const box = clear($('thread-messages'));
+  const box = $('thread-messages');
+  const following = keepInView(box) || box.childElementCount === 0;
+  clear(box);
   const list = replies(channel, parent.ts).sort((a, b) => Number(a.ts) - Number(b.ts));
   box.append(
     messageNode(parent, env(true)),
     h('div', { class: 'thread-sep' }, `${list.length} ${list.length === 1 ? 'reply' : 'replies'}`),
   );
   for (const m of list) box.append(messageNode(m, env(true)));
+  if (following) box.scrollTop = box.scrollHeight;
 }
 
 /** A message changed: replace its node in place (chat.update), add it, or remove it. */
@@ -108,9 +128,11 @@ export function applyMessage(action, m) {
   if (action === 'delete' && target === m) return void old?.remove();
   if (!visible(target)) return;
   const node = messageNode(target, env(false));
-  if (old) return void old.replaceWith(node);
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
-  box.querySelector('.empty')?.remove();
-  box.append(node);
+  const atBottom = keepInView(box) || nearBottom(box);
+  if (old) old.replaceWith(node);
+  else {
+    box.querySelector('.empty')?.remove();
+    box.append(node);
+  }
   if (atBottom) box.scrollTop = box.scrollHeight;
 }

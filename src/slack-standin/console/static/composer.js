@@ -47,6 +47,12 @@ export function setupComposer(form, env, opts = {}) {
     const text = input.value.trim();
     if (text === '') return;
     const { channel, threadTs } = env.target();
+    if (/^\/invite(\s|$)/i.test(text) && !opts.thread) {
+      // Slack's own command, not the app's: the app joins the channel
+      const res = await post('invite', { user: env.user(), channel, text }, '/invite');
+      if (!res.failure) input.value = '';
+      return;
+    }
     if (text.startsWith('/') && !opts.thread) {
       const command = text.split(/\s/)[0];
       if (!env.manifest().commands.some((c) => c.command === command)) {
@@ -83,6 +89,43 @@ export function setupComposer(form, env, opts = {}) {
     e.preventDefault();
     void send().catch(() => undefined);
   });
+
+  const attach = form.querySelector('.attach-button');
+  const picker = form.querySelector('.attach-input');
+  if (attach && picker) {
+    attach.addEventListener('click', () => picker.click());
+    picker.addEventListener('change', () => {
+      const file = picker.files?.[0];
+      picker.value = '';
+      if (file) void share(file).catch(() => undefined);
+    });
+  }
+
+  // A file attached here is shared in the conversation (and thread) the way Slack does, with the typed text.
+  async function share(file) {
+    const { channel, threadTs } = env.target();
+    const contentBase64 = await new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsDataURL(file);
+    });
+    const text = input.value.trim();
+    const res = await post(
+      'share',
+      {
+        user: env.user(),
+        channel,
+        name: file.name,
+        mimetype: file.type || 'application/octet-stream',
+        contentBase64,
+        ...(text ? { text } : {}),
+        ...(threadTs ? { threadTs } : {}),
+      },
+      `Sharing ${file.name}`,
+    );
+    if (!res.failure) input.value = '';
+  }
 
   const button = form.querySelector('.shortcuts-button');
   const menu = form.querySelector('.shortcut-menu');
