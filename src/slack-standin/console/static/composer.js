@@ -105,7 +105,7 @@ export function setupComposer(form, env, opts = {}) {
   async function share(file) {
     const { channel, threadTs } = env.target();
     const contentBase64 = await new Promise((resolve, reject) => {
-      const reader = new FileReader();
+      const reader = new window.FileReader();
       reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
       reader.onerror = () => reject(reader.error);
       reader.readAsDataURL(file);
