@@ -38,6 +38,16 @@ interface SlackEventArgs {
 const defaultRetryDelay = (attempt: number) => Math.min(1_000 * 2 ** attempt, 30_000);
 /** How long stop() waits for a connection's close handshake. */
 const CLOSE_WAIT_MS = 2_000;
+/** A connection that has not said `hello` by then counts as failed (and is retried), so none hangs for good. */
+const OPEN_TIMEOUT_MS = 15_000;
+
+function withTimeout<T>(run: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms);
+  });
+  return Promise.race([run, timeout]).finally(() => clearTimeout(timer));
+}
 
 export class SocketPoolReceiver implements Receiver {
   private app: App | undefined;
@@ -104,9 +114,10 @@ export class SocketPoolReceiver implements Receiver {
     };
     this.links.add(link);
     try {
-      await link.start();
+      await withTimeout(link.start(), OPEN_TIMEOUT_MS, 'opening a socket mode connection');
     } catch (err) {
       this.links.delete(link);
+      void link.disconnect();
       throw err;
     }
     link.once('disconnected', () => {
