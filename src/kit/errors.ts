@@ -99,7 +99,7 @@ function monitoringText(
     case 'UPLOAD_FAILED':
       return "The upload to the monitoring platform's file storage failed — try again.";
     case 'UNSAFE_URL':
-      return 'The file could not be fetched: the monitoring platform gave a link to an address fieldline does not fetch from (an internal or private network). Tell your admin.';
+      return 'The file could not be fetched or sent: the monitoring platform gave a link to an address fieldline does not connect to (an internal or private network). Tell your admin.';
   }
 }
 

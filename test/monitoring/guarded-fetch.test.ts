@@ -148,6 +148,27 @@ describe('the guarded sender', () => {
     }
   });
 
+  it.each(['PUT', 'POST'] as const)(
+    'sends no %s (import upload, signed upload form) to a loopback address that is not the platform',
+    async (method) => {
+      const sender = createPresignedHttp({ platformUrl: 'http://127.0.0.1:9', retry: { maxRetries: 0 } });
+      try {
+        const err = await sender
+          .send({
+            method,
+            url: `${capture.url}/upload?sig=x`,
+            body: 'timestamp,a\n',
+            failCode: () => 'UPLOAD_FAILED',
+          })
+          .catch((e: unknown) => e);
+        expect(isMonitoringError(err) && err.code).toBe('UNSAFE_URL');
+        expect(capture.seen).toEqual([]);
+      } finally {
+        await sender.close();
+      }
+    },
+  );
+
   it('refuses other schemes and caps the size of an answer, declared or streamed', async () => {
     const sender = createPresignedHttp({
       platformUrl: capture.url,
