@@ -47,3 +47,32 @@ describe('parseMonitorCommand', () => {
     if (cmd.kind === 'invalid') expect(cmd.message).toMatch(message);
   });
 });
+
+describe('parseMonitorCommand: digest', () => {
+  it('reads shift changes and sites, now and off', () => {
+    expect(parseMonitorCommand('digest at 06:00,14:00,22:00 site Berlin Plant site Chicago Works')).toEqual({
+      kind: 'digest-at',
+      times: ['06:00', '14:00', '22:00'],
+      sites: ['Berlin Plant', 'Chicago Works'],
+    });
+    expect(parseMonitorCommand('digest at 6:00 14:00')).toEqual({
+      kind: 'digest-at',
+      times: ['06:00', '14:00'],
+      sites: [],
+    });
+    expect(parseMonitorCommand('digest now')).toEqual({ kind: 'digest-now' });
+    expect(parseMonitorCommand('digest off')).toEqual({ kind: 'digest-off' });
+  });
+
+  it('says what is wrong with a digest command', () => {
+    expect(parseMonitorCommand('digest at 6pm')).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringContaining('"6pm"'),
+    });
+    expect(parseMonitorCommand('digest')).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringContaining('digest at'),
+    });
+    expect(parseMonitorCommand('digest at 06:00 severity critical')).toMatchObject({ kind: 'invalid' });
+  });
+});

@@ -43,9 +43,10 @@ export const FAST: RelayOptionsInput = {
 };
 
 export async function startRelayBed(
-  opts: { harness?: HarnessOptions; relay?: RelayOptionsInput } = {},
+  opts: { harness?: HarnessOptions; relay?: RelayOptionsInput; startAt?: string } = {},
 ): Promise<RelayBed> {
-  let offset = 0;
+  // A start date moves the whole world there before the sandbox seeds it (readings, statuses, due dates).
+  let offset = opts.startAt !== undefined ? Date.parse(opts.startAt) - Date.now() : 0;
   const now = () => Date.now() + offset;
   const h = await startHarness({
     ...opts.harness,

@@ -79,7 +79,7 @@ function siteName(d: DigestData): string {
 
 export function renderDigest(d: DigestData, mentions: Mentions = {}): RenderedMessage {
   const when = d.onDemand
-    ? `now (${siteClock(d.to, d.timeZone)}), since the shift change at ${siteClock(d.from, d.timeZone)}`
+    ? `now (${siteClock(d.to, d.timeZone)}), this shift since ${siteClock(d.from, d.timeZone)}`
     : `shift change at ${siteClock(d.to, d.timeZone)}`;
   const late = d.late ? ' · :hourglass: *late*: no fieldline was running at the shift change' : '';
   const blocks: SlackBlock[] = [

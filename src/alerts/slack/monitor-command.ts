@@ -39,6 +39,19 @@ export async function ensureMembership(client: WebClient, channel: string): Prom
   }
 }
 
+/** Why nothing can be posted in this channel (`/monitor status`), or null when the bot is a member. */
+export async function postingProblem(client: WebClient, channel: string): Promise<string | null> {
+  const invite = 'invite me with `/invite @fieldline` so that alerts and task changes can be posted here.';
+  try {
+    const c = (await client.conversations.info({ channel })).channel;
+    if (c?.is_member || c?.is_im) return null;
+    return `:warning: I am not a member of this channel, so nothing can be posted here: ${invite}`;
+  } catch {
+    // Slack answers channel_not_found for a private channel the bot was not invited to.
+    return `:warning: I cannot post in this channel (a private channel I was not invited to): ${invite}`;
+  }
+}
+
 export const CHANNEL_ADMINS_ONLY =
   ':lock: Only workspace admins and owners (or members of the fieldline admin group) can change what a channel is subscribed to. Anyone can use `/monitor list`, `/monitor status` and `/monitor digest now`.';
 
@@ -86,7 +99,11 @@ export async function handleMonitorCommand(
     if (cmd.kind === 'status') {
       const now = deps.clock.now();
       const report = await readRelayStatus(rs, createOutbox(deps.store), now, channel);
-      return void (await reply(respond, renderRelayStatus(report, now)));
+      const status = renderRelayStatus(report, now);
+      const problem = await postingProblem(client, channel);
+      if (problem)
+        status.blocks = [{ type: 'section', text: { type: 'mrkdwn', text: problem } }, ...status.blocks];
+      return void (await reply(respond, problem ? { ...status, text: `${problem} ${status.text}` } : status));
     }
     if (cmd.kind === 'digest-at' || cmd.kind === 'digest-off' || cmd.kind === 'digest-now') {
       const ctx = {
