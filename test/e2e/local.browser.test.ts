@@ -110,4 +110,65 @@ describe.skipIf(!hasChromium)(`local mode in Chromium (skipped when ${CHROMIUM} 
     await shot('06-alert-acknowledged');
     expect(pageErrors).toEqual([]);
   });
+
+  it('imports a CSV attached in the DM with fieldline, and says so where the person is', async () => {
+    await page.locator('#app-list button').click();
+    const messagesTab = page.getByRole('tab', { name: 'Messages' });
+    if (await messagesTab.count()) await messagesTab.click();
+    const csv = 'timestamp,Temperature,Humidity\n2026-11-19 10:00:00,21.5,40\n2026-11-19 10:15:00,21.7,41\n';
+    await page.locator('#composer .attach-input').setInputFiles({
+      name: 'hall-a.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    const shared = message('hall-a.csv');
+    await shared.getByRole('button', { name: '1 reply' }).click({ timeout: 10_000 });
+    await page.locator('#thread').getByRole('button', { name: 'Import readings…' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.waitFor();
+    await modal.getByRole('button', { name: 'Search data sources' }).click();
+    await modal.getByRole('option', { name: /Hall A Climate/ }).click();
+    await shot('07-import-modal');
+    await modal.locator('button[type=submit]').click();
+    await modal.waitFor({ state: 'detached' });
+    // the outcome is in the conversation itself, not only in the file's thread
+    const done = message(/can now be read on/);
+    await done.waitFor({ timeout: 20_000 });
+    expect(await done.textContent()).toContain('Hall A Climate');
+    await shot('08-import-confirmed');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps the newest /reading answer in view on a phone (390 × 844)', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await phone.goto(bed.url);
+      await phone.waitForSelector('body[data-ready=true]');
+      expect(await phone.locator('.sidebar').isVisible()).toBe(false);
+      const input = phone.locator('#composer textarea');
+      for (const source of ['Main Energy Meter', 'Hall A Climate']) {
+        await input.fill(`/reading ${source}`);
+        await input.press('Enter');
+        const answer = phone
+          .locator('#messages .msg')
+          .filter({ hasText: `${source} — last 24 h` })
+          .last();
+        await answer.waitFor({ timeout: 20_000 });
+        // the answer's last line is on screen: the pane followed the message as it grew
+        await expect
+          .poll(
+            async () => {
+              const box = await answer.boundingBox();
+              const pane = await phone.locator('#messages').boundingBox();
+              return box !== null && pane !== null && box.y + box.height <= pane.y + pane.height + 1;
+            },
+            { timeout: 10_000 },
+          )
+          .toBe(true);
+      }
+      await phone.screenshot({ path: join(ARTIFACTS, '09-phone-reading.png') });
+    } finally {
+      await phone.close();
+    }
+  });
 });

@@ -32,7 +32,8 @@ export const currentChannel = () =>
   ui.channel === APP ? store.channels.find((c) => c.is_im && c.user === ui.user)?.id : ui.channel;
 export const visible = (m) => !m.ephemeralTo || m.ephemeralTo === ui.user;
 export const keyOf = (m) => `${m.channel}/${m.ts}`;
-export const isTop = (m) => !m.thread_ts || m.thread_ts === m.ts;
+// A reply "also sent to the channel" (reply_broadcast) shows in the channel too, as in Slack.
+export const isTop = (m) => !m.thread_ts || m.thread_ts === m.ts || m.reply_broadcast === true;
 export const options = (body) => flattenOptions(body && typeof body === 'object' ? body : {});
 
 /** What every renderer needs: people and channels by id, the viewer's time zone, confirm dialogs. */
