@@ -3,11 +3,15 @@
  * store so replicas share one listing. A site's time zone comes from one of its sources' full record
  * (`tzTimezoneName`), since list rows do not promise it.
  */
+import PQueue from 'p-queue';
 import type { Clock } from '../deps.ts';
 import type { Logger } from '../log.ts';
 import type { DataSourceRow, MonitoringApi } from '../monitoring/api.ts';
 import type { Store } from '../store/store.ts';
 import type { SiteInfo } from './types.ts';
+
+/** Record fetches in flight at once when site time zones are looked up. */
+const ZONE_LOOKUP_CONCURRENCY = 4;
 
 export const SITES_TTL_MS = 5 * 60_000;
 const KEY = 'sites';
@@ -85,18 +89,22 @@ export function createSiteCatalog(deps: {
     const rows: DataSourceRow[] = [];
     for await (const row of deps.monitoring.dataSources.list({}, signal)) rows.push(row);
     const { sites, sampleSource } = sitesFromRows(rows);
+    // one record per site without a zone: as many sites as the platform lists, so a few at a time
+    const queue = new PQueue({ concurrency: ZONE_LOOKUP_CONCURRENCY });
     await Promise.all(
       sites
         .filter((s) => s.timeZone === null)
-        .map(async (site) => {
-          const sourceId = sampleSource.get(site.id);
-          if (!sourceId) return;
-          try {
-            site.timeZone = (await deps.monitoring.dataSources.get(sourceId, {}, signal)).tzTimezoneName;
-          } catch (err) {
-            deps.log.warn({ err, siteId: site.id }, 'site time zone unavailable');
-          }
-        }),
+        .map((site) =>
+          queue.add(async () => {
+            const sourceId = sampleSource.get(site.id);
+            if (!sourceId) return;
+            try {
+              site.timeZone = (await deps.monitoring.dataSources.get(sourceId, {}, signal)).tzTimezoneName;
+            } catch (err) {
+              deps.log.warn({ err, siteId: site.id }, 'site time zone unavailable');
+            }
+          }),
+        ),
     );
     const cached: Cached = { at: deps.clock.now(), sites };
     remember(scope, cached);
