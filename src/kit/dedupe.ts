@@ -22,6 +22,8 @@ export const DEDUPE_TTL_MS = 3 * 60 * 60 * 1000; // ≥ 2 h: Slack retries event
  * refuses the rest), so one signed request can be presented during 10 minutes: its claim lives that long.
  */
 export const REPLAY_TTL_MS = 10 * 60 * 1000;
+/** Interactions that act (option loads and closed views only read): claimed once per signed request. */
+const REPLAY_CLAIMED = new Set(['block_actions', 'shortcut', 'message_action']);
 /** Where the receiver puts what identifies one signed HTTP request (see `signedRequestProperties`). */
 const SIGNED = 'signedRequest';
 /** The claim runs before the ack: a store that hangs must not cost Slack's 3-second budget. */
@@ -100,8 +102,8 @@ function readString(obj: unknown, ...path: string[]): string | undefined {
 }
 
 /**
- * The dedupe key of a delivery, or null when the delivery is not subject to dedupe. Slash commands and block
- * actions have no delivery id: the signed request itself is the key (a replayed capture runs once).
+ * The dedupe key of a delivery, or null when the delivery is not subject to dedupe. Slash commands, block
+ * actions and shortcuts have no delivery id: the signed request itself is the key (a replayed capture runs once).
  */
 export function claimFor(body: unknown, customProperties?: unknown): Claim | null {
   const type = readString(body, 'type');
@@ -111,7 +113,7 @@ export function claimFor(body: unknown, customProperties?: unknown): Claim | nul
   }
   const signed = signedOf(customProperties);
   const isCommand = readString(body, 'command') !== undefined && type === undefined;
-  if (signed && (isCommand || type === 'block_actions')) {
+  if (signed && (isCommand || (type !== undefined && REPLAY_CLAIMED.has(type)))) {
     const id = createHash('sha256')
       .update(`${signed.signature}:${signed.timestamp}:${signed.bodySha256}`)
       .digest('hex')

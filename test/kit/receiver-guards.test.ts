@@ -6,6 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimFor } from '../../src/kit/dedupe.ts';
 import { createHttpServer } from '../../src/kit/http-server.ts';
 import { payloadBody } from '../../src/slack-standin/driver-transport.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
@@ -195,5 +196,22 @@ describe('health endpoints spend no platform calls per request', () => {
     h.sandbox.admin.clearRequests();
     for (let i = 0; i < 20; i += 1) expect((await fetch(`${h.url}/healthz`)).status).toBe(200);
     expect(probes()).toEqual([]);
+  });
+});
+
+describe('which deliveries are claimed', () => {
+  const signed = { signedRequest: { signature: 'v0=abc', timestamp: '1700000000', bodySha256: 'f00' } };
+  it.each([
+    ['a slash command', { command: '/task', text: 'list' }],
+    ['a block action', { type: 'block_actions' }],
+    ['a global shortcut', { type: 'shortcut' }],
+    ['a message shortcut', { type: 'message_action' }],
+  ])('claims %s by its signed request', (_name, body) => {
+    expect(claimFor(body, signed)?.key).toMatch(/^signed:[0-9a-f]{32}$/);
+  });
+
+  it('claims nothing for option loads, and nothing without a signed request (Socket Mode)', () => {
+    expect(claimFor({ type: 'block_suggestion' }, signed)).toBeNull();
+    expect(claimFor({ type: 'block_actions' }, {})).toBeNull();
   });
 });
