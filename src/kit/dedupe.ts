@@ -1,7 +1,8 @@
 /**
  * Slack delivers some requests more than once: Events API retries (`X-Slack-Retry-Num`, same `event_id`) and a
- * view submitted twice (double click, or the same submission reaching two replicas). Each must have effect once,
- * across replicas, so the claim is a `SET NX` in the shared store with a TTL longer than Slack's retry window.
+ * view submitted twice (double click, or the same submission reaching two replicas). And a captured signed request
+ * (slash command, button, shortcut) can be replayed while its timestamp is fresh. Each must have effect once,
+ * across replicas, so the claim is a `SET NX` in the shared store with a TTL covering the window.
  *
  * Installed between the receiver and the app (wrapping `processEvent`) because only there can the ack of a view
  * submission be observed: a submission answered with `response_action: errors` releases its claim so the user can
