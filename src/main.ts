@@ -6,7 +6,7 @@
  * `--local`) local mode — the Slack stand-in with its web console takes Slack's place. Without
  * MONITORING_* variables the embedded monitoring sandbox takes the platform's place.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { systemClock, type Deps } from './deps.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
@@ -16,6 +16,7 @@ import { composeDeps, relayDeps } from './compose.ts';
 import { startRelayBackground } from './alerts/index.ts';
 import { createSlackApp, type SlackApp } from './kit/app.ts';
 import { openStore } from './store/open-store.ts';
+import type { Store } from './store/store.ts';
 
 /**
  * Local mode keeps people's keys only for the run: without FIELDLINE_ENCRYPTION_KEY it makes up a data key (the
@@ -46,6 +47,8 @@ interface Platform {
   sharedKey: string;
   /** Embedded sandbox only: keys of seeded platform users, linked to local Slack users automatically. */
   userKeys?: { ana: string; ben: string };
+  /** Embedded sandbox only: this start's id (its demo world is new on every start). */
+  sandboxRunId?: string;
 }
 
 async function platformFor(config: Config, log: Logger, lifecycle: Lifecycle): Promise<Platform> {
@@ -61,7 +64,26 @@ async function platformFor(config: Config, log: Logger, lifecycle: Lifecycle): P
   });
   lifecycle.onStop('resources', 'sandbox', () => sandbox.close());
   log.info({ url: sandbox.url }, 'no MONITORING_BASE_URL: using the embedded monitoring sandbox (demo data)');
-  return { baseUrl: sandbox.url, sharedKey: sandbox.keys.full, userKeys: sandbox.userKeys };
+  return {
+    baseUrl: sandbox.url,
+    sharedKey: sandbox.keys.full,
+    userKeys: sandbox.userKeys,
+    sandboxRunId: randomUUID(),
+  };
+}
+
+/** Local mode over the embedded sandbox keeps a store of this sandbox run only (see src/local/local-store.ts). */
+async function openStoreFor(config: Config, log: Logger, platform: Platform): Promise<Store> {
+  const opts = { log, keyPrefix: config.storePrefix };
+  if (config.slack.mode !== 'local' || !platform.sandboxRunId) return openStore(config.store, opts);
+  const { openLocalStore } = await import('./local/local-store.ts');
+  const local = await openLocalStore(config.store, opts, platform.sandboxRunId);
+  if (local.cleaned)
+    log.info(
+      { keptAs: local.keptAs },
+      'local mode: the embedded sandbox is new, so fieldline starts from a clean local store',
+    );
+  return local.store;
 }
 
 /** The running Slack app and how to reach Slack (background work builds its own WebClient from these). */
@@ -169,9 +191,9 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
 
   try {
-    const store = await openStore(config.store, { log, keyPrefix: config.storePrefix });
-    lifecycle.onStop('resources', 'store', () => store.close());
     const platform = await platformFor(config, log, lifecycle);
+    const store = await openStoreFor(config, log, platform);
+    lifecycle.onStop('resources', 'store', () => store.close());
     const composed = composeDeps({
       config: { ...config, access: accessConfig(config) },
       log,
