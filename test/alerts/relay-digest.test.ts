@@ -130,6 +130,17 @@ describe('relay: shift handover digest', () => {
       admin.createTask({ name: `Overdue check ${n}`, siteId: '101', dueDate: `2020-01-0${n}` });
     await bed.tick(MIN);
     const nonAdmin = bed.h.standin.users.find((u) => !u.is_admin && !u.is_owner)?.id;
+    await bed.h.driver.command({
+      command: '/monitor',
+      text: 'digest at 06:00',
+      channel: ALERTS,
+      user: nonAdmin,
+    });
+    await waitFor(() =>
+      bed.h.standin
+        .messages(ALERTS)
+        .find((m) => m.ephemeralTo === nonAdmin && m.text.includes('Only workspace admins')),
+    );
     await bed.h.driver.command({ command: '/monitor', text: 'digest now', channel: ALERTS, user: nonAdmin });
     const digest = await waitFor(() => digests(bed)[0]);
     expect(digest.text).toMatch(/^Shift handover — Berlin Plant: open \d+, raised \d+/);
@@ -155,6 +166,9 @@ describe('relay: shift handover digest', () => {
     bed = await startRelayBed({ startAt: '2026-11-20T12:50:00Z' }); // 13:50 in Berlin
     await bed.monitor('subscribe alerts site Berlin Plant');
     await bed.monitor('digest at 06:00,14:00,22:00 site Berlin Plant');
+    expect(await bed.monitor('list')).toMatch(
+      /Shift handover digest\* for \*Berlin Plant\* at 06:00, 14:00, 22:00/,
+    );
     await bed.tick(0);
     const other = bed.newRelay();
     bed.advance(12 * MIN); // 14:02 Berlin: past the 14:00 shift change

@@ -11,6 +11,8 @@ import {
   renderMergedParent,
 } from '../../src/alerts/render/incident-message.ts';
 import { formatDuration } from '../../src/alerts/render/relay-format.ts';
+import { renderDigest, renderDigestSection } from '../../src/alerts/render/digest-message.ts';
+import type { DigestData } from '../../src/alerts/rules/digest.ts';
 import { renderSnoozeSummary } from '../../src/alerts/render/relay-snooze-summary.ts';
 import {
   renderStormAddedReply,
@@ -66,6 +68,41 @@ const snooze = {
   suppressed: 0,
   label: EVIL,
   subject: 'incident:s1@1',
+};
+/** A digest whose every section holds 120 lines of the hostile or long text. */
+const digest = (name: string): DigestData => {
+  const many = <T>(make: (i: number) => T) => Array.from({ length: 120 }, (_, i) => make(i));
+  return {
+    id: 'C1:site1:1',
+    siteId: 'site1',
+    siteName: name,
+    timeZone: 'Europe/Berlin',
+    from: 0,
+    to: 3_600_000,
+    late: true,
+    onDemand: false,
+    open: many((i) => ({
+      sourceName: `${name} ${i}`,
+      severity: 'critical',
+      since: 0,
+      conditions: ['offline'],
+      ack: { user: 'U1', at: 5 },
+    })),
+    raised: many((i) => ({ sourceName: `${name} ${i}`, at: 1, severity: 'warning' })),
+    resolved: many((i) => ({ sourceName: `${name} ${i}`, at: 2, durationMs: 60_000 })),
+    tasks: {
+      created: many((i) => ({ name: `${name} ${i}`, at: 3 })),
+      done: many((i) => ({ name: `${name} ${i}`, at: 3 })),
+      cancelled: many((i) => ({ name: `${name} ${i}`, at: 3 })),
+      overdue: many((i) => ({
+        name: `${name} ${i}`,
+        dueDate: '2026-01-01',
+        assigneeName: name,
+        assigneeEmail: i % 2 ? 'a@x.example' : null,
+      })),
+    },
+    silent: many((i) => ({ sourceName: `${name} ${i}`, since: 0, detail: name })),
+  };
 };
 const storm: StormView = {
   stormId: 'site1@1',
@@ -128,6 +165,9 @@ describe('relay renderers', () => {
           { kind: 'due', from: null, to: '2026-11-20' },
           { kind: 'overdue', dueDate: '2026-11-20' },
         ]),
+        renderDigest(digest(name), { 'a@x.example': 'U0ANA' }),
+        renderDigestSection(digest(name), 'open'),
+        renderDigestSection(digest(name), 'overdue', { 'a@x.example': 'U0ANA' }),
         renderSnoozeSummary({
           key: 'dev:s1',
           label: name,

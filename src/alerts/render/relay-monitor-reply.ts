@@ -1,5 +1,6 @@
 /** Pure renderers of /monitor answers: subscriptions, site problems and the relay status. */
 import type { ChannelSubscriptions } from '../rules/model.ts';
+import type { DigestSettings } from '../rules/digest.ts';
 import type { RelayStatusReport } from '../engine/status-report.ts';
 import type { SiteProblem } from '../rules/subscriptions.ts';
 import type { RenderedMessage } from './alert-message.ts';
@@ -38,11 +39,18 @@ export function describeSubscriptions(sub: ChannelSubscriptions | undefined): st
   return lines;
 }
 
+/** The channel's shift handover digest, as `/monitor list` shows it. */
+export function describeDigest(d: Pick<DigestSettings, 'times' | 'siteIds' | 'siteNames'>): string {
+  const where = d.siteIds === null ? 'the sites subscribed here' : sites(d.siteNames, d.siteIds);
+  return `:clipboard: *Shift handover digest* for ${where} at ${d.times.join(', ')} (each site's own time)`;
+}
+
 export function renderSubscriptionList(
   sub: ChannelSubscriptions | undefined,
   notice?: string,
+  digest?: DigestSettings,
 ): RenderedMessage {
-  const lines = describeSubscriptions(sub);
+  const lines = [...describeSubscriptions(sub), ...(digest ? [describeDigest(digest)] : [])];
   const body =
     lines.length > 0
       ? lines.join('\n')

@@ -7,6 +7,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import { parseMonitorCommand } from './monitor-parse.ts';
 import { runDigestCommand } from './monitor-digest.ts';
+import { digestRecords } from '../engine/digest-records.ts';
 import { createOutbox } from '../engine/outbox.ts';
 import { relayStore } from '../engine/relay-store.ts';
 import { readRelayStatus } from '../engine/status-report.ts';
@@ -94,8 +95,13 @@ export async function handleMonitorCommand(
   try {
     // Everyone allowed to use fieldline may list and ask for status; no platform call, so checked here.
     await ensureAllowed();
-    if (cmd.kind === 'list')
-      return void (await reply(respond, renderSubscriptionList(await rs.subscriptions(channel))));
+    if (cmd.kind === 'list') {
+      const digest = await digestRecords(rs.raw).settings(channel);
+      return void (await reply(
+        respond,
+        renderSubscriptionList(await rs.subscriptions(channel), undefined, digest),
+      ));
+    }
     if (cmd.kind === 'status') {
       const now = deps.clock.now();
       const report = await readRelayStatus(rs, createOutbox(deps.store), now, channel);
