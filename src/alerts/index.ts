@@ -23,6 +23,8 @@ export { formatDuration, when } from './render/relay-format.ts';
 export { parseMonitorCommand } from './slack/monitor-parse.ts';
 /** App Home's toggle: whether a person gets a DM with the task card when a task is assigned to them. */
 export { assignmentDmsOn, setAssignmentDms } from './engine/relay-people.ts';
+/** For the tasks feature, right after assigning a task from Slack: DMs the assignee now (the relay then won't). */
+export { notifyAssignment } from './engine/assign-notify.ts';
 
 export function registerAlerts(app: App, deps: Deps): void {
   app.command('/monitor', (args) => handleMonitorCommand(args, deps));

@@ -1,4 +1,7 @@
+import { WebClient } from '@slack/web-api';
 import { afterEach, describe, expect, it } from 'vitest';
+import { notifyAssignment } from '../../src/alerts/index.ts';
+import { relayDeps } from '../../src/compose.ts';
 import { waitFor } from '../harness.ts';
 import { homeText, openHome, publishesFor } from '../home/home-helpers.ts';
 import { expectValidBlocks, GENERAL, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
@@ -35,6 +38,32 @@ describe('relay: the assignee is told', () => {
     await bed.tick(MIN);
     expect(bed.h.standin.messages(dm).filter((m) => m.bot_id !== undefined)).toHaveLength(1);
     expectValidBlocks(bed.h);
+  });
+
+  it('assigned from Slack: the tasks feature tells the assignee at once, and the relay does not tell them again', async () => {
+    bed = await startRelayBed();
+    const admin = bed.h.sandbox.admin;
+    await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
+    await bed.tick(0);
+    const chloe = admin.state.users.find((u) => u.email === 'chloe.martin@plant.example');
+    const chloeSlack = bed.h.standin.users.find((u) => u.email === chloe?.email)?.id ?? '';
+    const open = admin.state.tasks.find(
+      (t) => t.siteId === '101' && t.statusId === '5' && t.assigneeId !== chloe?.id,
+    );
+    admin.updateTask(open?.id ?? '', { assigneeId: chloe?.id ?? null });
+    const page = await bed.h.deps.sharedMonitoring.tasks.listPage({ siteIds: ['101'], limit: 200 }, null);
+    const task = page.rows.find((t) => t.id === open?.id);
+    expect(task?.assignee?.email).toBe(chloe?.email);
+    const client = new WebClient(bed.h.standin.botToken, { slackApiUrl: bed.h.standin.apiUrl });
+    const dm = () =>
+      bed.h.standin.messages(bed.h.standin.state.dmWith(chloeSlack).id).filter((m) => m.bot_id !== undefined);
+    expect(await notifyAssignment(relayDeps(bed.h.deps), client, task!, 'U0ANA')).toBe('sent');
+    expect(dm()).toHaveLength(1);
+    await bed.tick(MIN);
+    expect(dm()).toHaveLength(1);
+    // The channel still hears about it, with the mention.
+    const parent = bed.parents(GENERAL).find((m) => m.text.includes(open?.name ?? '?'));
+    expect(JSON.stringify(bed.replies(GENERAL, parent?.ts ?? '')[0]?.blocks)).toContain(`<@${chloeSlack}>`);
   });
 
   it('someone who turned assignment DMs off on App Home gets none; the channel still names them', async () => {

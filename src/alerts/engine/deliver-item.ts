@@ -219,11 +219,17 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
     case 'task.assigned': {
       const people = ctx.people;
       if (!people) return;
-      const user = await people.slackUserFor(item.email);
-      if (user === undefined || !(await people.dmsWanted(user))) return;
-      const card = await people.taskCard(item.task);
-      if (card === null) return;
-      await step('post', async () => void (await ctx.slack.post(user, card)));
+      try {
+        const user = await people.slackUserFor(item.email);
+        if (user === undefined || !(await people.dmsWanted(user))) return;
+        const card = await people.taskCard(item.task);
+        if (card === null) return;
+        await step('post', async () => void (await ctx.slack.post(user, card)));
+      } catch (err) {
+        // A DM Slack refuses (DMs closed, account gone, a missing scope) is dropped rather than retried forever
+        // ahead of everyone else's: the task channel still names the assignee. Rate limits and outages retry.
+        if (classifySlackError(err).kind !== 'platform') throw err;
+      }
       return;
     }
     case 'snooze.ended': {

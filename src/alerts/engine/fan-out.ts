@@ -11,7 +11,7 @@ import type {
   Snooze,
 } from '../rules/model.ts';
 import { migrateChannel } from './migrate-incidents.ts';
-import { DM_OUTBOX } from './relay-people.ts';
+import { assignmentEventId, DM_OUTBOX } from './relay-people.ts';
 import { digestRecords } from './digest-records.ts';
 import type { IncidentLogEntry, TaskLogEntry } from '../rules/digest.ts';
 import type { Outbox } from './outbox.ts';
@@ -162,7 +162,7 @@ async function fanOutAssignments(ctx: FanOutContext, input: FanOutInput): Promis
       taskId: s.id,
       email: s.assigneeEmail,
       task,
-      id: `assigned:${s.id}:${s.assigneeId ?? ''}:${s.modifiedAt ?? ''}`,
+      id: assignmentEventId(s.id, s.assigneeId, s.modifiedAt),
       subject: null,
     });
   }

@@ -22,6 +22,15 @@ export interface RelayPeople {
 /** The outbox "channel" of assignment DMs: each item names its assignee; one paced queue for all of them. */
 export const DM_OUTBOX = '@assignees';
 
+/** One assignment, as both the relay's poll and the Slack path name it (so only one of them DMs). */
+export function assignmentEventId(
+  taskId: string,
+  assigneeId: string | null,
+  modifiedAt: string | null,
+): string {
+  return `assigned:${taskId}:${assigneeId ?? ''}:${modifiedAt ?? ''}`;
+}
+
 const USER_TTL_MS = 3600_000;
 const lookup = z.looseObject({ user: z.looseObject({ id: z.string() }).optional() });
 
