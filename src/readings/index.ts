@@ -3,42 +3,73 @@
  * export and import (message shortcut and CSV by DM), manual entry and device status. `registerReadings` registers
  * every listener; other features import readings from this file only.
  */
-import type { App } from '@slack/bolt';
+import type { App, BlockButtonAction, ViewSubmitAction } from '@slack/bolt';
 import type { Deps } from '../deps.ts';
-import { registerImportReadings } from './slack/import-readings.ts';
-import { registerReadingCommand } from './slack/reading-command.ts';
-import { registerReadingEntrySubmit } from './slack/reading-entry-submit.ts';
-import { registerReadingImportDm } from './slack/reading-import-dm.ts';
-import { registerReadingImportSourceOptions } from './slack/reading-import-source.ts';
-import { registerReadingImportStart } from './slack/reading-import-start.ts';
-import { registerReadingImportSubmit } from './slack/reading-import-submit.ts';
-import { registerSourceCommand } from './slack/source-command.ts';
-import { registerSourceCreateTask } from './slack/source-create-task.ts';
-import { registerSourceDetails } from './slack/source-details.ts';
-import { registerSourceDeviceStatus } from './slack/source-device-status.ts';
-import { registerSourceDeviceStatusSubmit } from './slack/source-device-status-submit.ts';
-import { registerSourceEnterReading } from './slack/source-enter-reading.ts';
-import { registerSourceMore } from './slack/source-more.ts';
-import { registerSourceReadings } from './slack/source-readings.ts';
+import {
+  prefixPattern,
+  READING_ACTION,
+  READING_VIEW,
+  SOURCE_ACTION,
+  SOURCE_VIEW,
+} from './render/source-ids.ts';
+import { handleImportReadings, IMPORT_READINGS_CALLBACK } from './slack/import-readings.ts';
+import { handleReadingCommand } from './slack/reading-command.ts';
+import { handleReadingEntrySubmit } from './slack/reading-entry-submit.ts';
+import { handleReadingImportDm } from './slack/reading-import-dm.ts';
+import { handleReadingImportSourceOptions } from './slack/reading-import-source.ts';
+import { handleReadingImportStart } from './slack/reading-import-start.ts';
+import { handleReadingImportSubmit } from './slack/reading-import-submit.ts';
+import { handleSourceCommand } from './slack/source-command.ts';
+import { handleSourceCreateTask } from './slack/source-create-task.ts';
+import { handleSourceDetails } from './slack/source-details.ts';
+import { handleSourceDeviceStatus } from './slack/source-device-status.ts';
+import { handleSourceDeviceStatusSubmit } from './slack/source-device-status-submit.ts';
+import { handleSourceEnterReading } from './slack/source-enter-reading.ts';
+import { handleSourceMore } from './slack/source-more.ts';
+import {
+  handleReadingPickSource,
+  handleSourceExport,
+  handleSourceReadings,
+} from './slack/source-readings.ts';
 
 export { rowFacts } from './rules/source-facts.ts';
 export type { SearchPage, SourceHit } from './service/search.ts';
 export { createSourcesService, type SourcesService } from './service/sources-service.ts';
 
 export function registerReadings(app: App, deps: Deps): void {
-  registerReadingCommand(app, deps);
-  registerSourceCommand(app, deps);
-  registerSourceDetails(app, deps);
-  registerSourceMore(app, deps);
-  registerSourceReadings(app, deps);
-  registerSourceEnterReading(app, deps);
-  registerSourceDeviceStatus(app, deps);
-  registerSourceCreateTask(app, deps);
-  registerReadingImportStart(app, deps);
-  registerReadingEntrySubmit(app, deps);
-  registerSourceDeviceStatusSubmit(app, deps);
-  registerReadingImportSubmit(app, deps);
-  registerImportReadings(app, deps);
-  registerReadingImportSourceOptions(app, deps);
-  registerReadingImportDm(app, deps);
+  app.command('/reading', (args) => handleReadingCommand(args, deps));
+  app.command('/source', (args) => handleSourceCommand(args, deps));
+
+  app.action<BlockButtonAction>(prefixPattern(SOURCE_ACTION.details), (args) =>
+    handleSourceDetails(args, deps),
+  );
+  app.action<BlockButtonAction>(SOURCE_ACTION.more, (args) => handleSourceMore(args, deps));
+  app.action<BlockButtonAction>(SOURCE_ACTION.readings, (args) => handleSourceReadings(args, deps));
+  app.action<BlockButtonAction>(SOURCE_ACTION.export, (args) => handleSourceExport(args, deps));
+  app.action<BlockButtonAction>(prefixPattern(READING_ACTION.pickSource), (args) =>
+    handleReadingPickSource(args, deps),
+  );
+  app.action<BlockButtonAction>(SOURCE_ACTION.enterReading, (args) => handleSourceEnterReading(args, deps));
+  app.action<BlockButtonAction>(SOURCE_ACTION.deviceStatus, (args) => handleSourceDeviceStatus(args, deps));
+  app.action<BlockButtonAction>(SOURCE_ACTION.createTask, (args) => handleSourceCreateTask(args, deps));
+  app.action<BlockButtonAction>(READING_ACTION.importStart, (args) => handleReadingImportStart(args));
+
+  app.view<ViewSubmitAction>({ callback_id: READING_VIEW.entry, type: 'view_submission' }, (args) =>
+    handleReadingEntrySubmit(args, deps),
+  );
+  app.view<ViewSubmitAction>({ callback_id: SOURCE_VIEW.deviceStatus, type: 'view_submission' }, (args) =>
+    handleSourceDeviceStatusSubmit(args, deps),
+  );
+  app.view<ViewSubmitAction>({ callback_id: READING_VIEW.import, type: 'view_submission' }, (args) =>
+    handleReadingImportSubmit(args, deps),
+  );
+
+  app.shortcut({ callback_id: IMPORT_READINGS_CALLBACK, type: 'message_action' }, (args) =>
+    handleImportReadings(args),
+  );
+  app.options<'block_suggestion'>(
+    { type: 'block_suggestion', action_id: READING_ACTION.importSource },
+    (args) => handleReadingImportSourceOptions(args, deps),
+  );
+  app.event('message', (args) => handleReadingImportDm(args, deps));
 }

@@ -27,7 +27,14 @@ export interface ImportRequest {
   timestampFormat: string | undefined;
 }
 
-export async function importFlow(deps: Deps, target: ReplyTarget, req: ImportRequest): Promise<void> {
+/** What the import conversation uses: the sources service and the log. */
+export type ImportFlowDeps = Pick<Deps, 'sources' | 'log'>;
+
+export async function importFlow(
+  deps: ImportFlowDeps,
+  target: ReplyTarget,
+  req: ImportRequest,
+): Promise<void> {
   try {
     const [file, source] = await Promise.all([
       fetchSlackFile(target.client, req.fileId),
@@ -93,7 +100,12 @@ export async function importFlow(deps: Deps, target: ReplyTarget, req: ImportReq
 }
 
 /** An ephemeral copy of `message` in the conversation itself (not the thread), where the person is looking. */
-async function tellHere(deps: Deps, target: ReplyTarget, posted: Posted, message: Message): Promise<void> {
+async function tellHere(
+  deps: ImportFlowDeps,
+  target: ReplyTarget,
+  posted: Posted,
+  message: Message,
+): Promise<void> {
   // answered in the DM instead (the bot cannot post here): the ephemeral would not reach anyone
   if (posted.channel !== target.channel) return;
   try {
@@ -109,7 +121,7 @@ async function tellHere(deps: Deps, target: ReplyTarget, posted: Posted, message
 }
 
 /** The final answer: a thread reply also sent to the conversation ("Also send to channel"). */
-async function broadcastReply(deps: Deps, target: ReplyTarget, message: Message): Promise<void> {
+async function broadcastReply(deps: ImportFlowDeps, target: ReplyTarget, message: Message): Promise<void> {
   try {
     const content = {
       channel: target.channel,

@@ -17,6 +17,9 @@ import { reportError } from '../../kit/errors.ts';
 import { exportFileName, exportToSlack } from './export.ts';
 import { behindProgress, notify, postReply, updateReply, type ReplyTarget } from '../../kit/reply.ts';
 
+/** What the /reading conversation uses: the sources service, the clock, the log, the person's platform client. */
+export type ReadingFlowDeps = Pick<Deps, 'sources' | 'clock' | 'log' | 'monitoring'>;
+
 export interface ReadingRequest {
   spec: RangeSpec;
   export: boolean;
@@ -24,7 +27,7 @@ export interface ReadingRequest {
 
 /** `/reading <query> …`: one match answers, several offer a choice, none says so. */
 export async function readingForQuery(
-  deps: Deps,
+  deps: ReadingFlowDeps,
   target: ReplyTarget,
   query: string,
   req: ReadingRequest,
@@ -52,7 +55,11 @@ export async function readingForQuery(
  * The whole text names no source: recognise the source first (longest leading words that name one, a bounded
  * number of searches), then say exactly what about the rest is not a range, with two examples.
  */
-async function explainUnreadRange(deps: Deps, target: ReplyTarget, query: string): Promise<boolean> {
+async function explainUnreadRange(
+  deps: ReadingFlowDeps,
+  target: ReplyTarget,
+  query: string,
+): Promise<boolean> {
   for (const split of sourceSplits(query)) {
     const found = await deps.sources.resolve(split.sourceQuery);
     if (found.kind === 'none') continue;
@@ -72,7 +79,7 @@ async function explainUnreadRange(deps: Deps, target: ReplyTarget, query: string
 }
 
 export async function readingForSource(
-  deps: Deps,
+  deps: ReadingFlowDeps,
   target: ReplyTarget,
   sourceId: string,
   req: ReadingRequest,
@@ -91,7 +98,7 @@ export async function readingForSource(
 }
 
 async function reportFlow(
-  deps: Deps,
+  deps: ReadingFlowDeps,
   target: ReplyTarget,
   source: DataSource,
   spec: RangeSpec,
@@ -131,7 +138,7 @@ async function reportFlow(
 }
 
 async function exportFlow(
-  deps: Deps,
+  deps: ReadingFlowDeps,
   target: ReplyTarget,
   source: DataSource,
   spec: RangeSpec,

@@ -1,30 +1,29 @@
 /** Message shortcut "Import readings": on a message with a CSV file, pick the data source in a modal. */
-import type { App } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
+import type { MessageShortcutArgs } from './listener-args.ts';
 import { csvFilesOf } from '../render/reading-csv-files.ts';
 import { renderImportView } from '../render/reading-import.ts';
 
 export const IMPORT_READINGS_CALLBACK = 'import_readings';
 
-export function registerImportReadings(app: App, _deps: Deps): void {
-  app.shortcut(
-    { callback_id: IMPORT_READINGS_CALLBACK, type: 'message_action' },
-    async ({ ack, shortcut, client, respond }) => {
-      await ack();
-      const files = csvFilesOf(shortcut.message);
-      if (files.length === 0) {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          text: 'That message has no CSV file to import.',
-        });
-        return;
-      }
-      const ts = shortcut.message.thread_ts ?? shortcut.message.ts;
-      await client.views.open({
-        trigger_id: shortcut.trigger_id,
-        view: renderImportView({ files, channel: shortcut.channel.id, ts }),
-      });
-    },
-  );
+export async function handleImportReadings({
+  ack,
+  shortcut,
+  client,
+  respond,
+}: MessageShortcutArgs): Promise<void> {
+  await ack();
+  const files = csvFilesOf(shortcut.message);
+  if (files.length === 0) {
+    await respond({
+      response_type: 'ephemeral',
+      replace_original: false,
+      text: 'That message has no CSV file to import.',
+    });
+    return;
+  }
+  const ts = shortcut.message.thread_ts ?? shortcut.message.ts;
+  await client.views.open({
+    trigger_id: shortcut.trigger_id,
+    view: renderImportView({ files, channel: shortcut.channel.id, ts }),
+  });
 }

@@ -1,5 +1,5 @@
 /** /reading <source name or id> [range] [export]. Thin: ack → parse → flow (after ack) → render. */
-import type { App } from '@slack/bolt';
+import type { CommandArgs } from './listener-args.ts';
 import type { Deps } from '../../deps.ts';
 import { parseReadingArgs, ReadingRangeError } from '../rules/range.ts';
 import { readingForQuery } from './flows-readings.ts';
@@ -8,32 +8,33 @@ import { renderCommandHelp } from '../../kit/help/render-help.ts';
 
 const help = COMMAND_HELP['/reading'];
 
-export function registerReadingCommand(app: App, deps: Deps): void {
-  app.command('/reading', async ({ ack, command, client }) => {
-    const text = command.text.trim();
-    if (text === '' || /^(help|\?|-h|--help)$/i.test(text)) {
-      await ack(renderCommandHelp(help));
-      return;
-    }
-    let args;
-    try {
-      args = parseReadingArgs(text);
-    } catch (err) {
-      if (!(err instanceof ReadingRangeError)) throw err;
-      await ack(renderCommandHelp(help, err.message));
-      return;
-    }
-    if (args.sourceQuery === '') {
-      await ack(renderCommandHelp(help, 'Which data source? Put its name or id before the range.'));
-      return;
-    }
-    await ack();
-    const target = {
-      client,
-      channel: command.channel_id,
-      user: command.user_id,
-      responseUrl: command.response_url,
-    };
-    await readingForQuery(deps, target, args.sourceQuery, { spec: args.range, export: args.export });
-  });
+export async function handleReadingCommand(
+  { ack, command, client }: CommandArgs,
+  deps: Pick<Deps, 'sources' | 'clock' | 'log' | 'monitoring'>,
+): Promise<void> {
+  const text = command.text.trim();
+  if (text === '' || /^(help|\?|-h|--help)$/i.test(text)) {
+    await ack(renderCommandHelp(help));
+    return;
+  }
+  let args;
+  try {
+    args = parseReadingArgs(text);
+  } catch (err) {
+    if (!(err instanceof ReadingRangeError)) throw err;
+    await ack(renderCommandHelp(help, err.message));
+    return;
+  }
+  if (args.sourceQuery === '') {
+    await ack(renderCommandHelp(help, 'Which data source? Put its name or id before the range.'));
+    return;
+  }
+  await ack();
+  const target = {
+    client,
+    channel: command.channel_id,
+    user: command.user_id,
+    responseUrl: command.response_url,
+  };
+  await readingForQuery(deps, target, args.sourceQuery, { spec: args.range, export: args.export });
 }

@@ -2,7 +2,7 @@
  * "Enter reading" submitted: wrong types are answered inline (response_action errors; the modal and what was
  * typed stay), then the reading is written after ack and the user is told where they acted.
  */
-import type { App } from '@slack/bolt';
+import type { SubmitArgs } from './listener-args.ts';
 import type { Deps } from '../../deps.ts';
 import { buildEntry } from '../rules/manual-entry.ts';
 import { notify } from '../../kit/reply.ts';
@@ -11,41 +11,42 @@ import { READING_VIEW } from '../render/source-ids.ts';
 import { reportError } from '../../kit/errors.ts';
 import { catalogOfView, entryInputOf, entryMetaOf, errorsByBlock } from './reading-entry-parse.ts';
 
-export function registerReadingEntrySubmit(app: App, deps: Deps): void {
-  app.view(READING_VIEW.entry, async ({ ack, body, view, client }) => {
-    const meta = entryMetaOf(view);
-    const catalog = catalogOfView(view);
-    if (!meta || catalog.length === 0) {
-      await ack();
-      return;
-    }
-    const input = entryInputOf(view, catalog);
-    const entry = buildEntry(meta.sourceId, catalog, input, deps.clock.now());
-    if (!entry.ok) {
-      await ack({ response_action: 'errors', errors: errorsByBlock(entry.errors) });
-      return;
-    }
+export async function handleReadingEntrySubmit(
+  { ack, body, view, client }: SubmitArgs,
+  deps: Pick<Deps, 'sources' | 'clock' | 'log'>,
+): Promise<void> {
+  const meta = entryMetaOf(view);
+  const catalog = catalogOfView(view);
+  if (!meta || catalog.length === 0) {
     await ack();
-    const user = body.user.id;
-    const target = { client, channel: meta.channel ?? user, user };
-    const typed = catalog
-      .filter((m) => input.values[m.metricId])
-      .map((m) => `${escapeMrkdwn(m.label)}: ${escapeMrkdwn(String(input.values[m.metricId]))}`)
-      .join(', ');
-    try {
-      await deps.sources.write(entry.batch);
-      const when = entry.batch[0]?.readings[0]?.timestamp ?? 'now';
-      await notify(
-        target,
-        `:white_check_mark: Reading saved (${escapeMrkdwn(when)}): ${typed}. The platform stores it shortly; it may take a moment to show in \`/reading\`.`,
-      );
-    } catch (err) {
-      const message = await reportError(deps, target, err, {
-        view: READING_VIEW.entry,
-        sourceId: meta.sourceId,
-      });
-      deps.log.debug({ ref: message.ref }, 'reading entry failed');
-      await notify(target, `Your reading was not saved. You entered: ${typed}`).catch(() => undefined);
-    }
-  });
+    return;
+  }
+  const input = entryInputOf(view, catalog);
+  const entry = buildEntry(meta.sourceId, catalog, input, deps.clock.now());
+  if (!entry.ok) {
+    await ack({ response_action: 'errors', errors: errorsByBlock(entry.errors) });
+    return;
+  }
+  await ack();
+  const user = body.user.id;
+  const target = { client, channel: meta.channel ?? user, user };
+  const typed = catalog
+    .filter((m) => input.values[m.metricId])
+    .map((m) => `${escapeMrkdwn(m.label)}: ${escapeMrkdwn(String(input.values[m.metricId]))}`)
+    .join(', ');
+  try {
+    await deps.sources.write(entry.batch);
+    const when = entry.batch[0]?.readings[0]?.timestamp ?? 'now';
+    await notify(
+      target,
+      `:white_check_mark: Reading saved (${escapeMrkdwn(when)}): ${typed}. The platform stores it shortly; it may take a moment to show in \`/reading\`.`,
+    );
+  } catch (err) {
+    const message = await reportError(deps, target, err, {
+      view: READING_VIEW.entry,
+      sourceId: meta.sourceId,
+    });
+    deps.log.debug({ ref: message.ref }, 'reading entry failed');
+    await notify(target, `Your reading was not saved. You entered: ${typed}`).catch(() => undefined);
+  }
 }

@@ -2,7 +2,7 @@
  * A CSV file sent to the app in a DM: offer to import it (events carry no trigger_id, so a button opens the
  * data source picker). Messages from bots, edits and files that are not CSV are ignored.
  */
-import type { App } from '@slack/bolt';
+import type { MessageEventArgs } from './listener-args.ts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { csvFilesOf } from '../render/reading-csv-files.ts';
@@ -17,24 +17,25 @@ const dmFileMessage = z.looseObject({
   subtype: z.enum(['file_share']).optional(),
 });
 
-export function registerReadingImportDm(app: App, deps: Deps): void {
-  app.event('message', async ({ event, client }) => {
-    const msg = dmFileMessage.safeParse(event);
-    if (!msg.success) return;
-    const files = csvFilesOf(event);
-    if (files.length === 0) return;
-    const offer = renderImportOffer(
-      {
-        f: files.slice(0, 10).map((f): [string, string] => [f.id, f.name.slice(0, 80)]),
-        c: msg.data.channel,
-        ts: msg.data.ts,
-      },
-      files.map((f) => f.name),
-    );
-    try {
-      await client.chat.postMessage({ channel: msg.data.channel, thread_ts: msg.data.ts, ...offer });
-    } catch (err) {
-      deps.log.warn({ err, channel: msg.data.channel }, 'could not offer a CSV import in a DM');
-    }
-  });
+export async function handleReadingImportDm(
+  { event, client }: MessageEventArgs,
+  deps: Pick<Deps, 'log'>,
+): Promise<void> {
+  const msg = dmFileMessage.safeParse(event);
+  if (!msg.success) return;
+  const files = csvFilesOf(event);
+  if (files.length === 0) return;
+  const offer = renderImportOffer(
+    {
+      f: files.slice(0, 10).map((f): [string, string] => [f.id, f.name.slice(0, 80)]),
+      c: msg.data.channel,
+      ts: msg.data.ts,
+    },
+    files.map((f) => f.name),
+  );
+  try {
+    await client.chat.postMessage({ channel: msg.data.channel, thread_ts: msg.data.ts, ...offer });
+  } catch (err) {
+    deps.log.warn({ err, channel: msg.data.channel }, 'could not offer a CSV import in a DM');
+  }
 }

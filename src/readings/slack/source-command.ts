@@ -1,6 +1,6 @@
 /** /source: search data sources (paged), `file <id>` to bring a platform file here, help. Thin: ack → service → render. */
-import type { App } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
+import type { CommandArgs } from './listener-args.ts';
+import type { BaseDeps, Deps } from '../../deps.ts';
 import { sendPlatformFileToSlack } from '../../files/index.ts';
 import { moreButtonValue } from '../../kit/more-cursor.ts';
 import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
@@ -12,55 +12,56 @@ import { renderCommandHelp } from '../../kit/help/render-help.ts';
 
 const help = COMMAND_HELP['/source'];
 
-export function registerSourceCommand(app: App, deps: Deps): void {
-  app.command('/source', async ({ ack, command, client, respond }) => {
-    const text = command.text.trim().replace(/\s+/g, ' ');
-    if (text === '' || /^(help|\?|-h|--help)$/i.test(text)) {
-      await ack(renderCommandHelp(help));
-      return;
-    }
-    const file = /^file(?: (\S*))?$/i.exec(text);
-    if (file && !file[1]) {
-      await ack(renderCommandHelp(help, 'Which file? Give the platform file id: `/source file <file id>`.'));
-      return;
-    }
-    if (file?.[1] && !/^\d{1,20}$/.test(file[1])) {
-      // platform file ids are numbers (GET /files/{fileId}, e.g. 8001): say so before any platform call
-      await ack(
-        renderCommandHelp(
-          help,
-          `“${file[1].slice(0, 40)}” is not a file id: platform file ids are numbers, e.g. \`/source file 8001\`.`,
-        ),
-      );
-      return;
-    }
-    await ack();
-    const target = {
-      client,
-      channel: command.channel_id,
-      user: command.user_id,
-      responseUrl: command.response_url,
-    };
-    try {
-      if (file?.[1]) {
-        // `/source file <fileId>` belongs to the file pipeline (services/file-transfer).
-        const sent = await sendPlatformFileToSlack(deps, {
-          client,
-          fileId: file[1],
-          channel: command.channel_id,
-        });
-        if (!sent.ok)
-          await respond({ response_type: 'ephemeral', text: `:warning: ${escapeMrkdwn(sent.reason)}` });
-        return;
-      }
-      const page = await deps.sources.search(text, null);
-      const more = await moreButtonValue(deps.store, text, page.next);
-      await respond({
-        response_type: 'ephemeral',
-        ...fitMessage(renderSourceList(text, page, deps.clock.now(), true, more)),
+export async function handleSourceCommand(
+  { ack, command, client, respond }: CommandArgs,
+  deps: BaseDeps & Pick<Deps, 'sources' | 'store' | 'clock'>,
+): Promise<void> {
+  const text = command.text.trim().replace(/\s+/g, ' ');
+  if (text === '' || /^(help|\?|-h|--help)$/i.test(text)) {
+    await ack(renderCommandHelp(help));
+    return;
+  }
+  const file = /^file(?: (\S*))?$/i.exec(text);
+  if (file && !file[1]) {
+    await ack(renderCommandHelp(help, 'Which file? Give the platform file id: `/source file <file id>`.'));
+    return;
+  }
+  if (file?.[1] && !/^\d{1,20}$/.test(file[1])) {
+    // platform file ids are numbers (GET /files/{fileId}, e.g. 8001): say so before any platform call
+    await ack(
+      renderCommandHelp(
+        help,
+        `“${file[1].slice(0, 40)}” is not a file id: platform file ids are numbers, e.g. \`/source file 8001\`.`,
+      ),
+    );
+    return;
+  }
+  await ack();
+  const target = {
+    client,
+    channel: command.channel_id,
+    user: command.user_id,
+    responseUrl: command.response_url,
+  };
+  try {
+    if (file?.[1]) {
+      // `/source file <fileId>` belongs to the file pipeline (services/file-transfer).
+      const sent = await sendPlatformFileToSlack(deps, {
+        client,
+        fileId: file[1],
+        channel: command.channel_id,
       });
-    } catch (err) {
-      await reportError(deps, target, err, { command: '/source' });
+      if (!sent.ok)
+        await respond({ response_type: 'ephemeral', text: `:warning: ${escapeMrkdwn(sent.reason)}` });
+      return;
     }
-  });
+    const page = await deps.sources.search(text, null);
+    const more = await moreButtonValue(deps.store, text, page.next);
+    await respond({
+      response_type: 'ephemeral',
+      ...fitMessage(renderSourceList(text, page, deps.clock.now(), true, more)),
+    });
+  } catch (err) {
+    await reportError(deps, target, err, { command: '/source' });
+  }
 }

@@ -1,5 +1,5 @@
 /** "Create task about this" on a source card: the task modal with the data source chosen (type 3). */
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { ButtonArgs } from './listener-args.ts';
 import type { Deps } from '../../deps.ts';
 import { TASK_TYPE } from '../../monitoring/api.ts';
 import { decodeTaskAbout, SOURCE_ACTION } from '../render/source-ids.ts';
@@ -7,30 +7,31 @@ import { reportError } from '../../kit/errors.ts';
 import { openCreateTaskModal } from '../../tasks/index.ts';
 import { buttonTarget } from './source-target.ts';
 
-export function registerSourceCreateTask(app: App, deps: Deps): void {
-  app.action<BlockButtonAction>(SOURCE_ACTION.createTask, async ({ ack, body, action, client, respond }) => {
-    await ack();
-    const about = decodeTaskAbout(action.value);
-    if (!about) {
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        text: 'That button has expired: look the source up again with `/source`.',
-      });
-      return;
-    }
-    try {
-      const channel = body.channel?.id;
-      await openCreateTaskModal(deps, client, body.trigger_id, {
-        typeId: TASK_TYPE.device,
-        deviceId: about.s,
-        deviceName: about.n,
-        ...(about.site ? { siteId: about.site } : {}),
-        ...(about.sn ? { siteName: about.sn } : {}),
-        ...(channel ? { replyChannel: channel } : {}),
-      });
-    } catch (err) {
-      await reportError(deps, buttonTarget(body, client), err, { action: SOURCE_ACTION.createTask });
-    }
-  });
+export async function handleSourceCreateTask(
+  { ack, body, action, client, respond }: ButtonArgs,
+  deps: Pick<Deps, 'directory' | 'log'>,
+): Promise<void> {
+  await ack();
+  const about = decodeTaskAbout(action.value);
+  if (!about) {
+    await respond({
+      response_type: 'ephemeral',
+      replace_original: false,
+      text: 'That button has expired: look the source up again with `/source`.',
+    });
+    return;
+  }
+  try {
+    const channel = body.channel?.id;
+    await openCreateTaskModal(deps, client, body.trigger_id, {
+      typeId: TASK_TYPE.device,
+      deviceId: about.s,
+      deviceName: about.n,
+      ...(about.site ? { siteId: about.site } : {}),
+      ...(about.sn ? { siteName: about.sn } : {}),
+      ...(channel ? { replyChannel: channel } : {}),
+    });
+  } catch (err) {
+    await reportError(deps, buttonTarget(body, client), err, { action: SOURCE_ACTION.createTask });
+  }
 }

@@ -1,5 +1,5 @@
 /** "Report device status" submitted: inline errors for bad numbers, else POST /devices/status after ack. */
-import type { App } from '@slack/bolt';
+import type { SubmitArgs } from './listener-args.ts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { statusFromForm } from './source-device-status-form.ts';
@@ -14,35 +14,36 @@ const meta: z.ZodType<DeviceStatusMeta> = z.object({
   channel: z.string().nullable(),
 });
 
-export function registerSourceDeviceStatusSubmit(app: App, deps: Deps): void {
-  app.view(SOURCE_VIEW.deviceStatus, async ({ ack, body, view, client }) => {
-    const m = decodeValue(meta, view.private_metadata);
-    if (!m) {
-      await ack();
-      return;
-    }
-    const v = view.state.values;
-    const result = statusFromForm({
-      battery: v[STATUS_BLOCK.battery]?.value?.value,
-      ticked: (v[STATUS_BLOCK.flags]?.value?.selected_options ?? []).map((o) => o.value),
-      temperature: v[STATUS_BLOCK.temperature]?.value?.value,
-      version: v[STATUS_BLOCK.version]?.value?.value,
-    });
-    if (!result.ok) {
-      await ack({ response_action: 'errors', errors: result.errors });
-      return;
-    }
+export async function handleSourceDeviceStatusSubmit(
+  { ack, body, view, client }: SubmitArgs,
+  deps: Pick<Deps, 'sources' | 'log'>,
+): Promise<void> {
+  const m = decodeValue(meta, view.private_metadata);
+  if (!m) {
     await ack();
-    const user = body.user.id;
-    const target = { client, channel: m.channel ?? user, user };
-    try {
-      await deps.sources.reportDeviceStatus(m.sourceId, result.status);
-      await notify(
-        target,
-        ':white_check_mark: Device status reported. fieldline’s alert relay will pick the report up on its next check.',
-      );
-    } catch (err) {
-      await reportError(deps, target, err, { view: SOURCE_VIEW.deviceStatus, sourceId: m.sourceId });
-    }
+    return;
+  }
+  const v = view.state.values;
+  const result = statusFromForm({
+    battery: v[STATUS_BLOCK.battery]?.value?.value,
+    ticked: (v[STATUS_BLOCK.flags]?.value?.selected_options ?? []).map((o) => o.value),
+    temperature: v[STATUS_BLOCK.temperature]?.value?.value,
+    version: v[STATUS_BLOCK.version]?.value?.value,
   });
+  if (!result.ok) {
+    await ack({ response_action: 'errors', errors: result.errors });
+    return;
+  }
+  await ack();
+  const user = body.user.id;
+  const target = { client, channel: m.channel ?? user, user };
+  try {
+    await deps.sources.reportDeviceStatus(m.sourceId, result.status);
+    await notify(
+      target,
+      ':white_check_mark: Device status reported. fieldline’s alert relay will pick the report up on its next check.',
+    );
+  } catch (err) {
+    await reportError(deps, target, err, { view: SOURCE_VIEW.deviceStatus, sourceId: m.sourceId });
+  }
 }

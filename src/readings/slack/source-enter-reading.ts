@@ -1,33 +1,33 @@
 /** "Enter reading" on a source card: the typed-input modal (one input per writable metric). */
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { ButtonArgs } from './listener-args.ts';
 import type { Deps } from '../../deps.ts';
 import { metricCatalog } from '../rules/metric-catalog.ts';
 import { zoneOrUtc } from '../rules/range.ts';
 import { renderMessageView, renderReadingEntryView } from '../render/reading-entry-view.ts';
-import { SOURCE_ACTION } from '../render/source-ids.ts';
 import { openSourceModal } from './source-modal-open.ts';
 
-export function registerSourceEnterReading(app: App, deps: Deps): void {
-  app.action<BlockButtonAction>(SOURCE_ACTION.enterReading, async ({ ack, body, action, client }) => {
-    await ack();
-    const channel = body.channel?.id ?? null;
-    await openSourceModal(
-      deps,
-      client,
-      { triggerId: body.trigger_id, sourceId: action.value ?? '', title: 'Enter reading' },
-      (source) => {
-        const catalog = source.metrics && source.metrics.length > 0 ? metricCatalog(source) : [];
-        if (catalog.length === 0) {
-          return renderMessageView(
-            'Enter reading',
-            'This data source has no schema, so fieldline does not know its writable metrics.',
-          );
-        }
-        return renderReadingEntryView(source, catalog, zoneOrUtc(source.tzTimezoneName), {
-          sourceId: source.id,
-          channel,
-        });
-      },
-    );
-  });
+export async function handleSourceEnterReading(
+  { ack, body, action, client }: ButtonArgs,
+  deps: Pick<Deps, 'sources' | 'log'>,
+): Promise<void> {
+  await ack();
+  const channel = body.channel?.id ?? null;
+  await openSourceModal(
+    deps,
+    client,
+    { triggerId: body.trigger_id, sourceId: action.value ?? '', title: 'Enter reading' },
+    (source) => {
+      const catalog = source.metrics && source.metrics.length > 0 ? metricCatalog(source) : [];
+      if (catalog.length === 0) {
+        return renderMessageView(
+          'Enter reading',
+          'This data source has no schema, so fieldline does not know its writable metrics.',
+        );
+      }
+      return renderReadingEntryView(source, catalog, zoneOrUtc(source.tzTimezoneName), {
+        sourceId: source.id,
+        channel,
+      });
+    },
+  );
 }

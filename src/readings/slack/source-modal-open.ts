@@ -11,7 +11,7 @@ import { userMessageFor } from '../../kit/errors.ts';
 import { fitView } from '../../kit/blocks/block-limits.ts';
 
 export async function openSourceModal(
-  deps: Deps,
+  deps: Pick<Deps, 'sources' | 'log'>,
   client: WebClient,
   args: { triggerId: string; sourceId: string; title: string },
   render: (source: DataSource) => ModalView,

@@ -1,5 +1,5 @@
 /** "More" under /source results: the next page, with the same search text and the cursor verbatim. */
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { ButtonArgs } from './listener-args.ts';
 import type { Deps } from '../../deps.ts';
 import { moreButtonValue, readMoreButton } from '../../kit/more-cursor.ts';
 import { SOURCE_ACTION } from '../render/source-ids.ts';
@@ -8,28 +8,29 @@ import { renderSourceList } from '../render/source-list.ts';
 import { reportError } from '../../kit/errors.ts';
 import { buttonTarget } from './source-target.ts';
 
-export function registerSourceMore(app: App, deps: Deps): void {
-  app.action<BlockButtonAction>(SOURCE_ACTION.more, async ({ ack, body, action, client, respond }) => {
-    await ack();
-    const more = await readMoreButton(deps.store, action.value);
-    if (!more) {
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        text: 'That button has expired: search again with `/source`.',
-      });
-      return;
-    }
-    try {
-      const page = await deps.sources.search(more.t, more.c);
-      const next = await moreButtonValue(deps.store, more.t, page.next);
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        ...fitMessage(renderSourceList(more.t, page, deps.clock.now(), false, next)),
-      });
-    } catch (err) {
-      await reportError(deps, buttonTarget(body, client), err, { action: SOURCE_ACTION.more });
-    }
-  });
+export async function handleSourceMore(
+  { ack, body, action, client, respond }: ButtonArgs,
+  deps: Pick<Deps, 'sources' | 'store' | 'clock' | 'log'>,
+): Promise<void> {
+  await ack();
+  const more = await readMoreButton(deps.store, action.value);
+  if (!more) {
+    await respond({
+      response_type: 'ephemeral',
+      replace_original: false,
+      text: 'That button has expired: search again with `/source`.',
+    });
+    return;
+  }
+  try {
+    const page = await deps.sources.search(more.t, more.c);
+    const next = await moreButtonValue(deps.store, more.t, page.next);
+    await respond({
+      response_type: 'ephemeral',
+      replace_original: false,
+      ...fitMessage(renderSourceList(more.t, page, deps.clock.now(), false, next)),
+    });
+  } catch (err) {
+    await reportError(deps, buttonTarget(body, client), err, { action: SOURCE_ACTION.more });
+  }
 }
