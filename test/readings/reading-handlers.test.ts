@@ -1,0 +1,108 @@
+/**
+ * The readings listeners are named functions: called here directly with hand-built Slack arguments and no Bolt
+ * App, with only the deps each one takes, against a loopback sandbox. Each acks before anything else.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BaseDeps } from '../../src/deps.ts';
+import { handleReadingCommand } from '../../src/readings/slack/reading-command.ts';
+import { handleReadingEntrySubmit } from '../../src/readings/slack/reading-entry-submit.ts';
+import { handleSourceCommand } from '../../src/readings/slack/source-command.ts';
+import { handleSourceDetails } from '../../src/readings/slack/source-details.ts';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { createServices, type Services } from '../../src/services.ts';
+import { buildArguments, recordedMethod, type HandlerCall } from '../fixtures/handler-args.ts';
+import { sandboxBaseDeps } from '../fixtures/sandbox-deps.ts';
+
+let sandbox: Sandbox;
+let base: BaseDeps;
+let services: Services;
+beforeAll(async () => {
+  sandbox = await startSandbox({});
+  base = await sandboxBaseDeps(sandbox, { now: () => Date.now() });
+  services = createServices(base);
+});
+afterAll(async () => {
+  await base?.monitoring.close();
+  await sandbox?.close();
+});
+
+const command = (text: string) => ({
+  text,
+  user_id: 'U0ANA',
+  channel_id: 'C0PLANT',
+  trigger_id: 't',
+  response_url: 'http://127.0.0.1:9/response',
+});
+
+describe('readings handlers called without an App', () => {
+  it('answers `/source file banana` in the ack: file ids are numbers', async () => {
+    const calls: HandlerCall[] = [];
+    const built = buildArguments<Parameters<typeof handleSourceCommand>[0]>({
+      calls,
+      command: command('file banana'),
+    });
+    await handleSourceCommand(built.args, { ...base, ...services });
+    expect(calls.map((c) => c.fn)).toEqual(['ack']);
+    expect(JSON.stringify(built.argsOf('ack')[0])).toContain('platform file ids are numbers');
+  });
+
+  it('answers an impossible /reading range in the ack, asking the platform nothing', async () => {
+    const calls: HandlerCall[] = [];
+    sandbox.admin.clearRequests();
+    const built = buildArguments<Parameters<typeof handleReadingCommand>[0]>({
+      calls,
+      command: command('Main Energy Meter 2026-02-30'),
+    });
+    await handleReadingCommand(built.args, { ...base, ...services });
+    expect(calls.map((c) => c.fn)).toEqual(['ack']);
+    expect(JSON.stringify(built.argsOf('ack')[0])).toContain('not a real calendar date');
+    expect(sandbox.admin.requests()).toEqual([]);
+  });
+
+  it('shows the source card after the ack on "Details"', async () => {
+    const calls: HandlerCall[] = [];
+    const built = buildArguments<Parameters<typeof handleSourceDetails>[0]>({
+      calls,
+      client: { chat: { postEphemeral: recordedMethod(calls, 'chat.postEphemeral') } },
+      body: { type: 'block_actions', user: { id: 'U0ANA' }, channel: { id: 'C0PLANT' } },
+      action: { action_id: 'source_details:0', value: '1001' },
+    });
+    await handleSourceDetails(built.args, { sources: services.sources, clock: base.clock, log: base.log });
+    expect(calls.map((c) => c.fn)).toEqual(['ack', 'respond']);
+    expect(JSON.stringify(built.argsOf('respond')[0])).toContain('Main Energy Meter');
+  });
+
+  it('keeps the Enter reading modal open with the count’s error on its field', async () => {
+    const calls: HandlerCall[] = [];
+    const written = sandbox.admin.written().readings.length;
+    const built = buildArguments<Parameters<typeof handleReadingEntrySubmit>[0]>({
+      calls,
+      body: { type: 'view_submission', user: { id: 'U0ANA' } },
+      view: {
+        id: 'V0ENTRY',
+        private_metadata: JSON.stringify({ sourceId: '1007', channel: null }),
+        blocks: [
+          {
+            type: 'input',
+            block_id: 'metric_3101',
+            optional: true,
+            label: { type: 'plain_text', text: 'People In' },
+            element: { type: 'number_input', action_id: 'value', is_decimal_allowed: false, min_value: '0' },
+          },
+        ],
+        state: { values: { metric_3101: { value: { type: 'number_input', value: '-5' } } } },
+      },
+    });
+    await handleReadingEntrySubmit(built.args, {
+      sources: services.sources,
+      clock: base.clock,
+      log: base.log,
+    });
+    expect(calls.map((c) => c.fn)).toEqual(['ack']);
+    expect(built.argsOf('ack')[0]).toEqual({
+      response_action: 'errors',
+      errors: { metric_3101: 'People In is a count: it cannot be negative.' },
+    });
+    expect(sandbox.admin.written().readings.length).toBe(written);
+  });
+});
