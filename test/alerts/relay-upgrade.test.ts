@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { relayStore } from '../../src/alerts/engine/relay-store.ts';
 import { createRelayWebClient } from '../../src/alerts/engine/relay.ts';
-import type { ChannelEpisode } from '../../src/alerts/rules/model.ts';
+import type { ChannelEpisode, OutboxDraft } from '../../src/alerts/rules/model.ts';
+import { createOutbox } from '../../src/alerts/engine/outbox.ts';
 import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
 import {
   ALERTS,
@@ -70,6 +71,39 @@ describe('relay: upgrade from one parent per condition', () => {
     }
     const [first, second] = subjects;
     await rs.claimAck(ALERTS, first ?? '', { user: 'U0ANA', at: bed.now() });
+    // A third condition cleared just before the upgrade: its episode is gone, its clear still in the outbox.
+    const gone = await slack.chat.postMessage({
+      channel: ALERTS,
+      text: 'Critical: Gate Camera North — Camera off',
+    });
+    const goneAlert = {
+      key: `${camera.id}:camera_off`,
+      episodeId: `${camera.id}:camera_off@1`,
+      sourceId: camera.id,
+      sourceName: 'Gate Camera North',
+      siteId: '101',
+      siteName: 'Berlin Plant',
+      siteTimeZone: 'Europe/Berlin',
+      condition: 'camera_off' as const,
+      severity: 'critical' as const,
+      detail: 'camera switched off',
+      raisedAt: bed.now() - 10 * MIN,
+      clearedAt: null,
+      durationMs: null,
+    };
+    const goneSubject = `alert:${goneAlert.episodeId}`;
+    await rs.saveMessage(ALERTS, goneSubject, {
+      ts: gone.ts ?? '',
+      view: { type: 'alert', alert: goneAlert },
+    });
+    const legacyClear = {
+      kind: 'alert.cleared',
+      alert: { ...goneAlert, clearedAt: bed.now(), durationMs: 5 * MIN },
+      quiet: false,
+      id: 'legacy-clear',
+      subject: goneSubject,
+    };
+    await createOutbox(bed.h.deps.store).enqueue(ALERTS, [legacyClear as unknown as OutboxDraft], bed.now());
     const before = bed.h.standin.messages(ALERTS).filter((m) => !m.ephemeralTo).length;
 
     // The upgraded relay starts (a restart) and runs while the conditions still hold.
@@ -85,6 +119,9 @@ describe('relay: upgrade from one parent per condition', () => {
     expect(JSON.stringify(parent?.blocks)).toContain('Acknowledged by <@U0ANA>');
     const other = await rs.message(ALERTS, second ?? '');
     expect(bed.h.standin.messages(ALERTS).find((m) => m.ts === other?.ts)?.text).toMatch(/now continues/);
+    expect(bed.h.standin.messages(ALERTS).find((m) => m.ts === gone.ts)?.text).toMatch(
+      /^Resolved after 5 min: Gate Camera North \(Camera off\)$/,
+    );
 
     // From here on the device behaves as one incident: all clear resolves the kept parent, in its thread.
     admin.setDeviceStatus(camera.id, HEALTHY_CAMERA);
@@ -96,7 +133,7 @@ describe('relay: upgrade from one parent per condition', () => {
     const top = bed.h.standin
       .messages(ALERTS)
       .filter((m) => !m.ephemeralTo && (m.thread_ts === undefined || m.thread_ts === m.ts));
-    expect(top).toHaveLength(2);
+    expect(top).toHaveLength(3);
     expect(bed.h.standin.messages(ALERTS).find((m) => m.ts === kept?.ts)?.text).toMatch(/^Resolved after/);
     expect(bed.replies(ALERTS, kept?.ts ?? '').map((r) => r.text)).toEqual([
       expect.stringMatching(/Resolved after/),

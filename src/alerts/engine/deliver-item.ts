@@ -20,6 +20,7 @@ import {
 } from '../render/relay-storm-message.ts';
 import { renderTaskEventsReply, renderTaskParent } from '../render/relay-task-message.ts';
 import type { AckRecord, MessageRecord, OutboxItem, ParentView, Snooze } from '../rules/model.ts';
+import { legacyClearedAlert } from './migrate-incidents.ts';
 import { deviceSnoozeKey, stormSnoozeKey } from '../rules/plan-incidents.ts';
 import type { Outbox } from './outbox.ts';
 import type { RelayStore } from './relay-store.ts';
@@ -256,9 +257,13 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
       );
       return;
     }
-    default:
-      // An item of the per-condition relay left in the outbox by the upgrade: the migration already brought
-      // its parent up to date, so there is nothing left to write.
+    default: {
+      // An item of the per-condition relay left in the outbox by the upgrade. The migration brought every open
+      // condition's parent up to date; a condition that cleared just before still gets its parent resolved.
+      const alert = legacyClearedAlert(item);
+      const rec = alert ? await record() : undefined;
+      if (alert && rec?.view.type === 'alert') await updateParent(rec, { type: 'alert', alert });
       return;
+    }
   }
 }

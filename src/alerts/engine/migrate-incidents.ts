@@ -7,7 +7,14 @@
  */
 import { incidentIdOf, lineOf, worst } from '../rules/incident.ts';
 import type { AlertCondition } from '../rules/types.ts';
-import type { ChannelEpisode, ChannelIncident, OutboxDraft, Snooze, Storm } from '../rules/model.ts';
+import type {
+  AlertView,
+  ChannelEpisode,
+  ChannelIncident,
+  OutboxDraft,
+  Snooze,
+  Storm,
+} from '../rules/model.ts';
 import { deviceSnoozeKey, incidentSubject } from '../rules/plan-incidents.ts';
 import type { RelayStore } from './relay-store.ts';
 
@@ -136,4 +143,16 @@ export async function migrateChannel(
   if (moved) await rs.saveSnoozes(channel, moved);
   await rs.markMigrated(channel);
   return drafts;
+}
+
+/** The alert of an `alert.cleared` item written before incidents, or null for anything else. */
+export function legacyClearedAlert(item: unknown): AlertView | null {
+  const kind: unknown = typeof item === 'object' && item !== null ? Reflect.get(item, 'kind') : undefined;
+  const alert: unknown = kind === 'alert.cleared' ? Reflect.get(item as object, 'alert') : undefined;
+  const ok =
+    typeof alert === 'object' &&
+    alert !== null &&
+    typeof Reflect.get(alert, 'key') === 'string' &&
+    typeof Reflect.get(alert, 'clearedAt') === 'number';
+  return ok ? (alert as AlertView) : null;
 }
