@@ -1,0 +1,121 @@
+/**
+ * The alert buttons are named handlers: called here directly with hand-built Slack arguments, a memory store
+ * and a fake WebClient, no Bolt App and no platform. Each acks before anything else.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { actAs, type ActingPerson } from '../../src/access/index.ts';
+import { relayStore } from '../../src/alerts/engine/relay-store.ts';
+import { openIncident } from '../../src/alerts/rules/incident.ts';
+import type { AlertView, StormView } from '../../src/alerts/rules/model.ts';
+import { handleAlertAck } from '../../src/alerts/slack/alert-ack.ts';
+import { handleAlertSnooze } from '../../src/alerts/slack/alert-snooze.ts';
+import { createLogger } from '../../src/log.ts';
+import { openStore } from '../../src/store/open-store.ts';
+import type { Store } from '../../src/store/store.ts';
+import { buildArguments, recordedMethod, type HandlerCall } from '../fixtures/handler-args.ts';
+
+const log = createLogger({ level: 'silent' });
+const AT = Date.UTC(2026, 10, 20, 14, 33); // 15:33 in Berlin
+const person = (userId: string): ActingPerson => ({
+  teamId: 'T1',
+  userId,
+  scope: userId,
+  key: async () => 'key',
+  check: async () => undefined,
+  label: async () => ({ name: userId }),
+});
+
+const alert: AlertView = {
+  key: '7:offline',
+  episodeId: '7:offline@1',
+  sourceId: '7',
+  sourceName: 'Dock Camera',
+  siteId: '101',
+  siteName: 'Berlin Plant',
+  siteTimeZone: 'Europe/Berlin',
+  condition: 'offline',
+  severity: 'critical',
+  detail: 'device offline',
+  raisedAt: 1,
+  clearedAt: null,
+  durationMs: null,
+};
+
+function button(user: string, actionId: string, value: string, extra: Record<string, unknown> = {}) {
+  const calls: HandlerCall[] = [];
+  const built = buildArguments<Parameters<typeof handleAlertAck>[0]>({
+    calls,
+    client: { chat: { update: recordedMethod(calls, 'chat.update') } },
+    body: { user: { id: user }, channel: { id: 'C1' }, container: { channel_id: 'C1' } },
+    action: { action_id: actionId, value, block_id: `alert_actions|${value}`, ...extra },
+  });
+  return { calls, built };
+}
+
+describe('alert handlers called without an App', () => {
+  let store: Store;
+  beforeEach(async () => {
+    store = await openStore({ kind: 'memory' }, { log });
+  });
+  afterEach(() => store.close());
+
+  it('a second Acknowledge tells who acknowledged and when, and changes nothing', async () => {
+    const inc = openIncident([alert], 1);
+    await relayStore(store).saveMessage('C1', 'incident:7@1', {
+      ts: '1.1',
+      view: { type: 'incident', incident: inc },
+    });
+    const deps = { store, log, clock: { now: () => AT } };
+    const first = button('U0ANA', 'alert_ack', 'incident:7@1');
+    await actAs(person('U0ANA'), () => handleAlertAck(first.built.args, deps));
+    expect(first.calls.map((c) => c.fn)).toEqual(['ack', 'chat.update']);
+    expect(JSON.stringify(first.built.argsOf('chat.update')[0])).toContain(
+      'Acknowledged by <@U0ANA> at 15:33 site time (<!date^',
+    );
+
+    const second = button('U0BEN', 'alert_ack', 'incident:7@1');
+    await actAs(person('U0BEN'), () =>
+      handleAlertAck(second.built.args, { ...deps, clock: { now: () => AT + 60_000 } }),
+    );
+    expect(second.calls.map((c) => c.fn)).toEqual(['ack', 'respond']);
+    expect(second.built.argsOf('respond')[0]).toMatchObject({
+      response_type: 'ephemeral',
+      text: expect.stringMatching(/already acknowledged by <@U0ANA> at 15:33 site time .* Nothing changed\./),
+    });
+    expect(await relayStore(store).ack('C1', 'incident:7@1')).toEqual({ user: 'U0ANA', at: AT });
+  });
+
+  it('Snooze on a storm parent holds the storm and shows it on the parent', async () => {
+    const storm: StormView = {
+      stormId: '101@5',
+      siteId: '101',
+      siteName: 'Berlin Plant',
+      siteTimeZone: 'Europe/Berlin',
+      active: 6,
+      total: 6,
+      openedAt: 5,
+      resolvedAt: null,
+    };
+    await relayStore(store).saveMessage('C1', 'storm:101@5', { ts: '2.2', view: { type: 'storm', storm } });
+    const { calls, built } = button('U0ANA', 'alert_snooze', 'storm:101@5', {
+      block_id: 'storm_actions|storm:101@5',
+      selected_option: { value: '1h' },
+    });
+    await actAs(person('U0ANA'), () =>
+      handleAlertSnooze(built.args as unknown as Parameters<typeof handleAlertSnooze>[0], {
+        store,
+        log,
+        clock: { now: () => AT },
+      }),
+    );
+    expect(calls.map((c) => c.fn)).toEqual(['ack', 'chat.update', 'respond']);
+    expect(JSON.stringify(built.argsOf('chat.update')[0])).toContain(
+      'Snoozed by <@U0ANA> until 16:33 site time',
+    );
+    expect((await relayStore(store).snoozes('C1'))['storm:101']).toMatchObject({
+      label: 'alert storm at Berlin Plant',
+      until: AT + 3_600_000,
+      subject: 'storm:101@5',
+    });
+  });
+});
