@@ -141,8 +141,11 @@ describe('relay: shift handover digest', () => {
         .messages(ALERTS)
         .find((m) => m.ephemeralTo === nonAdmin && m.text.includes('Only workspace admins')),
     );
+    admin.clearRequests();
     await bed.h.driver.command({ command: '/monitor', text: 'digest now', channel: ALERTS, user: nonAdmin });
     const digest = await waitFor(() => digests(bed)[0]);
+    // Built from the relay's records: not one platform call.
+    expect(admin.requests().filter((r) => r.kind === 'api')).toEqual([]);
     expect(digest.text).toMatch(/^Shift handover — Berlin Plant: open \d+, raised \d+/);
     expect(blocksOf(digest)).toMatch(/· now \(\d\d:\d\d site time\)/);
     expect(blocksOf(digest)).toMatch(/Tasks overdue now\* \(oldest first\) \((\d+)\)/);
