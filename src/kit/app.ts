@@ -7,6 +7,7 @@ import { App, HTTPReceiver } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { BaseDeps } from '../deps.ts';
 import { slackLogger } from '../log.ts';
+import { guardBlockLimits } from './blocks/guard-client.ts';
 import { installCommandTextDecoding } from './command-text.ts';
 import { installDeliveryDedupe, signedRequestProperties } from './dedupe.ts';
 import { installErrorHandler } from './error-handler.ts';
@@ -157,6 +158,12 @@ export function createSlackApp(
         });
       }
     }
+  });
+  // Every message and view within Slack's block limits, whichever listener sends it (./blocks/guard-client.ts).
+  guardBlockLimits(app.client);
+  app.use(async ({ client, next }) => {
+    guardBlockLimits(client);
+    await next();
   });
   installErrorHandler(app, deps.log);
   installCommandTextDecoding(app);

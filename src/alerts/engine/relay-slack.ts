@@ -6,6 +6,7 @@
 import { ErrorCode, WebClient, type WebClientOptions } from '@slack/web-api';
 import { slackLogger, type Logger } from '../../log.ts';
 import type { RenderedMessage } from '../render/alert-message.ts';
+import { guardBlockLimits } from '../../kit/blocks/guard-client.ts';
 
 export interface RelaySlack {
   /** Posts and returns the message ts. */
@@ -49,14 +50,17 @@ export function createRelayWebClient(opts: {
   log: Logger;
   options?: WebClientOptions;
 }): WebClient {
-  return new WebClient(opts.token, {
-    slackApiUrl: opts.apiUrl,
-    logger: slackLogger(opts.log.child({ module: 'relay-slack' })),
-    rejectRateLimitedCalls: true,
-    // Transport failures are retried by the relay's queue (the item stays at the head), not inside the call.
-    retryConfig: { retries: 0 },
-    ...opts.options,
-  });
+  // Relay messages within Slack's block limits like every other send (kit/blocks/guard-client.ts).
+  return guardBlockLimits(
+    new WebClient(opts.token, {
+      slackApiUrl: opts.apiUrl,
+      logger: slackLogger(opts.log.child({ module: 'relay-slack' })),
+      rejectRateLimitedCalls: true,
+      // Transport failures are retried by the relay's queue (the item stays at the head), not inside the call.
+      retryConfig: { retries: 0 },
+      ...opts.options,
+    }),
+  );
 }
 
 export function relaySlack(client: WebClient): RelaySlack {
