@@ -5,7 +5,7 @@
 import type { App } from '@slack/bolt';
 import type { Deps } from './deps.ts';
 import { registerAccess } from './access/index.ts';
-import { registerAlerts } from './alerts/index.ts';
+import { notifyAssignment, registerAlerts } from './alerts/index.ts';
 import { registerFiles } from './files/index.ts';
 import { publishHome, registerHome } from './home/index.ts';
 import type { MonitoringApi } from './monitoring/api.ts';
@@ -26,7 +26,8 @@ export function registerSurfaces(app: App, deps: Deps, opts: SurfaceOptions): vo
     clientWithKey: opts.clientWithKey,
     onLinkChanged: (client, userId) => publishHome(deps, client, userId),
   });
-  registerTasks(app, deps);
+  // Assigning a task from Slack tells the assignee at once (the relay would only see it on its next poll).
+  registerTasks(app, deps, { onAssigned: (client, task, by) => notifyAssignment(deps, client, task, by) });
   registerReadings(app, deps);
   registerPosts(app, deps);
   registerFiles(app, deps);

@@ -10,6 +10,7 @@
 import type { App, ViewSubmitAction } from '@slack/bolt';
 import type { Deps } from '../deps.ts';
 import { TASK_ACTION, TASK_FIELD, TASK_VIEW } from './render/task-ids.ts';
+import type { AssignmentHooks } from './slack/task-assigned.ts';
 import { handleCreateTaskFromMessage } from './slack/create-task-from-message.ts';
 import { handleNewTaskShortcut } from './slack/new-task.ts';
 import { handleTaskCommand } from './slack/task-command.ts';
@@ -35,7 +36,9 @@ export { openCreateTaskModal, type TaskPrefill } from './slack/task-create-open.
 export { actionFacts, type ActionFacts } from './slack/task-action-context.ts';
 export { postCard, renderCardFor, tellUser } from './slack/task-deliver.ts';
 
-export function registerTasks(app: App, deps: Deps): void {
+export type { AssignmentHooks } from './slack/task-assigned.ts';
+
+export function registerTasks(app: App, deps: Deps, hooks: AssignmentHooks = {}): void {
   app.command('/task', (args) => handleTaskCommand(args, deps));
 
   app.shortcut({ callback_id: 'new_task', type: 'shortcut' }, (args) => handleNewTaskShortcut(args, deps));
@@ -44,10 +47,10 @@ export function registerTasks(app: App, deps: Deps): void {
   );
 
   app.view<ViewSubmitAction>({ callback_id: TASK_VIEW.create, type: 'view_submission' }, (args) =>
-    handleTaskCreateSubmit(args, deps),
+    handleTaskCreateSubmit(args, { ...deps, ...hooks }),
   );
   app.view<ViewSubmitAction>({ callback_id: TASK_VIEW.edit, type: 'view_submission' }, (args) =>
-    handleTaskEditSubmit(args, deps),
+    handleTaskEditSubmit(args, { ...deps, ...hooks }),
   );
 
   app.action({ type: 'block_actions', action_id: TASK_STATUS_ACTION }, (args) =>

@@ -195,6 +195,28 @@ describe('assignee mapping', () => {
     await waitFor(() => cardText(cardFor(h, record.taskId)!).includes('ana.silva@plant.example'));
   });
 
+  it('tells the assignee in a DM with the card when someone else assigns the task from Slack', async () => {
+    const view = await openByCommand(h, 'new Replace the filter on line 2');
+    const site = await option(h, view, 'task_site', 'berlin');
+    const dm = h.standin.state.dmWith('U0BEN').id;
+    const botDms = () => h.standin.messages(dm).filter((m) => m.bot_id !== undefined);
+    const dmsBefore = botDms().length;
+    const before = tasksWritten(h).length;
+    const ok = await h.driver.viewSubmission({ view, values: { task_site: site, task_assignee: 'U0BEN' } });
+    expect(ok.closed).toBe(true);
+    const record = await created(before);
+    const told = await waitFor(() =>
+      botDms()
+        .slice(dmsBefore)
+        .find((m) => m.text.includes('Replace the filter')),
+    );
+    // The DM is the task's card, with its buttons (the card of this task, not a notice).
+    expect(JSON.stringify(told.blocks)).toContain(record.taskId);
+    expect(told.blocks?.some((b) => (b as { type?: string }).type === 'actions')).toBe(true);
+    await h.app.whenIdle();
+    expect(botDms().length - dmsBefore).toBe(1);
+  });
+
   it('explains on the field when nobody on the platform has the email, or Slack shows none', async () => {
     const view = await openByCommand(h, 'new Nobody home');
     const site = await option(h, view, 'task_site', 'berlin');

@@ -12,6 +12,7 @@ import { escapeMrkdwn, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { reportError, userMessageFor } from '../../kit/errors.ts';
 import { isMonitoringError } from '../../monitoring/errors.ts';
 import { noteInThread, renderCardFor, tellUser, type CardPlace } from './task-deliver.ts';
+import { announceAssignment, type AssignmentHooks } from './task-assigned.ts';
 
 export interface ChangeContext {
   client: WebClient;
@@ -25,7 +26,7 @@ export interface ChangeContext {
   responseUrl?: string;
 }
 
-export type TaskChangeDeps = Pick<Deps, 'tasks' | 'directory' | 'log'>;
+export type TaskChangeDeps = Pick<Deps, 'tasks' | 'directory' | 'log'> & AssignmentHooks;
 
 export async function changeTask(
   deps: TaskChangeDeps,
@@ -53,6 +54,8 @@ export async function changeTask(
       if (ctx.place) await ctx.client.chat.update({ channel: ctx.place.channel, ts: ctx.place.ts, ...card });
       else if (ctx.replaceEphemeral) await ctx.replaceEphemeral(card);
     }
+    if (task && extra.assignee && outcome.assigneeTook !== false)
+      await announceAssignment(deps, ctx.client, task, ctx.user);
     const name = safeName(task?.name ?? before?.name ?? `task ${taskId}`, 200);
     const assigneeName = extra.assignee?.name ?? extra.assignee?.email ?? null;
     if (outcome.assigneeTook === false) {

@@ -21,6 +21,7 @@ import {
   type CardPlace,
 } from './task-deliver.ts';
 import { tellPerson } from '../../kit/tell-user.ts';
+import { announceAssignment, type AssignmentHooks } from './task-assigned.ts';
 import { uploadMessageFiles } from './task-files.ts';
 import { checkSourceSite } from './task-source-site.ts';
 import { createBody, formToPrefill, type TaskForm } from './task-form.ts';
@@ -28,7 +29,7 @@ import { createBody, formToPrefill, type TaskForm } from './task-form.ts';
 export const DRAFT_TTL_MS = 24 * 3600_000;
 
 /** Creating a task: the platform and store (BaseDeps), the task service, the directory, file uploads. */
-export type CreateRunDeps = BaseDeps & Pick<Deps, 'tasks' | 'directory' | 'fileTransfer'>;
+export type CreateRunDeps = BaseDeps & Pick<Deps, 'tasks' | 'directory' | 'fileTransfer'> & AssignmentHooks;
 
 export interface CreateRun {
   client: WebClient;
@@ -118,6 +119,7 @@ export async function runCreate(deps: CreateRunDeps, run: CreateRun): Promise<vo
         ts: place.ts,
         ...(await renderCardFor(deps, fresh)),
       });
+    await announceAssignment(deps, client, fresh ?? task, user);
     if (form.slackFileIds.length > 0) {
       notes.push(await uploadMessageFiles(deps, client, { user, meta, task, fileIds: form.slackFileIds }));
     }

@@ -3,6 +3,7 @@
  * mapping within a budget), then the PATCH with only the changed fields after the ack.
  */
 import type { Deps } from '../../deps.ts';
+import type { AssignmentHooks } from './task-assigned.ts';
 import type { Assignee, Task } from '../../monitoring/api.ts';
 import { StoreUnavailableError } from '../../store/store.ts';
 import { within } from '../../kit/time-budget.ts';
@@ -18,7 +19,7 @@ import { parseTaskForm, validateTaskForm, viewState } from './task-form.ts';
 
 const INLINE_BUDGET_MS = 1_200;
 
-export type TaskEditDeps = Pick<Deps, 'tasks' | 'directory' | 'log'>;
+export type TaskEditDeps = Pick<Deps, 'tasks' | 'directory' | 'log'> & AssignmentHooks;
 
 export async function handleTaskEditSubmit(
   { ack, body, view, client }: TaskSubmitArgs,
