@@ -3,8 +3,8 @@
  * POST (what any page can send without a preflight) is refused, a foreign Host (DNS rebinding) is refused even
  * for reads, and a state-changing request without this run's token is refused.
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crossSitePost, rawRequest, sameSiteJson } from '../fixtures/raw-http.ts';
 import { startApi, type Api } from './helpers.ts';
 
 let api: Api;
@@ -13,33 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.sandbox.close());
 
-/** A raw HTTP request (fetch may not set Host). */
-function raw(
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body = '',
-): Promise<{ status: number; text: string }> {
-  const url = new URL(api.sandbox.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method,
-        path,
-        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const raw = (method: string, path: string, headers: Record<string, string>, body = '') =>
+  rawRequest(api.sandbox.url, method, path, headers, body);
 
 const host = () => new URL(api.sandbox.url).host;
 const injection = JSON.stringify({ endpoint: 'GET /data-sources', status: 500, times: 5 });
@@ -47,35 +22,20 @@ const platformAnswers = async () => (await api.call('/data-sources?limit=1')).st
 
 describe('/_sandbox/ over HTTP', () => {
   it('refuses a cross-origin text/plain POST, and nothing is injected', async () => {
-    const res = await raw(
-      'POST',
-      '/_sandbox/inject',
-      {
-        host: host(),
-        origin: 'http://evil.example',
-        'content-type': 'text/plain',
-        'sec-fetch-site': 'cross-site',
-      },
-      injection,
-    );
+    const res = await raw('POST', '/_sandbox/inject', crossSitePost(host()), injection);
     expect(res.status).toBe(403);
     expect(await platformAnswers()).toBe(200);
   });
 
   it('refuses a POST without the run token (even same-origin), and accepts it with the token', async () => {
-    const without = await raw(
-      'POST',
-      '/_sandbox/inject',
-      { host: host(), 'content-type': 'application/json' },
-      injection,
-    );
+    const without = await raw('POST', '/_sandbox/inject', sameSiteJson(host()), injection);
     expect(without.status).toBe(403);
     expect(without.text).toContain('x-sandbox-admin-token');
     expect(await platformAnswers()).toBe(200);
     const withToken = await raw(
       'POST',
       '/_sandbox/inject',
-      { host: host(), 'content-type': 'application/json', 'x-sandbox-admin-token': api.sandbox.adminToken },
+      sameSiteJson(host(), { 'x-sandbox-admin-token': api.sandbox.adminToken }),
       injection,
     );
     expect(withToken.status).toBe(200);

@@ -3,8 +3,8 @@
  * without a preflight) types nothing, a POST without the page's token types nothing, and a foreign Host (DNS
  * rebinding) cannot read the workspace.
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crossSitePost, rawRequest, sameSiteJson } from '../fixtures/raw-http.ts';
 import { startConsoleFixture, type ConsoleFixture } from './console-fixture.ts';
 
 let f: ConsoleFixture;
@@ -13,32 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => f.stop());
 
-function raw(
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body = '',
-): Promise<{ status: number; text: string }> {
-  const url = new URL(f.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method,
-        path,
-        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const raw = (method: string, path: string, headers: Record<string, string>, body = '') =>
+  rawRequest(f.url, method, path, headers, body);
 
 const host = () => new URL(f.url).host;
 const command = JSON.stringify({ user: 'U0ANA', channel: 'C0GENERAL', text: '/task list' });
@@ -46,29 +22,14 @@ const command = JSON.stringify({ user: 'U0ANA', channel: 'C0GENERAL', text: '/ta
 describe('console guard', () => {
   it('refuses a cross-origin text/plain POST: no command reaches the app', async () => {
     const before = f.requests.length;
-    const res = await raw(
-      'POST',
-      '/console/api/command',
-      {
-        host: host(),
-        origin: 'http://evil.example',
-        'content-type': 'text/plain',
-        'sec-fetch-site': 'cross-site',
-      },
-      command,
-    );
+    const res = await raw('POST', '/console/api/command', crossSitePost(host()), command);
     expect(res.status).toBe(403);
     expect(f.requests.length).toBe(before);
   });
 
   it('refuses a POST without the page token, and runs the same POST with it', async () => {
     const before = f.requests.length;
-    const res = await raw(
-      'POST',
-      '/console/api/command',
-      { host: host(), 'content-type': 'application/json' },
-      command,
-    );
+    const res = await raw('POST', '/console/api/command', sameSiteJson(host()), command);
     expect(res.status).toBe(403);
     expect(f.requests.length).toBe(before);
     const page = await (await fetch(f.url)).text();
@@ -77,7 +38,7 @@ describe('console guard', () => {
     const ok = await raw(
       'POST',
       '/console/api/command',
-      { host: host(), 'content-type': 'application/json', 'x-console-token': token ?? '' },
+      sameSiteJson(host(), { 'x-console-token': token ?? '' }),
       command,
     );
     expect(ok.status).toBe(200);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startConsoleFixture, type ConsoleFixture } from './console-fixture.ts';
+import { inputBlock, modalView } from './modal-views.ts';
 
 /** Reads server-sent events until `until` accepts one (or the stream ends). */
 async function readEvents(
@@ -195,26 +196,14 @@ describe('web console routes', () => {
       headers: { Authorization: `Bearer ${f.standin.botToken}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         trigger_id: trigger,
-        view: {
-          type: 'modal',
-          callback_id: 'task_create',
-          title: { type: 'plain_text', text: 'New task' },
-          submit: { type: 'plain_text', text: 'Create' },
-          blocks: [
-            {
-              type: 'input',
-              block_id: 'task_name',
-              label: { type: 'plain_text', text: 'Name' },
-              element: { type: 'plain_text_input', action_id: 'task_name' },
-            },
-            {
-              type: 'input',
-              block_id: 'task_site',
-              label: { type: 'plain_text', text: 'Site' },
-              element: { type: 'external_select', action_id: 'task_site', min_query_length: 0 },
-            },
-          ],
-        },
+        view: modalView({ callback_id: 'task_create', title: 'New task', submit: 'Create' }, [
+          inputBlock('task_name', 'Name', { type: 'plain_text_input', action_id: 'task_name' }),
+          inputBlock('task_site', 'Site', {
+            type: 'external_select',
+            action_id: 'task_site',
+            min_query_length: 0,
+          }),
+        ]),
       }),
     });
     const { view } = z.object({ view: z.object({ id: z.string() }) }).parse(await opened.json());

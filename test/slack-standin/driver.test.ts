@@ -1,61 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '@slack/bolt';
 import { startBoltFixture, waitFor, type BoltFixture } from './bolt-app.ts';
+import { inputBlock, modalView, plainText } from './modal-views.ts';
 
-const taskModal = {
-  type: 'modal' as const,
-  callback_id: 'task_create',
-  notify_on_close: true,
-  private_metadata: '{"origin":"shortcut"}',
-  title: { type: 'plain_text' as const, text: 'New task' },
-  submit: { type: 'plain_text' as const, text: 'Create' },
-  blocks: [
-    {
-      type: 'input',
-      block_id: 'title',
-      label: { type: 'plain_text', text: 'Title' },
-      element: { type: 'plain_text_input', action_id: 'title_input' },
-    },
-    {
-      type: 'input',
-      block_id: 'site',
-      label: { type: 'plain_text', text: 'Site' },
-      element: { type: 'external_select', action_id: 'site_select', min_query_length: 0 },
-    },
-    {
-      type: 'input',
-      block_id: 'priority',
-      label: { type: 'plain_text', text: 'Priority' },
-      element: {
-        type: 'static_select',
-        action_id: 'priority_select',
-        options: [
-          { text: { type: 'plain_text', text: 'High' }, value: 'high' },
-          { text: { type: 'plain_text', text: 'Low' }, value: 'low' },
-        ],
-      },
-    },
-    {
-      type: 'input',
-      block_id: 'due',
-      optional: true,
-      label: { type: 'plain_text', text: 'Due' },
-      element: { type: 'datepicker', action_id: 'due_date' },
-    },
-    {
-      type: 'input',
-      block_id: 'notify',
-      optional: true,
-      label: { type: 'plain_text', text: 'Post to' },
-      element: {
+const taskModal = modalView(
+  {
+    callback_id: 'task_create',
+    notify_on_close: true,
+    private_metadata: '{"origin":"shortcut"}',
+    title: 'New task',
+    submit: 'Create',
+  },
+  [
+    inputBlock('title', 'Title', { type: 'plain_text_input', action_id: 'title_input' }),
+    inputBlock('site', 'Site', { type: 'external_select', action_id: 'site_select', min_query_length: 0 }),
+    inputBlock('priority', 'Priority', {
+      type: 'static_select',
+      action_id: 'priority_select',
+      options: [
+        { text: plainText('High'), value: 'high' },
+        { text: plainText('Low'), value: 'low' },
+      ],
+    }),
+    inputBlock('due', 'Due', { type: 'datepicker', action_id: 'due_date' }, true),
+    inputBlock(
+      'notify',
+      'Post to',
+      {
         type: 'conversations_select',
         action_id: 'notify_channel',
         response_url_enabled: true,
         default_to_current_conversation: true,
       },
-    },
+      true,
+    ),
   ],
-};
+);
 
 const seen: Record<string, unknown[]> = {};
 const note = (key: string, value: unknown): void => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { WebClient } from '@slack/web-api';
 import { startStandin, type Standin, type StoredView } from '../../src/slack-standin/index.ts';
 import { SLACK_REFERENCE_DIR } from '../setup/shared-dir.ts';
+import { inputBlock, modalView, plainText } from './modal-views.ts';
 
 const PAYLOADS = join(SLACK_REFERENCE_DIR, 'payloads');
 
@@ -71,29 +72,19 @@ afterAll(async () => {
 async function openModal(): Promise<StoredView> {
   const client = new WebClient(standin.botToken, { slackApiUrl: standin.apiUrl });
   const { triggerId } = await standin.driver.globalShortcut('new_task');
-  const view = {
-    type: 'modal' as const,
-    callback_id: 'view-id',
-    notify_on_close: true,
-    title: { type: 'plain_text' as const, text: 'My App' },
-    submit: { type: 'plain_text' as const, text: 'Submit' },
-    close: { type: 'plain_text' as const, text: 'Cancel' },
-    blocks: [
-      {
-        type: 'input',
-        block_id: 'hspI',
-        label: { type: 'plain_text', text: 'Label' },
-        element: { type: 'plain_text_input', action_id: 'maBWU' },
-      },
-      {
-        type: 'input',
-        block_id: 'es_b',
-        optional: true,
-        label: { type: 'plain_text', text: 'Search' },
-        element: { type: 'external_select', action_id: 'es_a' },
-      },
+  const view = modalView(
+    {
+      callback_id: 'view-id',
+      notify_on_close: true,
+      title: 'My App',
+      submit: 'Submit',
+      close: plainText('Cancel'),
+    },
+    [
+      inputBlock('hspI', 'Label', { type: 'plain_text_input', action_id: 'maBWU' }),
+      inputBlock('es_b', 'Search', { type: 'external_select', action_id: 'es_a' }, true),
     ],
-  };
+  );
   const res = await client.views.open({ trigger_id: triggerId!, view });
   return standin.view(res.view!.id!)!;
 }
