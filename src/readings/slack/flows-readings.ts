@@ -7,7 +7,14 @@ import type { Deps } from '../../deps.ts';
 import type { DataSource } from '../../monitoring/api.ts';
 import { renderChartPng } from '../rules/chart-png.ts';
 import { renderChartSvg } from '../rules/chart-svg.ts';
-import { ReadingRangeError, resolveRange, toLocalForm, zoneOrUtc, type RangeSpec } from '../rules/range.ts';
+import {
+  ReadingRangeError,
+  resolveRange,
+  toLocalForm,
+  zoneOrUtc,
+  type RangeSpec,
+  type ResolvedRange,
+} from '../rules/range.ts';
 import { explainRange, rangeExamples, sourceSplits } from '../rules/range-explain.ts';
 import { renderExportOutcome, renderExportProgress } from '../render/reading-export.ts';
 import { renderReadingProgress, renderReadingReport } from '../render/reading-report.ts';
@@ -15,7 +22,14 @@ import { renderSourceChoice } from '../render/reading-choice.ts';
 import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
 import { reportError } from '../../kit/errors.ts';
 import { exportFileName, exportToSlack } from './export.ts';
-import { behindProgress, notify, postReply, updateReply, type ReplyTarget } from '../../kit/reply.ts';
+import {
+  behindProgress,
+  notify,
+  postReply,
+  updateReply,
+  type Posted,
+  type ReplyTarget,
+} from '../../kit/reply.ts';
 
 /** What the /reading conversation uses: the sources service, the clock, the log, the person's platform client. */
 export type ReadingFlowDeps = Pick<Deps, 'sources' | 'clock' | 'log' | 'monitoring'>;
@@ -86,8 +100,10 @@ export async function readingForSource(
 ): Promise<void> {
   try {
     const source = await deps.sources.load(sourceId);
-    if (req.export) await exportFlow(deps, target, source, req.spec);
-    else await reportFlow(deps, target, source, req.spec);
+    const range = resolveRange(req.spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
+    const job = { source, range, spec: req.spec };
+    if (req.export) await exportFlow(deps, target, job);
+    else await reportFlow(deps, target, job);
   } catch (err) {
     if (err instanceof ReadingRangeError) {
       await notify(target, `:warning: ${safeText(err.message, 500)}`);
@@ -97,16 +113,33 @@ export async function readingForSource(
   }
 }
 
-async function reportFlow(
-  deps: ReadingFlowDeps,
+/** One answer to give: the source, the range resolved in the source's zone, and the range as asked. */
+interface RangeJob {
+  source: DataSource;
+  range: ResolvedRange;
+  spec: RangeSpec;
+}
+
+/**
+ * Posts the progress message for a read or an export, then runs `work` behind it: a failure replaces the
+ * progress with "Could not read|export <source> (<range>)." and goes on to the caller's error report.
+ */
+async function underProgress<T>(
   target: ReplyTarget,
-  source: DataSource,
-  spec: RangeSpec,
-): Promise<void> {
-  const range = resolveRange(spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
-  const posted = await postReply(target, renderReadingProgress(source.name, range.label));
-  const failure = `Could not read ${escapeMrkdwn(source.name)} (${range.label}).`;
-  const report = await behindProgress(target.client, posted, failure, () =>
+  { source, range }: RangeJob,
+  verb: 'read' | 'export',
+  work: (posted: Posted) => Promise<T>,
+): Promise<{ posted: Posted; result: T }> {
+  const progress = verb === 'read' ? renderReadingProgress : renderExportProgress;
+  const posted = await postReply(target, progress(source.name, range.label));
+  const failure = `Could not ${verb} ${escapeMrkdwn(source.name)} (${range.label}).`;
+  const result = await behindProgress(target.client, posted, failure, () => work(posted));
+  return { posted, result };
+}
+
+async function reportFlow(deps: ReadingFlowDeps, target: ReplyTarget, job: RangeJob): Promise<void> {
+  const { source, spec } = job;
+  const { posted, result: report } = await underProgress(target, job, 'read', () =>
     deps.sources.report(source, spec),
   );
   await updateReply(target.client, posted, renderReadingReport(report));
@@ -137,21 +170,14 @@ async function reportFlow(
   }
 }
 
-async function exportFlow(
-  deps: ReadingFlowDeps,
-  target: ReplyTarget,
-  source: DataSource,
-  spec: RangeSpec,
-): Promise<void> {
-  const range = resolveRange(spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
-  const posted = await postReply(target, renderExportProgress(source.name, range.label));
-  const failure = `Could not export ${escapeMrkdwn(source.name)} (${range.label}).`;
-  const outcome = await behindProgress(target.client, posted, failure, () =>
+async function exportFlow(deps: ReadingFlowDeps, target: ReplyTarget, job: RangeJob): Promise<void> {
+  const { source, range } = job;
+  const { posted, result: outcome } = await underProgress(target, job, 'export', (progress) =>
     exportToSlack(deps.monitoring, target.client, {
       source,
       range,
-      channel: posted.channel,
-      threadTs: posted.ts,
+      channel: progress.channel,
+      threadTs: progress.ts,
     }),
   );
   await updateReply(target.client, posted, renderExportOutcome(source.name, range.label, outcome));

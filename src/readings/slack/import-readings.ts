@@ -1,5 +1,6 @@
 /** Message shortcut "Import readings": on a message with a CSV file, pick the data source in a modal. */
 import type { MessageShortcutArgs } from './listener-args.ts';
+import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { csvFilesOf } from '../render/reading-csv-files.ts';
 import { renderImportView } from '../render/reading-import.ts';
 
@@ -14,11 +15,7 @@ export async function handleImportReadings({
   await ack();
   const files = csvFilesOf(shortcut.message);
   if (files.length === 0) {
-    await respond({
-      response_type: 'ephemeral',
-      replace_original: false,
-      text: 'That message has no CSV file to import.',
-    });
+    await respond(ephemeralNote('That message has no CSV file to import.'));
     return;
   }
   const ts = shortcut.message.thread_ts ?? shortcut.message.ts;

@@ -1,5 +1,6 @@
 /** /reading <source name or id> [range] [export]. Thin: ack → parse → flow (after ack) → render. */
 import type { CommandArgs } from './listener-args.ts';
+import { commandTarget } from './source-target.ts';
 import type { Deps } from '../../deps.ts';
 import { parseReadingArgs, ReadingRangeError } from '../rules/range.ts';
 import { readingForQuery } from './flows-readings.ts';
@@ -30,11 +31,6 @@ export async function handleReadingCommand(
     return;
   }
   await ack();
-  const target = {
-    client,
-    channel: command.channel_id,
-    user: command.user_id,
-    responseUrl: command.response_url,
-  };
+  const target = commandTarget(command, client);
   await readingForQuery(deps, target, args.sourceQuery, { spec: args.range, export: args.export });
 }

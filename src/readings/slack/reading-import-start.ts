@@ -1,5 +1,6 @@
 /** "Import readings…" under a CSV sent to the app in a DM: the same modal as the message shortcut. */
 import type { ButtonArgs } from './listener-args.ts';
+import { EXPIRED, valueOrExpired } from './expired-button.ts';
 import { renderImportView } from '../render/reading-import.ts';
 import { decodeImportStart } from '../render/source-ids.ts';
 
@@ -11,15 +12,8 @@ export async function handleReadingImportStart({
   respond,
 }: ButtonArgs): Promise<void> {
   await ack();
-  const value = decodeImportStart(action.value);
-  if (!value) {
-    await respond({
-      response_type: 'ephemeral',
-      replace_original: false,
-      text: 'That button has expired: send the CSV again.',
-    });
-    return;
-  }
+  const value = await valueOrExpired(respond, decodeImportStart(action.value), EXPIRED.csvImport);
+  if (!value) return;
   const files = value.f.map(([id, name]) => ({ id, name }));
   await client.views.open({
     trigger_id: body.trigger_id,

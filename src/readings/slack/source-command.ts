@@ -1,5 +1,6 @@
 /** /source: search data sources (paged), `file <id>` to bring a platform file here, help. Thin: ack → service → render. */
 import type { CommandArgs } from './listener-args.ts';
+import { commandTarget } from './source-target.ts';
 import type { BaseDeps, Deps } from '../../deps.ts';
 import { sendPlatformFileToSlack } from '../../files/index.ts';
 import { moreButtonValue } from '../../kit/more-cursor.ts';
@@ -37,12 +38,7 @@ export async function handleSourceCommand(
     return;
   }
   await ack();
-  const target = {
-    client,
-    channel: command.channel_id,
-    user: command.user_id,
-    responseUrl: command.response_url,
-  };
+  const target = commandTarget(command, client);
   try {
     if (file?.[1]) {
       // `/source file <fileId>` belongs to the file pipeline (services/file-transfer).

@@ -1,5 +1,6 @@
 /** "Create task about this" on a source card: the task modal with the data source chosen (type 3). */
 import type { ButtonArgs } from './listener-args.ts';
+import { EXPIRED, valueOrExpired } from './expired-button.ts';
 import type { Deps } from '../../deps.ts';
 import { TASK_TYPE } from '../../monitoring/api.ts';
 import { decodeTaskAbout, SOURCE_ACTION } from '../render/source-ids.ts';
@@ -12,15 +13,8 @@ export async function handleSourceCreateTask(
   deps: Pick<Deps, 'directory' | 'log'>,
 ): Promise<void> {
   await ack();
-  const about = decodeTaskAbout(action.value);
-  if (!about) {
-    await respond({
-      response_type: 'ephemeral',
-      replace_original: false,
-      text: 'That button has expired: look the source up again with `/source`.',
-    });
-    return;
-  }
+  const about = await valueOrExpired(respond, decodeTaskAbout(action.value), EXPIRED.sourceCard);
+  if (!about) return;
   try {
     const channel = body.channel?.id;
     await openCreateTaskModal(deps, client, body.trigger_id, {

@@ -7,21 +7,12 @@ import { renderDeviceStatusView } from '../render/source-device-status.ts';
 import { openSourceModal } from './source-modal-open.ts';
 
 export async function handleSourceDeviceStatus(
-  { ack, body, action, client }: ButtonArgs,
+  args: ButtonArgs,
   deps: Pick<Deps, 'sources' | 'log'>,
 ): Promise<void> {
-  await ack();
-  const channel = body.channel?.id ?? null;
-  await openSourceModal(
-    deps,
-    client,
-    { triggerId: body.trigger_id, sourceId: action.value ?? '', title: 'Device status' },
-    (source) =>
-      isCamera(source)
-        ? renderDeviceStatusView(source, { sourceId: source.id, channel })
-        : renderMessageView(
-            'Device status',
-            'Device status applies to camera (AI Vision) data sources only.',
-          ),
+  await openSourceModal(args, deps, 'Device status', (source, meta) =>
+    isCamera(source)
+      ? renderDeviceStatusView(source, meta)
+      : renderMessageView('Device status', 'Device status applies to camera (AI Vision) data sources only.'),
   );
 }

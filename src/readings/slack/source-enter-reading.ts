@@ -7,27 +7,17 @@ import { renderMessageView, renderReadingEntryView } from '../render/reading-ent
 import { openSourceModal } from './source-modal-open.ts';
 
 export async function handleSourceEnterReading(
-  { ack, body, action, client }: ButtonArgs,
+  args: ButtonArgs,
   deps: Pick<Deps, 'sources' | 'log'>,
 ): Promise<void> {
-  await ack();
-  const channel = body.channel?.id ?? null;
-  await openSourceModal(
-    deps,
-    client,
-    { triggerId: body.trigger_id, sourceId: action.value ?? '', title: 'Enter reading' },
-    (source) => {
-      const catalog = source.metrics && source.metrics.length > 0 ? metricCatalog(source) : [];
-      if (catalog.length === 0) {
-        return renderMessageView(
-          'Enter reading',
-          'This data source has no schema, so fieldline does not know its writable metrics.',
-        );
-      }
-      return renderReadingEntryView(source, catalog, zoneOrUtc(source.tzTimezoneName), {
-        sourceId: source.id,
-        channel,
-      });
-    },
-  );
+  await openSourceModal(args, deps, 'Enter reading', (source, meta) => {
+    const catalog = source.metrics && source.metrics.length > 0 ? metricCatalog(source) : [];
+    if (catalog.length === 0) {
+      return renderMessageView(
+        'Enter reading',
+        'This data source has no schema, so fieldline does not know its writable metrics.',
+      );
+    }
+    return renderReadingEntryView(source, catalog, zoneOrUtc(source.tzTimezoneName), meta);
+  });
 }

@@ -1,5 +1,6 @@
 /** "More" under /source results: the next page, with the same search text and the cursor verbatim. */
 import type { ButtonArgs } from './listener-args.ts';
+import { EXPIRED, valueOrExpired } from './expired-button.ts';
 import type { Deps } from '../../deps.ts';
 import { moreButtonValue, readMoreButton } from '../../kit/more-cursor.ts';
 import { SOURCE_ACTION } from '../render/source-ids.ts';
@@ -13,15 +14,9 @@ export async function handleSourceMore(
   deps: Pick<Deps, 'sources' | 'store' | 'clock' | 'log'>,
 ): Promise<void> {
   await ack();
-  const more = await readMoreButton(deps.store, action.value);
-  if (!more) {
-    await respond({
-      response_type: 'ephemeral',
-      replace_original: false,
-      text: 'That button has expired: search again with `/source`.',
-    });
-    return;
-  }
+  const stored = await readMoreButton(deps.store, action.value);
+  const more = await valueOrExpired(respond, stored, EXPIRED.sourceMore);
+  if (!more) return;
   try {
     const page = await deps.sources.search(more.t, more.c);
     const next = await moreButtonValue(deps.store, more.t, page.next);

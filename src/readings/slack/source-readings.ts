@@ -3,6 +3,7 @@
  * sources after /reading: each carries a data source id and a range.
  */
 import type { ButtonArgs } from './listener-args.ts';
+import { EXPIRED, valueOrExpired } from './expired-button.ts';
 import { readingForSource, type ReadingFlowDeps } from './flows-readings.ts';
 import { decodeSourceRange } from '../render/source-ids.ts';
 import { buttonTarget } from './source-target.ts';
@@ -14,15 +15,8 @@ async function readingButton(
   exportIt: boolean | 'from-value',
 ): Promise<void> {
   await ack();
-  const value = decodeSourceRange(action.value);
-  if (!value) {
-    await respond({
-      response_type: 'ephemeral',
-      replace_original: false,
-      text: 'That button has expired: ask again with `/reading`.',
-    });
-    return;
-  }
+  const value = await valueOrExpired(respond, decodeSourceRange(action.value), EXPIRED.reading);
+  if (!value) return;
   const wantsExport = exportIt === 'from-value' ? value.x === true : exportIt;
   await readingForSource(deps, buttonTarget(body, client), value.s, { spec: value.r, export: wantsExport });
 }

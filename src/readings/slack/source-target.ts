@@ -1,5 +1,5 @@
-/** Where a /source or /reading button was clicked, as a reply target for the flows. */
-import type { BlockButtonAction } from '@slack/bolt';
+/** Where a /source or /reading command was run or its button clicked, as a reply target for the flows. */
+import type { BlockButtonAction, SlashCommand } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { ReplyTarget } from '../../kit/reply.ts';
 
@@ -14,4 +14,9 @@ export function buttonTarget(body: BlockButtonAction, client: WebClient): ReplyT
     user: body.user.id,
     ...(body.response_url ? { responseUrl: body.response_url } : {}),
   };
+}
+
+/** Where /source or /reading was run: answers go to that conversation, notes to the user by response_url. */
+export function commandTarget(command: SlashCommand, client: WebClient): ReplyTarget {
+  return { client, channel: command.channel_id, user: command.user_id, responseUrl: command.response_url };
 }
