@@ -40,7 +40,8 @@ describe('local mode from npm start', () => {
       const port = await poll(
         async () => /Open http:\/\/localhost:(\d+)\/ to use fieldline locally/.exec(stdout)?.[1],
         'the printed URL',
-        30_000,
+        // A cold tsx start of the whole product; generous so a loaded CI machine is not a failure.
+        75_000,
       );
       const base = `http://127.0.0.1:${port}/`;
       const page = await fetch(base);
@@ -69,5 +70,5 @@ describe('local mode from npm start', () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
-  });
+  }, 120_000);
 });
