@@ -74,9 +74,7 @@ export class StandinState extends EventEmitter {
   }
 
   addUser(user: LocalUser): LocalUser {
-    const existing = this.users.findIndex((u) => u.id === user.id);
-    if (existing >= 0) this.users.splice(existing, 1, user);
-    else this.users.push(user);
+    replaceOrAppend(this.users, user);
     this.emitChange({ kind: 'user', user });
     return user;
   }
@@ -86,9 +84,7 @@ export class StandinState extends EventEmitter {
   }
 
   addChannel(channel: LocalChannel): LocalChannel {
-    const existing = this.channels.findIndex((c) => c.id === channel.id);
-    if (existing >= 0) this.channels.splice(existing, 1, channel);
-    else this.channels.push(channel);
+    replaceOrAppend(this.channels, channel);
     this.emitChange({ kind: 'channel', channel });
     return channel;
   }
@@ -204,4 +200,11 @@ export class StandinState extends EventEmitter {
     this.appRequests.push(request);
     this.emitChange({ kind: 'app-request', request });
   }
+}
+
+/** Puts `item` in place of the entry with its id, or at the end when there is none. */
+function replaceOrAppend<T extends { id: string }>(list: T[], item: T): void {
+  const existing = list.findIndex((x) => x.id === item.id);
+  if (existing >= 0) list.splice(existing, 1, item);
+  else list.push(item);
 }

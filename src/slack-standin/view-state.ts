@@ -42,6 +42,22 @@ const asList = (v: InputValue): (string | JsonObject)[] =>
     (x): x is string | JsonObject => typeof x === 'string' || isJsonObject(x),
   );
 
+/** Where Slack puts the value of elements that hold one id or date as a string. */
+const SINGLE_KEY = new Map([
+  ['users_select', 'selected_user'],
+  ['conversations_select', 'selected_conversation'],
+  ['channels_select', 'selected_channel'],
+  ['datepicker', 'selected_date'],
+]);
+
+/** Where Slack puts the values of elements that hold a list of ids (or files). */
+const LIST_KEY = new Map([
+  ['multi_users_select', 'selected_users'],
+  ['multi_conversations_select', 'selected_conversations'],
+  ['multi_channels_select', 'selected_channels'],
+  ['file_input', 'files'],
+]);
+
 /** The state entry of one element, from a given value (undefined = untouched: initial value or null). */
 export function elementState(element: JsonObject, given: InputValue | undefined): JsonObject {
   const type = String(element.type);
@@ -60,30 +76,19 @@ export function elementState(element: JsonObject, given: InputValue | undefined)
     case 'multi_external_select':
     case 'checkboxes':
       return { type, selected_options: v === undefined ? [] : asList(v).map((o) => optionFor(element, o)) };
-    case 'users_select':
-      return { type, selected_user: str };
-    case 'multi_users_select':
-      return { type, selected_users: v === undefined ? [] : asList(v) };
-    case 'conversations_select':
-      return { type, selected_conversation: str };
-    case 'multi_conversations_select':
-      return { type, selected_conversations: v === undefined ? [] : asList(v) };
-    case 'channels_select':
-      return { type, selected_channel: str };
-    case 'multi_channels_select':
-      return { type, selected_channels: v === undefined ? [] : asList(v) };
-    case 'datepicker':
-      return { type, selected_date: str };
     case 'timepicker':
       return { type, selected_time: str, timezone: 'UTC' };
     case 'datetimepicker':
       return { type, selected_date_time: typeof v === 'number' ? v : str === null ? null : Number(str) };
     case 'rich_text_input':
       return { type, rich_text_value: v ?? null };
-    case 'file_input':
-      return { type, files: v === undefined ? [] : asList(v) };
-    default:
+    default: {
+      const single = SINGLE_KEY.get(type);
+      if (single) return { type, [single]: str };
+      const list = LIST_KEY.get(type);
+      if (list) return { type, [list]: v === undefined ? [] : asList(v) };
       return { type, value: str };
+    }
   }
 }
 

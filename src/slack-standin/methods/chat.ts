@@ -2,14 +2,8 @@
  * chat.postMessage, chat.update, chat.postEphemeral, chat.getPermalink, chat.delete.
  */
 import type { LocalChannel, StoredMessage } from '../types.ts';
-import {
-  ApiError,
-  optionalString,
-  requireString,
-  type MethodContext,
-  type MethodHandler,
-} from './context.ts';
-import { messageContent, messageJson, storeBotMessage } from './message-content.ts';
+import { ApiError, requireString, type MethodContext, type MethodHandler } from './context.ts';
+import { messageContent, messageJson, storeMethodPost } from './message-content.ts';
 import { fileJsonFor } from './files.ts';
 
 /** Channel ids, `#name`/`name`, or a user id (opens the bot's DM with that user), as chat.postMessage accepts. */
@@ -51,13 +45,10 @@ export function permalinkFor(
 const postMessage: MethodHandler = (args, ctx) => {
   const channel = resolveChannel(ctx, args.channel);
   requirePostable(channel);
-  const content = messageContent(args, ctx.validator);
-  const threadTs = optionalString(args, 'thread_ts');
-  const message = storeBotMessage(ctx.state, {
+  const message = storeMethodPost(ctx.state, args, {
     channel: channel.id,
-    content,
+    content: messageContent(args, ctx.validator),
     via: 'chat.postMessage',
-    threadTs,
     extra: {
       ...(args.reply_broadcast === true || args.reply_broadcast === 'true' ? { reply_broadcast: true } : {}),
       ...(args.metadata !== undefined ? { metadata: args.metadata } : {}),
@@ -93,13 +84,10 @@ const postEphemeral: MethodHandler = (args, ctx) => {
   requirePostable(channel, true);
   const user = requireString(args, 'user');
   if (!ctx.state.user(user)) throw new ApiError('user_not_in_channel');
-  const content = messageContent(args, ctx.validator);
-  const threadTs = optionalString(args, 'thread_ts');
-  const message = storeBotMessage(ctx.state, {
+  const message = storeMethodPost(ctx.state, args, {
     channel: channel.id,
-    content,
+    content: messageContent(args, ctx.validator),
     via: 'chat.postEphemeral',
-    threadTs,
     extra: { ephemeralTo: user },
   });
   return { ok: true, message_ts: message.ts };

@@ -15,7 +15,7 @@ import {
   type MethodContext,
   type MethodHandler,
 } from './context.ts';
-import { botAuthor, messageContent, storeBotMessage } from './message-content.ts';
+import { botAuthor, messageContent, storeMethodPost } from './message-content.ts';
 import { resolveChannel } from './chat.ts';
 
 const MIME: Record<string, string> = {
@@ -131,12 +131,10 @@ const completeUploadExternal: MethodHandler = (args, ctx) => {
     ctx.state.putFile(f, 'complete');
   }
   if (channel) {
-    const threadTs = optionalString(args, 'thread_ts');
-    const message = storeBotMessage(ctx.state, {
+    const message = storeMethodPost(ctx.state, args, {
       channel: channel.id,
       content,
       via: 'files.completeUploadExternal',
-      threadTs,
       extra: { files: files.map((f) => f.id) },
     });
     // files.info reports where a file was shared (apps read the message ts from `shares`).
@@ -145,7 +143,7 @@ const completeUploadExternal: MethodHandler = (args, ctx) => {
       const share = {
         ts: message.ts,
         channel_name: channel.name,
-        ...(threadTs ? { thread_ts: threadTs } : {}),
+        ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
       };
       f.shares = { ...f.shares, [kind]: { ...f.shares?.[kind], [channel.id]: [share] } };
     }

@@ -8,7 +8,7 @@ import type { BlockKitValidator } from '../block-kit.ts';
 import type { StandinState } from '../state.ts';
 import { normalizeBlocks } from '../normalize.ts';
 import type { JsonObject, StoredMessage } from '../types.ts';
-import { ApiError, validationError } from './context.ts';
+import { ApiError, optionalString, validationError } from './context.ts';
 
 /** Slack truncates message text beyond 40,000 characters. */
 export const MAX_MESSAGE_TEXT = 40_000;
@@ -83,4 +83,13 @@ export function storeBotMessage(
     via: post.via,
     ...(post.threadTs ? { thread_ts: post.threadTs } : {}),
   });
+}
+
+/** A bot post made by a Web API method, in the thread the method's `thread_ts` argument names (if any). */
+export function storeMethodPost(
+  state: StandinState,
+  args: JsonObject,
+  post: Omit<Parameters<typeof storeBotMessage>[1], 'threadTs'>,
+): StoredMessage {
+  return storeBotMessage(state, { ...post, threadTs: optionalString(args, 'thread_ts') });
 }

@@ -7,7 +7,18 @@ import { setupComposer } from './composer.js';
 import { renderModal } from './modal.js';
 import { renderBlocks } from './blocks.js';
 import { applyMessage, renderMessages, renderThread } from './channel.js';
-import { $, APP, baseContext, channelName, keyOf, me, options, store, ui } from './workspace.js';
+import {
+  $,
+  APP,
+  baseContext,
+  channelName,
+  interactiveContext,
+  keyOf,
+  me,
+  options,
+  store,
+  ui,
+} from './workspace.js';
 
 function renderSidebar() {
   const select = $('user-select');
@@ -102,23 +113,7 @@ function renderHome() {
   if (!view)
     return void box.append(h('div', { class: 'empty' }, 'The app has not published a Home tab for you yet.'));
   const ctx = {
-    ...baseContext(),
-    act: (el, blockId, selection) =>
-      post(
-        'action',
-        { user: ui.user, viewId: view.id, actionId: el.action_id, blockId, ...selection },
-        'The action',
-      ).catch(() => undefined),
-    suggest: async (el, blockId, value) =>
-      options(
-        (
-          await post(
-            'suggest',
-            { user: ui.user, viewId: view.id, actionId: el.action_id, blockId, value },
-            'Loading options',
-          )
-        ).body,
-      ),
+    ...interactiveContext({ viewId: view.id }),
     getInput: () => undefined,
     setInput: () => undefined,
   };

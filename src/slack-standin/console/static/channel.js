@@ -5,39 +5,18 @@ import { clear, h } from './dom.js';
 import { messageNode } from './messages.js';
 import {
   $,
-  baseContext,
   currentChannel,
+  interactiveContext,
   isTop,
   keyOf,
   me,
-  options,
   store,
   ui,
   userName,
   visible,
 } from './workspace.js';
 
-function ctxFor(m) {
-  return {
-    ...baseContext(),
-    act: (el, blockId, selection) =>
-      post(
-        'action',
-        { user: ui.user, actionId: el.action_id, blockId, channel: m.channel, ts: m.ts, ...selection },
-        'The action',
-      ).catch(() => undefined),
-    suggest: async (el, blockId, value) =>
-      options(
-        (
-          await post(
-            'suggest',
-            { user: ui.user, actionId: el.action_id, blockId, value, channel: m.channel, ts: m.ts },
-            'Loading options',
-          )
-        ).body,
-      ),
-  };
-}
+const ctxFor = (m) => interactiveContext({ channel: m.channel, ts: m.ts });
 
 const replies = (channel, ts) =>
   [...store.messages.values()].filter(

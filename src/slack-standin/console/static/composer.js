@@ -1,6 +1,6 @@
 // The message box: plain messages, slash commands (the manifest's commands offered as you type `/`), and the
 // shortcuts button with the manifest's global shortcuts.
-import { clear, h } from './dom.js';
+import { clear, h, shortcutItem } from './dom.js';
 import { post } from './api.js';
 
 /** env: { manifest(), user(), target() → { channel, threadTs? }, notice(text), label() } */
@@ -134,21 +134,13 @@ export function setupComposer(form, env, opts = {}) {
       clear(menu).hidden = !menu.hidden;
       for (const s of env.manifest().shortcuts.filter((x) => x.type === 'global'))
         menu.append(
-          h(
-            'button',
-            {
-              type: 'button',
-              role: 'menuitem',
-              class: 'menu-item',
-              title: s.description,
-              onclick: () => {
-                menu.hidden = true;
-                void post('shortcut', { user: env.user(), callbackId: s.callbackId }, s.name).catch(
-                  () => undefined,
-                );
-              },
-            },
-            s.name,
+          shortcutItem(
+            s,
+            menu,
+            () =>
+              void post('shortcut', { user: env.user(), callbackId: s.callbackId }, s.name).catch(
+                () => undefined,
+              ),
             h('div', { class: 'hint' }, s.description),
           ),
         );

@@ -124,3 +124,19 @@ export function plain(obj) {
   const text = decodeEntities(obj.text ?? '');
   return obj.type === 'plain_text' && obj.emoji === false ? text : emojify(text);
 }
+
+/** A shortcut in a menu (the ⚡ menu, a message's ⋯ menu): clicking it closes the menu, then runs it. */
+export function shortcutItem(shortcut, menu, run, ...extra) {
+  const onclick = () => {
+    menu.hidden = true;
+    run();
+  };
+  const props = {
+    type: 'button',
+    role: 'menuitem',
+    class: 'menu-item',
+    title: shortcut.description,
+    onclick,
+  };
+  return h('button', props, shortcut.name, ...extra);
+}

@@ -1,7 +1,7 @@
 // One message as Slack shows it: author, time, text or blocks, files (images inline, others as links),
 // "(edited)", "Only visible to you" for ephemerals, the reply count of a thread, and the "⋯" menu with the
 // app's message shortcuts.
-import { h } from './dom.js';
+import { h, shortcutItem } from './dom.js';
 import { renderBlocks } from './blocks.js';
 import { clockTime } from './dates.js';
 import { renderMrkdwn } from './mrkdwn.js';
@@ -116,23 +116,7 @@ function attachment(a, ctx) {
 
 function menu(m, env) {
   const list = h('div', { class: 'overflow-menu msg-menu-list', hidden: true, role: 'menu' });
-  for (const s of env.shortcuts)
-    list.append(
-      h(
-        'button',
-        {
-          type: 'button',
-          role: 'menuitem',
-          class: 'menu-item',
-          title: s.description,
-          onclick: () => {
-            list.hidden = true;
-            env.runShortcut(s.callbackId, m);
-          },
-        },
-        s.name,
-      ),
-    );
+  for (const s of env.shortcuts) list.append(shortcutItem(s, list, () => env.runShortcut(s.callbackId, m)));
   if (!env.inThread)
     list.append(
       h(

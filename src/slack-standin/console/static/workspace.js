@@ -1,4 +1,5 @@
 // The page's copy of the workspace (loaded from /console/state, kept current by events) and who is looking.
+import { post } from './api.js';
 import { confirmDialog } from './dialog.js';
 import { flattenOptions } from './select.js';
 
@@ -41,4 +42,30 @@ export function baseContext() {
   const ctx = { users: store.users, channels: store.channels, tz: me()?.tz ?? 'UTC', userName, channelName };
   ctx.confirm = (c) => confirmDialog(c, ctx);
   return ctx;
+}
+
+/**
+ * A renderer context whose buttons and external selects reach the app for the viewer, from `where` a message
+ * (`{ channel, ts }`) or the Home tab (`{ viewId }`) sits.
+ */
+export function interactiveContext(where) {
+  return {
+    ...baseContext(),
+    act: (el, blockId, selection) =>
+      post(
+        'action',
+        { user: ui.user, ...where, actionId: el.action_id, blockId, ...selection },
+        'The action',
+      ).catch(() => undefined),
+    suggest: async (el, blockId, value) =>
+      options(
+        (
+          await post(
+            'suggest',
+            { user: ui.user, ...where, actionId: el.action_id, blockId, value },
+            'Loading options',
+          )
+        ).body,
+      ),
+  };
 }
