@@ -72,130 +72,72 @@ interface AdminRoute {
   handle: AdminHandler;
 }
 
+/**
+ * `label` is what GET /_sandbox/ lists; the route matches its path (the part before `?`), a `{…}` segment
+ * standing for any one segment and a trailing `/` being optional.
+ */
+function adminRoute(method: string, label: string, handle: AdminHandler): AdminRoute {
+  const path = label.split('?')[0] ?? label;
+  const source = path
+    .replace(/\/$/, '')
+    .split('/')
+    .map((seg) => (/^\{.+\}$/.test(seg) ? '([^/]+)' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return { method, label, pattern: new RegExp(`^${source}${path.endsWith('/') ? '/?' : ''}$`), handle };
+}
+
 export const ADMIN_ROUTES: AdminRoute[] = [
-  {
-    method: 'GET',
-    label: '/_sandbox/',
-    pattern: /^\/_sandbox\/?$/,
-    handle: (admin) => ({
-      limitedSiteId: LIMITED_SITE_ID,
-      now: new Date(admin.now()).toISOString(),
-      endpoints: ADMIN_ROUTES.map((r) => `${r.method} ${r.label}`),
-    }),
-  },
-  { method: 'GET', label: '/_sandbox/state', pattern: /^\/_sandbox\/state$/, handle: (admin) => admin.state },
-  {
-    method: 'GET',
-    label: '/_sandbox/state/{sites|users|sources|tasks|files}',
-    pattern: /^\/_sandbox\/state\/([a-z]+)$/,
-    handle: (admin, [part]) => {
-      const found = STATE_PARTS.find((p) => p === part);
-      if (!found) throw new HttpError(404, `no state part ${part}`, null);
-      return admin.state[found];
-    },
-  },
-  {
-    method: 'POST',
-    label: '/_sandbox/keys',
-    pattern: /^\/_sandbox\/keys$/,
-    handle: (admin, _p, body) => ({ key: admin.mintKey(parsed(KeyBody, body)) }),
-  },
-  {
-    method: 'POST',
-    label: '/_sandbox/inject',
-    pattern: /^\/_sandbox\/inject$/,
-    handle: (admin, _p, body) => admin.inject(parsed(InjectionBody, body)),
-  },
-  {
-    method: 'DELETE',
-    label: '/_sandbox/inject',
-    pattern: /^\/_sandbox\/inject$/,
-    handle: (admin) => admin.clearInjections(),
-  },
-  {
-    method: 'POST',
-    label: '/_sandbox/devices/{sourceId}/status',
-    pattern: /^\/_sandbox\/devices\/([^/]+)\/status$/,
-    handle: (admin, [id], body) =>
-      admin.setDeviceStatus(
-        id ?? '',
-        parseDeviceStatus(isObj(body) && isObj(body.status) ? body.status : body),
+  adminRoute('GET', '/_sandbox/', (admin) => ({
+    limitedSiteId: LIMITED_SITE_ID,
+    now: new Date(admin.now()).toISOString(),
+    endpoints: ADMIN_ROUTES.map((r) => `${r.method} ${r.label}`),
+  })),
+  adminRoute('GET', '/_sandbox/state', (admin) => admin.state),
+  adminRoute('GET', '/_sandbox/state/{sites|users|sources|tasks|files}', (admin, [part]) => {
+    const found = STATE_PARTS.find((p) => p === part);
+    if (!found) throw new HttpError(404, `no state part ${part}`, null);
+    return admin.state[found];
+  }),
+  adminRoute('POST', '/_sandbox/keys', (admin, _p, body) => ({ key: admin.mintKey(parsed(KeyBody, body)) })),
+  adminRoute('POST', '/_sandbox/inject', (admin, _p, body) => admin.inject(parsed(InjectionBody, body))),
+  adminRoute('DELETE', '/_sandbox/inject', (admin) => admin.clearInjections()),
+  adminRoute('POST', '/_sandbox/devices/{sourceId}/status', (admin, [id], body) =>
+    admin.setDeviceStatus(
+      id ?? '',
+      parseDeviceStatus(isObj(body) && isObj(body.status) ? body.status : body),
+    ),
+  ),
+  adminRoute('POST', '/_sandbox/sources/{sourceId}/readings', (admin, [id], body) =>
+    admin.addReadings(id ?? '', parsed(RowsBody, body).rows),
+  ),
+  adminRoute('POST', '/_sandbox/sources/{sourceId}/silence', (admin, [id], body) =>
+    admin.setLastReadingAge(id ?? '', parsed(NumberBody('seconds'), body).seconds ?? 0),
+  ),
+  adminRoute('PATCH', '/_sandbox/tasks/{taskId}', (admin, [id], body) =>
+    admin.updateTask(id ?? '', parsed(TaskPatchBody, body)),
+  ),
+  adminRoute('POST', '/_sandbox/tasks', (admin, _p, body) => ({
+    id: admin.createTask(parsed(TaskInputBody, body)),
+  })),
+  adminRoute('GET', '/_sandbox/requests?kind=api|presigned&path=/prefix', (admin, _p, _b, q) =>
+    admin
+      .requests()
+      .filter(
+        (r) =>
+          (!q.get('kind') || r.kind === q.get('kind')) &&
+          (!q.get('path') || r.path.startsWith(q.get('path') ?? '')),
       ),
-  },
-  {
-    method: 'POST',
-    label: '/_sandbox/sources/{sourceId}/readings',
-    pattern: /^\/_sandbox\/sources\/([^/]+)\/readings$/,
-    handle: (admin, [id], body) => admin.addReadings(id ?? '', parsed(RowsBody, body).rows),
-  },
-  {
-    method: 'POST',
-    label: '/_sandbox/sources/{sourceId}/silence',
-    pattern: /^\/_sandbox\/sources\/([^/]+)\/silence$/,
-    handle: (admin, [id], body) =>
-      admin.setLastReadingAge(id ?? '', parsed(NumberBody('seconds'), body).seconds ?? 0),
-  },
-  {
-    method: 'PATCH',
-    label: '/_sandbox/tasks/{taskId}',
-    pattern: /^\/_sandbox\/tasks\/([^/]+)$/,
-    handle: (admin, [id], body) => admin.updateTask(id ?? '', parsed(TaskPatchBody, body)),
-  },
-  {
-    method: 'POST',
-    label: '/_sandbox/tasks',
-    pattern: /^\/_sandbox\/tasks$/,
-    handle: (admin, _p, body) => ({ id: admin.createTask(parsed(TaskInputBody, body)) }),
-  },
-  {
-    method: 'GET',
-    label: '/_sandbox/requests?kind=api|presigned&path=/prefix',
-    pattern: /^\/_sandbox\/requests$/,
-    handle: (admin, _p, _b, q) =>
-      admin
-        .requests()
-        .filter(
-          (r) =>
-            (!q.get('kind') || r.kind === q.get('kind')) &&
-            (!q.get('path') || r.path.startsWith(q.get('path') ?? '')),
-        ),
-  },
-  {
-    method: 'GET',
-    label: '/_sandbox/requests/presigned-with-credentials',
-    pattern: /^\/_sandbox\/requests\/presigned-with-credentials$/,
-    handle: (admin) => admin.presignedWithCredentials(),
-  },
-  {
-    method: 'DELETE',
-    label: '/_sandbox/requests',
-    pattern: /^\/_sandbox\/requests$/,
-    handle: (admin) => admin.clearRequests(),
-  },
-  {
-    method: 'GET',
-    label: '/_sandbox/written',
-    pattern: /^\/_sandbox\/written$/,
-    handle: (admin) => admin.written(),
-  },
-  {
-    method: 'GET',
-    label: '/_sandbox/alerts',
-    pattern: /^\/_sandbox\/alerts$/,
-    handle: (admin) => admin.alerts(),
-  },
-  {
-    method: 'POST',
-    label: '/_sandbox/tick',
-    pattern: /^\/_sandbox\/tick$/,
-    handle: (admin, _p, body) => admin.tick(parsed(NumberBody('ms'), body).ms ?? 0),
-  },
-  {
-    method: 'POST',
-    label: '/_sandbox/reset',
-    pattern: /^\/_sandbox\/reset$/,
-    handle: (admin) => admin.reset(),
-  },
+  ),
+  adminRoute('GET', '/_sandbox/requests/presigned-with-credentials', (admin) =>
+    admin.presignedWithCredentials(),
+  ),
+  adminRoute('DELETE', '/_sandbox/requests', (admin) => admin.clearRequests()),
+  adminRoute('GET', '/_sandbox/written', (admin) => admin.written()),
+  adminRoute('GET', '/_sandbox/alerts', (admin) => admin.alerts()),
+  adminRoute('POST', '/_sandbox/tick', (admin, _p, body) =>
+    admin.tick(parsed(NumberBody('ms'), body).ms ?? 0),
+  ),
+  adminRoute('POST', '/_sandbox/reset', (admin) => admin.reset()),
 ];
 
 export async function handleAdmin(

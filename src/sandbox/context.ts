@@ -33,6 +33,19 @@ export interface Route {
   handle(ctx: RequestContext): Reply | Promise<Reply>;
 }
 
+/** What an API route's handler receives: the request with the caller's key context (never null). */
+export type KeyedRequest = RequestContext & { key: KeyContext };
+
+/** An API route (the router has checked x-api-key): the handler gets the key context already resolved. */
+export function apiRoute(
+  method: string,
+  path: string,
+  query: readonly string[],
+  handle: (ctx: KeyedRequest) => Reply | Promise<Reply>,
+): Route {
+  return { method, path, query, handle: (ctx) => handle({ ...ctx, key: keyOf(ctx) }) };
+}
+
 /** The API key context of a route that requires one (router guarantees it is set). */
 export function keyOf(ctx: RequestContext): KeyContext {
   if (ctx.key === null) throw new Error(`route ${ctx.method} ${ctx.path} needs a key context`);

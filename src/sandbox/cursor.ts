@@ -46,3 +46,18 @@ export function decodeCursor(secret: string, kind: CursorKind, scope: string, te
   if (parsed.k !== kind || parsed.c !== mac(secret, kind, scope, parsed.p)) throw malformed();
   return parsed.p;
 }
+
+/** A cursor whose payload is `{[field]: number}` (tasks: the last id, readings: the last timestamp). */
+export function decodeNumberCursor(
+  secret: string,
+  kind: CursorKind,
+  scope: string,
+  text: string,
+  field: string,
+): number {
+  const payload = decodeCursor(secret, kind, scope, text);
+  const value: unknown =
+    typeof payload === 'object' && payload !== null ? Reflect.get(payload, field) : undefined;
+  if (typeof value !== 'number') throw malformed();
+  return value;
+}

@@ -1,5 +1,5 @@
 /** The sandbox's internal world: what the seed builds and the handlers read and change. */
-import type { DeviceStatus } from './types.ts';
+import type { CommentRecord, DeviceStatus } from './types.ts';
 
 export interface Site {
   id: string;
@@ -102,14 +102,8 @@ export interface Task {
   postInFeed: boolean;
 }
 
-export interface Comment {
-  id: number;
-  taskId: string;
-  postId: number;
-  text: string;
-  byUserId: string;
-  at: number;
-}
+/** A comment on a task's post: kept as the same record `written().comments` lists. */
+export type Comment = CommentRecord;
 
 export interface FileRecord {
   id: string;

@@ -1,5 +1,8 @@
 /** Shared paging rules for GET /data-sources, /tasks and /reading. */
-import { HttpError } from './http.ts';
+import { HttpError, type Reply } from './http.ts';
+
+/** The query parameters of every GET /data-sources and GET /tasks page (paging rules 1–3). */
+export const LIST_PAGING = ['limit', 'lastValue', 'textSearch'];
 
 /**
  * `limit`: a positive integer. GET /reading allows 1 to 500 (default 500, contract: limits); the contract
@@ -18,7 +21,8 @@ export function parseLimit(text: string | undefined, max: number, fallback: numb
  * exists": the sandbox returns a cursor on every non-empty page (also the last one), and {data: null}
  * (convention 4) with no cursor when a page is empty.
  */
-export function page(rows: unknown[], cursor: () => string): { data: unknown[] | null; lastValue?: string } {
-  if (rows.length === 0) return { data: null };
-  return { data: rows, lastValue: cursor() };
+export function page<T>(picked: readonly T[], row: (item: T) => unknown, cursor: (last: T) => string): Reply {
+  const last = picked.at(-1);
+  if (last === undefined) return { status: 200, body: { data: null } };
+  return { status: 200, body: { data: picked.map(row), lastValue: cursor(last) } };
 }

@@ -18,16 +18,27 @@ export function onlyKeys(body: Obj, allowed: readonly string[], what: string): v
     if (!allowed.includes(key)) throw new ValidationError(`${what}: field ${key} is not allowed`);
 }
 
+/** `body[key]`, undefined when absent; an absent `required` field fails. */
+function present(body: Obj, key: string, required = false): unknown {
+  const value = body[key];
+  if (value === undefined && required) throw new ValidationError(`${key} is required`);
+  return value;
+}
+
+/** A strict object body: not an object, or any key outside `allowed`, fails. */
+export function strictObj(value: unknown, allowed: readonly string[], what: string): Obj {
+  const obj = requireObj(value, what);
+  onlyKeys(obj, allowed, what);
+  return obj;
+}
+
 export function str(
   body: Obj,
   key: string,
   opts: { required?: boolean; nonEmpty?: boolean } = {},
 ): string | undefined {
-  const value = body[key];
-  if (value === undefined) {
-    if (opts.required) throw new ValidationError(`${key} is required`);
-    return undefined;
-  }
+  const value = present(body, key, opts.required);
+  if (value === undefined) return undefined;
   if (typeof value !== 'string') throw new ValidationError(`${key} must be a string`);
   if (opts.nonEmpty && value.trim() === '') throw new ValidationError(`${key} must not be empty`);
   return value;
@@ -38,11 +49,8 @@ export function str(
  * empty string gives 400."
  */
 export function id(body: Obj, key: string, required = false): string | undefined {
-  const value = body[key];
-  if (value === undefined) {
-    if (required) throw new ValidationError(`${key} is required`);
-    return undefined;
-  }
+  const value = present(body, key, required);
+  if (value === undefined) return undefined;
   if (typeof value !== 'string' || value.trim() === '' || value.trim() === '0')
     throw new ValidationError(`${key} must be a non-empty id string other than "0"`);
   return value;
@@ -56,11 +64,8 @@ export function bool(body: Obj, key: string): boolean | undefined {
 }
 
 export function num(body: Obj, key: string, required = false): number | undefined {
-  const value = body[key];
-  if (value === undefined) {
-    if (required) throw new ValidationError(`${key} is required`);
-    return undefined;
-  }
+  const value = present(body, key, required);
+  if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value))
     throw new ValidationError(`${key} must be a number`);
   return value;

@@ -1,9 +1,9 @@
 /** GET /data-sources (section 1) and GET /data-sources/{id} (section 2). */
-import { keyOf, type Route } from '../context.ts';
+import { apiRoute, type KeyedRequest } from '../context.ts';
 import { decodeCursor, encodeCursor } from '../cursor.ts';
-import { noAccess, ok, serverError, ValidationError } from '../http.ts';
+import { noAccess, ok, serverError, ValidationError, type Reply } from '../http.ts';
 import type { Source } from '../model.ts';
-import { page, parseLimit } from '../paging.ts';
+import { LIST_PAGING, page, parseLimit } from '../paging.ts';
 import { fullRecord, listRow } from '../source-view.ts';
 import { csvParam } from '../validate.ts';
 
@@ -38,73 +38,66 @@ function startIndex(sources: Source[], key: unknown): number {
   return lo;
 }
 
-export const listDataSources: Route = {
-  method: 'GET',
-  path: '/data-sources',
-  query: [
-    'limit',
-    'lastValue',
-    'siteIds',
-    'meterIds',
-    'applyingIds',
-    'textSearch',
-    'withLastReadings',
-    'withDetails',
-    'onlyMain',
-  ],
-  handle(ctx) {
-    const { state, query } = ctx;
-    const key = keyOf(ctx);
-    const limit = parseLimit(query.limit, 1000, 100);
-    const sources = state.world.sources;
-    // contract: section 1 — "Order is fixed: type, then name, then ID; it cannot be changed."
-    const from =
-      query.lastValue === undefined
-        ? 0
-        : startIndex(sources, decodeCursor(state.secret, 'sources', query.textSearch ?? '', query.lastValue));
-    const siteIds = csvParam(query.siteIds);
-    const meterIds = csvParam(query.meterIds);
-    const applyingIds = csvParam(query.applyingIds);
-    const text = query.textSearch?.trim().toLowerCase() ?? '';
-    const flags = {
-      // contract: section 1 — withLastReadings / withDetails: "any value at all turns it on"; onlyMain: only literal "true".
-      withLastReadings: query.withLastReadings !== undefined,
-      withDetails: query.withDetails !== undefined,
-      onlyMain: query.onlyMain === 'true',
-    };
-    const picked: Source[] = [];
-    for (let i = from; i < sources.length && picked.length < limit; i++) {
-      const s = sources[i];
-      if (!s || !state.canRead(key, s)) continue;
-      if (siteIds && !siteIds.includes(s.site.id)) continue;
-      if (meterIds && !meterIds.includes(s.id)) continue;
-      if (applyingIds && !applyingIds.includes(String(s.kind.applyingId))) continue;
-      if (text && !s.name.toLowerCase().includes(text)) continue;
-      picked.push(s);
-    }
-    const last = picked[picked.length - 1];
-    return {
-      status: 200,
-      body: page(
-        picked.map((s) => listRow(state, s, flags)),
-        () => encodeCursor(state.secret, 'sources', query.textSearch ?? '', last ? cursorKey(last) : null),
-      ),
-    };
-  },
-};
+const LIST_QUERY = [
+  ...LIST_PAGING,
+  'siteIds',
+  'meterIds',
+  'applyingIds',
+  'withLastReadings',
+  'withDetails',
+  'onlyMain',
+];
 
-export const getDataSource: Route = {
-  method: 'GET',
-  path: '/data-sources/{id}',
-  query: ['withSchema', 'withLastReading'],
-  handle(ctx) {
-    const { state, query } = ctx;
-    const source = state.world.sourceById.get(ctx.params.id ?? '');
-    if (!source || !state.canRead(keyOf(ctx), source)) throw noAccess('data source');
-    // contract: section 2 — only the literal string "true" includes meterSchema / the latest reading.
-    const withSchema = query.withSchema === 'true';
-    // contract: section 2 — "withSchema=true on a data source with no schema fails with 500".
-    if (withSchema && !source.kind.hasSchema) throw serverError();
-    return ok(fullRecord(state, source, withSchema, query.withLastReading === 'true'));
-  },
-};
+function listSources({ state, key, query }: KeyedRequest): Reply {
+  const limit = parseLimit(query.limit, 1000, 100);
+  const sources = state.world.sources;
+  // contract: section 1 — "Order is fixed: type, then name, then ID; it cannot be changed."
+  const from =
+    query.lastValue === undefined
+      ? 0
+      : startIndex(sources, decodeCursor(state.secret, 'sources', query.textSearch ?? '', query.lastValue));
+  const siteIds = csvParam(query.siteIds);
+  const meterIds = csvParam(query.meterIds);
+  const applyingIds = csvParam(query.applyingIds);
+  const text = query.textSearch?.trim().toLowerCase() ?? '';
+  const flags = {
+    // contract: section 1 — withLastReadings / withDetails: "any value at all turns it on"; onlyMain: only literal "true".
+    withLastReadings: query.withLastReadings !== undefined,
+    withDetails: query.withDetails !== undefined,
+    onlyMain: query.onlyMain === 'true',
+  };
+  const picked: Source[] = [];
+  for (let i = from; i < sources.length && picked.length < limit; i++) {
+    const s = sources[i];
+    if (!s || !state.canRead(key, s)) continue;
+    if (siteIds && !siteIds.includes(s.site.id)) continue;
+    if (meterIds && !meterIds.includes(s.id)) continue;
+    if (applyingIds && !applyingIds.includes(String(s.kind.applyingId))) continue;
+    if (text && !s.name.toLowerCase().includes(text)) continue;
+    picked.push(s);
+  }
+  return page(
+    picked,
+    (s) => listRow(state, s, flags),
+    (last) => encodeCursor(state.secret, 'sources', query.textSearch ?? '', cursorKey(last)),
+  );
+}
+
+export const listDataSources = apiRoute('GET', '/data-sources', LIST_QUERY, listSources);
+
+function readSource({ state, key, params, query }: KeyedRequest): Reply {
+  const source = state.world.sourceById.get(params.id ?? '');
+  if (!source || !state.canRead(key, source)) throw noAccess('data source');
+  // contract: section 2 — only the literal string "true" includes meterSchema / the latest reading.
+  const withSchema = query.withSchema === 'true';
+  // contract: section 2 — "withSchema=true on a data source with no schema fails with 500".
+  if (withSchema && !source.kind.hasSchema) throw serverError();
+  return ok(fullRecord(state, source, withSchema, query.withLastReading === 'true'));
+}
+
+export const getDataSource = apiRoute(
+  'GET',
+  '/data-sources/{id}',
+  ['withSchema', 'withLastReading'],
+  readSource,
+);

@@ -1,9 +1,9 @@
 /** POST /devices/status/{id} (section 14): report a camera device's health. */
-import { keyOf, type Route } from '../context.ts';
+import { apiRoute, type KeyedRequest } from '../context.ts';
 import { applyDeviceStatus } from '../alerts.ts';
-import { HttpError, noAccess, ok, ValidationError } from '../http.ts';
+import { HttpError, noAccess, ok, ValidationError, type Reply } from '../http.ts';
 import type { DeviceStatus } from '../types.ts';
-import { isObj, onlyKeys, requireObj } from '../validate.ts';
+import { isObj, strictObj } from '../validate.ts';
 
 const BOOLEANS = [
   'isCharging',
@@ -32,28 +32,23 @@ export function parseDeviceStatus(value: unknown): DeviceStatus {
   return out;
 }
 
-export const postDeviceStatus: Route = {
-  method: 'POST',
-  path: '/devices/status/{id}',
-  query: [],
-  handle(ctx) {
-    const { state } = ctx;
-    const source = state.world.sourceById.get(ctx.params.id ?? '');
-    if (!source || !state.canWrite(keyOf(ctx), source)) throw noAccess('data source');
-    if (source.kind.applyingId !== 7) {
-      // contract: "Error detail from this endpoint is unusually detailed and is not a stable contract."
-      throw new HttpError(
-        400,
-        `Data source ${source.id} (${source.kind.type.name}) is not a computer-vision device; device status applies to AI Vision sources only.`,
-        '02-001',
-      );
-    }
-    const body = requireObj(ctx.body, 'body');
-    onlyKeys(body, ['status'], 'device status body');
-    if (body.status === undefined) throw new ValidationError('status is required');
-    const status = parseDeviceStatus(body.status);
-    applyDeviceStatus(state, source, status);
-    state.deviceStatuses.push({ sourceId: source.id, status, at: state.now() });
-    return ok('SUCCESS');
-  },
-};
+function reportDeviceStatus({ state, key, params, body: raw }: KeyedRequest): Reply {
+  const source = state.world.sourceById.get(params.id ?? '');
+  if (!source || !state.canWrite(key, source)) throw noAccess('data source');
+  if (source.kind.applyingId !== 7) {
+    // contract: "Error detail from this endpoint is unusually detailed and is not a stable contract."
+    throw new HttpError(
+      400,
+      `Data source ${source.id} (${source.kind.type.name}) is not a computer-vision device; device status applies to AI Vision sources only.`,
+      '02-001',
+    );
+  }
+  const body = strictObj(raw, ['status'], 'device status body');
+  if (body.status === undefined) throw new ValidationError('status is required');
+  const status = parseDeviceStatus(body.status);
+  applyDeviceStatus(state, source, status);
+  state.deviceStatuses.push({ sourceId: source.id, status, at: state.now() });
+  return ok('SUCCESS');
+}
+
+export const postDeviceStatus = apiRoute('POST', '/devices/status/{id}', [], reportDeviceStatus);

@@ -1,6 +1,6 @@
 /** GET /files/{fileId} (section 13): file metadata with a pre-signed download URL in `file`. */
-import { keyOf, type Route } from '../context.ts';
-import { noAccess, ok } from '../http.ts';
+import { apiRoute, type KeyedRequest } from '../context.ts';
+import { noAccess, ok, type Reply } from '../http.ts';
 import type { FileRecord } from '../model.ts';
 import { COMPANY } from '../seed-catalog.ts';
 import { presign } from '../signing.ts';
@@ -34,16 +34,12 @@ export function fileJson(state: SandboxState, file: FileRecord, resolve: boolean
   };
 }
 
-export const getFile: Route = {
-  method: 'GET',
-  path: '/files/{fileId}',
-  // contract: section 13 — resolveFiles only; "No other query parameters (they fail)".
-  query: ['resolveFiles'],
-  handle(ctx) {
-    const { state } = ctx;
-    const file = state.world.files.get(ctx.params.fileId ?? '');
-    // contract: section 13 — "An unknown or invisible file gives an error, not null" (401 here).
-    if (!file || !visible(state, keyOf(ctx), file)) throw noAccess('file');
-    return ok(fileJson(state, file, ctx.query.resolveFiles !== 'false'));
-  },
-};
+function readFileRecord({ state, key, params, query }: KeyedRequest): Reply {
+  const file = state.world.files.get(params.fileId ?? '');
+  // contract: section 13 — "An unknown or invisible file gives an error, not null" (401 here).
+  if (!file || !visible(state, key, file)) throw noAccess('file');
+  return ok(fileJson(state, file, query.resolveFiles !== 'false'));
+}
+
+// contract: section 13 — resolveFiles only; "No other query parameters (they fail)".
+export const getFile = apiRoute('GET', '/files/{fileId}', ['resolveFiles'], readFileRecord);

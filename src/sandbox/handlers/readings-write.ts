@@ -1,6 +1,6 @@
 /** POST /reading (section 4): write readings, accepted or rejected as a whole batch. */
-import { keyOf, type Route } from '../context.ts';
-import { noAccess, ok, ValidationError } from '../http.ts';
+import { apiRoute, type KeyedRequest } from '../context.ts';
+import { noAccess, ok, ValidationError, type Reply } from '../http.ts';
 import type { Source } from '../model.ts';
 import { normalise } from '../readings-store.ts';
 import type { SandboxState } from '../state.ts';
@@ -60,35 +60,30 @@ function parseBatch(state: SandboxState, body: unknown): Parsed[] {
   });
 }
 
-export const postReadings: Route = {
-  method: 'POST',
-  path: '/reading',
-  query: [],
-  handle(ctx) {
-    const { state } = ctx;
-    const key = keyOf(ctx);
-    const batch = parseBatch(state, ctx.body);
-    // contract: readings rule 2 — "If the key cannot write to any data source in the batch, the result is 401
-    // and nothing is written."
-    for (const meter of batch) {
-      const source = state.world.sourceById.get(meter.meterId);
-      if (!source || !state.canWrite(key, source)) throw noAccess('data source');
+function writeReadings({ state, key, body }: KeyedRequest): Reply {
+  const batch = parseBatch(state, body);
+  // contract: readings rule 2 — "If the key cannot write to any data source in the batch, the result is 401
+  // and nothing is written."
+  for (const meter of batch) {
+    const source = state.world.sourceById.get(meter.meterId);
+    if (!source || !state.canWrite(key, source)) throw noAccess('data source');
+  }
+  const visibleAt = state.now() + state.ingestionDelayMs;
+  for (const meter of batch) {
+    const source = state.world.sourceById.get(meter.meterId);
+    if (!source) continue;
+    for (const r of meter.readings) {
+      state.readings.add({
+        sourceId: source.id,
+        t: r.t,
+        values: normalise(source, r.values),
+        visibleAt,
+        via: 'api',
+      });
     }
-    const visibleAt = state.now() + state.ingestionDelayMs;
-    for (const meter of batch) {
-      const source = state.world.sourceById.get(meter.meterId);
-      if (!source) continue;
-      for (const r of meter.readings) {
-        state.readings.add({
-          sourceId: source.id,
-          t: r.t,
-          values: normalise(source, r.values),
-          visibleAt,
-          via: 'api',
-        });
-      }
-    }
-    // contract: readings rule 5 — {data: SUCCESS}: accepted for ingestion, not yet stored.
-    return ok('SUCCESS');
-  },
-};
+  }
+  // contract: readings rule 5 — {data: SUCCESS}: accepted for ingestion, not yet stored.
+  return ok('SUCCESS');
+}
+
+export const postReadings = apiRoute('POST', '/reading', [], writeReadings);

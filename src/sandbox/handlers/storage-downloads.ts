@@ -24,54 +24,41 @@ const SIGNED = ['expires', 'signature'];
 const PNG_1X1 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-export const downloadFile: Route = {
-  method: 'GET',
-  path: '/_storage/files/{fileId}',
-  query: SIGNED,
-  presigned: true,
-  handle(ctx) {
-    const problem = signatureProblem(ctx);
-    if (problem) return problem;
-    const file = ctx.state.world.files.get(ctx.params.fileId ?? '');
-    if (!file) return storageError(404, 'NoSuchKey', 'The specified key does not exist.');
-    return {
-      status: 200,
-      headers: {
-        'content-type': file.contentType,
-        'content-length': String(file.bytes.length),
-        'content-disposition': `attachment; filename="${file.name.replace(/"/g, '')}"`,
-      },
-      raw: file.bytes,
-    };
-  },
-};
+const noSuchKey = () => storageError(404, 'NoSuchKey', 'The specified key does not exist.');
 
-export const downloadExport: Route = {
-  method: 'GET',
-  path: '/_storage/exports/{name}',
-  query: SIGNED,
-  presigned: true,
-  handle(ctx) {
-    const problem = signatureProblem(ctx);
-    if (problem) return problem;
-    const file = ctx.state.exports.get((ctx.params.name ?? '').replace(/\.csv$/, ''));
-    if (!file) return storageError(404, 'NoSuchKey', 'The specified key does not exist.');
-    return { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, raw: file.csv };
-  },
-};
+/** A pre-signed GET: a bad or expired signature is refused before `serve` runs. */
+function signedDownload(path: string, serve: (ctx: RequestContext) => Reply): Route {
+  return {
+    method: 'GET',
+    path,
+    query: SIGNED,
+    presigned: true,
+    handle: (ctx) => signatureProblem(ctx) ?? serve(ctx),
+  };
+}
 
-export const downloadAvatar: Route = {
-  method: 'GET',
-  path: '/_storage/avatars/{name}',
-  query: SIGNED,
-  presigned: true,
-  handle(ctx) {
-    return (
-      signatureProblem(ctx) ?? {
-        status: 200,
-        headers: { 'content-type': 'image/png' },
-        raw: Buffer.from(PNG_1X1, 'base64'),
-      }
-    );
-  },
-};
+export const downloadFile = signedDownload('/_storage/files/{fileId}', ({ state, params }) => {
+  const file = state.world.files.get(params.fileId ?? '');
+  if (!file) return noSuchKey();
+  return {
+    status: 200,
+    headers: {
+      'content-type': file.contentType,
+      'content-length': String(file.bytes.length),
+      'content-disposition': `attachment; filename="${file.name.replace(/"/g, '')}"`,
+    },
+    raw: file.bytes,
+  };
+});
+
+export const downloadExport = signedDownload('/_storage/exports/{name}', ({ state, params }) => {
+  const file = state.exports.get((params.name ?? '').replace(/\.csv$/, ''));
+  if (!file) return noSuchKey();
+  return { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, raw: file.csv };
+});
+
+export const downloadAvatar = signedDownload('/_storage/avatars/{name}', () => ({
+  status: 200,
+  headers: { 'content-type': 'image/png' },
+  raw: Buffer.from(PNG_1X1, 'base64'),
+}));
