@@ -1,5 +1,5 @@
 /** Helpers of the access tests: commands as a person, the answer they got, the platform calls made meanwhile. */
-import type { StoredMessage } from '../../src/slack-standin/index.ts';
+import { TEAM, type StoredMessage } from '../../src/slack-standin/index.ts';
 import { waitFor, type Harness } from '../harness.ts';
 
 /** Runs `/command text` as `user` in `channel` and returns the first message shown only to them afterwards. */
@@ -33,3 +33,20 @@ export function platformCallsSince(h: Harness, mark: number) {
 }
 
 export const textOf = (m: StoredMessage) => `${m.text ?? ''} ${JSON.stringify(m.blocks ?? [])}`;
+
+/** A single-channel guest the seeded workspace does not have. */
+export const SINGLE_CHANNEL_GUEST = {
+  id: 'U0ULT',
+  name: 'una.single',
+  real_name: 'Una Single',
+  tz: 'UTC',
+  is_restricted: true,
+  is_ultra_restricted: true,
+};
+
+/** Connects `slackUser` with a fresh personal key of the platform user `userId` limited to `siteIds`; returns it. */
+export async function connectKey(h: Harness, slackUser: string, userId: string, siteIds: string[]) {
+  const key = h.sandbox.admin.mintKey({ userId, siteIds });
+  await h.deps.access.vault!.save(TEAM.id, slackUser, key);
+  return key;
+}

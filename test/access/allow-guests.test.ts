@@ -3,25 +3,16 @@
  * platform key, within its rights. Deactivated users and Slack Connect partners are still refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM } from '../../src/slack-standin/index.ts';
 import { startHarness, type Harness } from '../harness.ts';
-import { answerTo, textOf } from './access-helpers.ts';
+import { answerTo, connectKey, SINGLE_CHANNEL_GUEST, textOf } from './access-helpers.ts';
 
 let h: Harness;
 let gusKey: string;
 beforeAll(async () => {
   h = await startHarness({ links: 'local', configOverrides: { ALLOW_GUESTS: 'true' } });
-  h.standin.addUser({
-    id: 'U0ULT',
-    name: 'una.single',
-    real_name: 'Una Single',
-    tz: 'UTC',
-    is_restricted: true,
-    is_ultra_restricted: true,
-  });
+  h.standin.addUser(SINGLE_CHANNEL_GUEST);
   // Gus's platform account (Chloé Martin's user stands in for it) sees Sydney Terminal only.
-  gusKey = h.sandbox.admin.mintKey({ userId: '511', siteIds: ['105'] });
-  await h.deps.access.vault!.save(TEAM.id, 'U0GUS', gusKey);
+  gusKey = await connectKey(h, 'U0GUS', '511', ['105']);
 });
 afterAll(async () => {
   await h?.stop();

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notConnectedBlocks } from '../../src/access/render/connect.ts';
 import { TEAM, type StoredMessage, type StoredView } from '../../src/slack-standin/index.ts';
-import { expectValidBlockKit } from '../fixtures/block-kit.ts';
+import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { viewOpenedSince } from '../fixtures/opened-view.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { answerTo, textOf } from './access-helpers.ts';
@@ -19,10 +19,7 @@ beforeAll(async () => {
   // Chloé Martin (511) works at Sydney Terminal only.
   chloeKey = h.sandbox.admin.mintKey({ userId: '511', siteIds: ['105'] });
 });
-afterAll(async () => {
-  expectValidBlockKit(h.standin);
-  await h?.stop();
-});
+afterAll(() => checkBlockKitAndStop(h));
 
 async function openConnect(user: string): Promise<StoredView> {
   const offer: StoredMessage = h.standin.addMessage({

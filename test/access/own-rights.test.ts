@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';
-import { expectValidBlockKit } from '../fixtures/block-kit.ts';
+import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { openByCommand, option, tasksWritten } from '../tasks/task-helpers.ts';
 import { answerTo, textOf } from './access-helpers.ts';
@@ -14,10 +14,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ links: 'local' });
 });
-afterAll(async () => {
-  expectValidBlockKit(h.standin);
-  await h?.stop();
-});
+afterAll(() => checkBlockKitAndStop(h));
 
 const BEN = 'U0BEN';
 const siteOfTask = (id: string) => h.sandbox.admin.state.tasks.find((t) => t.id === id)?.siteId;

@@ -4,9 +4,8 @@
  * person; work that reaches no platform (/monitor list, Acknowledge on an alert) is checked too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderAlertParent } from '../../src/alerts/render/alert-message.ts';
 import { relayStore } from '../../src/alerts/engine/relay-store.ts';
-import type { AlertView } from '../../src/alerts/rules/model.ts';
+import { postAlertParent, silentAlert } from '../fixtures/alert-parent.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { answerTo, platformCallsSince, requestMark, textOf } from './access-helpers.ts';
 
@@ -87,30 +86,15 @@ describe('work that reaches no platform is checked too', () => {
   });
 
   it('a Slack Connect partner cannot acknowledge an alert: nothing is recorded', async () => {
-    const alert: AlertView = {
+    const alert = silentAlert({
       key: 'k1',
-      episodeId: 'e1',
       sourceId: '1008',
       sourceName: 'Line 1 Energy Meter',
       siteId: '102',
       siteName: 'Chicago Works',
       siteTimeZone: 'America/Chicago',
-      condition: 'silent',
-      severity: 'warning',
-      detail: 'no reading for 20 min',
-      raisedAt: Date.parse('2026-11-25T01:00:00Z'),
-      clearedAt: null,
-      durationMs: null,
-    };
-    const msg = renderAlertParent(alert, 'k1', null);
-    const posted = await h.app.app.client.chat.postMessage({
-      channel: 'C0ALERTS',
-      text: msg.text,
-      blocks: msg.blocks as never,
     });
-    const rs = relayStore(h.deps.store);
-    await rs.saveMessage('C0ALERTS', 'k1', { ts: String(posted.ts), view: { type: 'alert', alert } });
-    const parent = h.standin.messages('C0ALERTS').find((m) => m.ts === posted.ts)!;
+    const parent = await postAlertParent(h, alert, 'k1');
     const before = h.standin.messages().length;
     await h.driver.blockAction({
       actionId: 'alert_ack',
@@ -125,6 +109,6 @@ describe('work that reaches no platform is checked too', () => {
         .find((m) => m.ephemeralTo === 'U0KAI' && textOf(m).includes('another organisation')),
     );
     await h.app.whenIdle();
-    expect(await rs.ack('C0ALERTS', 'k1')).toBeUndefined();
+    expect(await relayStore(h.deps.store).ack('C0ALERTS', 'k1')).toBeUndefined();
   });
 });

@@ -5,11 +5,9 @@
  * the person entered (the form can be opened again).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderAlertParent } from '../../src/alerts/render/alert-message.ts';
-import { relayStore } from '../../src/alerts/engine/relay-store.ts';
-import type { AlertView } from '../../src/alerts/rules/model.ts';
-import type { JsonObject, StoredMessage, StoredView } from '../../src/slack-standin/index.ts';
-import { expectValidBlockKit } from '../fixtures/block-kit.ts';
+import type { JsonObject, StoredView } from '../../src/slack-standin/index.ts';
+import { postAlertParent, silentAlert } from '../fixtures/alert-parent.ts';
+import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { openByCommand, pickInView, tasksWritten } from '../tasks/task-helpers.ts';
 import { textOf } from './access-helpers.ts';
@@ -18,10 +16,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ links: 'local' });
 });
-afterAll(async () => {
-  expectValidBlockKit(h.standin);
-  await h?.stop();
-});
+afterAll(() => checkBlockKitAndStop(h));
 
 const BEN = 'U0BEN';
 const ANA = 'U0ANA';
@@ -173,38 +168,17 @@ describe("a data source's site comes from the platform", () => {
 });
 
 describe('relay message buttons act as the person who clicks', () => {
-  const alert: AlertView = {
+  const alert = silentAlert({
     key: 'a1',
-    episodeId: 'e1',
     sourceId: '1001',
     sourceName: 'Main Energy Meter',
     siteId: '101',
     siteName: 'Berlin Plant',
     siteTimeZone: 'Europe/Berlin',
-    condition: 'silent',
-    severity: 'warning',
-    detail: 'no reading for 20 min',
-    raisedAt: Date.parse('2026-11-25T01:00:00Z'),
-    clearedAt: null,
-    durationMs: null,
-  };
-
-  async function relayParent(): Promise<StoredMessage> {
-    const msg = renderAlertParent(alert, 'a1', null);
-    const posted = await h.app.app.client.chat.postMessage({
-      channel: 'C0ALERTS',
-      text: msg.text,
-      blocks: msg.blocks as never,
-    });
-    await relayStore(h.deps.store).saveMessage('C0ALERTS', 'a1', {
-      ts: String(posted.ts),
-      view: { type: 'alert', alert },
-    });
-    return h.standin.messages('C0ALERTS').find((m) => m.ts === posted.ts)!;
-  }
+  });
 
   it("Create task on a Berlin alert, submitted by Ben, uses Ben's key and is refused", async () => {
-    const parent = await relayParent();
+    const parent = await postAlertParent(h, alert, 'a1');
     const views = h.standin.views().length;
     await h.driver.blockAction({
       actionId: 'alert_create_task',

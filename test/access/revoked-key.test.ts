@@ -3,16 +3,14 @@
  * it is *their* key and offered to connect again — not the operator's MONITORING_API_KEY message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM } from '../../src/slack-standin/index.ts';
 import { startHarness, type Harness } from '../harness.ts';
-import { answerTo, textOf } from './access-helpers.ts';
+import { answerTo, connectKey, textOf } from './access-helpers.ts';
 
 let h: Harness;
 let key: string;
 beforeAll(async () => {
   h = await startHarness({ links: 'none' });
-  key = h.sandbox.admin.mintKey({ userId: '511', siteIds: ['105'] });
-  await h.deps.access.vault!.save(TEAM.id, 'U0CHL', key);
+  key = await connectKey(h, 'U0CHL', '511', ['105']);
 });
 afterAll(async () => {
   await h?.stop();

@@ -5,21 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
-import { expectValidBlockKit } from '../fixtures/block-kit.ts';
+import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { openByCommand } from '../tasks/task-helpers.ts';
-import { answerTo, platformCallsSince, requestMark, textOf } from './access-helpers.ts';
+import { answerTo, platformCallsSince, requestMark, SINGLE_CHANNEL_GUEST, textOf } from './access-helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ links: 'local' });
-  h.standin.addUser({
-    id: 'U0ULT',
-    name: 'una.single',
-    real_name: 'Una Single',
-    tz: 'UTC',
-    is_restricted: true,
-    is_ultra_restricted: true,
-  });
+  h.standin.addUser(SINGLE_CHANNEL_GUEST);
   h.standin.addUser({
     id: 'U0OLD',
     name: 'otto.left',
@@ -29,10 +22,7 @@ beforeAll(async () => {
     deleted: true,
   });
 });
-afterAll(async () => {
-  expectValidBlockKit(h.standin);
-  await h?.stop();
-});
+afterAll(() => checkBlockKitAndStop(h));
 
 /**
  * Calls made after `mark` with any key but Ana's (Ana's own work from earlier tests may still be finishing). A
