@@ -9,14 +9,13 @@ const catalog: MetricInfo[] = [
 ];
 const NOW = Date.parse('2026-11-21T06:00:00Z');
 
+/** What the Enter reading modal of source 1001 (the catalog above) builds from what was typed, at NOW. */
+const entry = (values: Record<string, string>, timestampSec: number | null = null) =>
+  buildEntry('1001', catalog, { values, timestampSec }, NOW);
+
 describe('buildEntry', () => {
   it('builds exactly one meter object with only timestamp and values; blank metrics are left out', () => {
-    const r = buildEntry(
-      '1001',
-      catalog,
-      { values: { '1101': ' 12.5 ', '1102': '', '1104': 'OPEN' }, timestampSec: null },
-      NOW,
-    );
+    const r = entry({ '1101': ' 12.5 ', '1102': '', '1104': 'OPEN' });
     expect(r).toEqual({
       ok: true,
       batch: [{ meterId: '1001', readings: [{ timestamp: null, values: { '1101': 12.5, '1104': 'OPEN' } }] }],
@@ -25,14 +24,14 @@ describe('buildEntry', () => {
   });
 
   it('sends a picked time as ISO 8601 UTC', () => {
-    const r = buildEntry('1001', catalog, { values: { '1101': '1' }, timestampSec: 1_795_000_000 }, NOW);
+    const r = entry({ '1101': '1' }, 1_795_000_000);
     expect(r.ok && r.batch[0]?.readings[0]?.timestamp).toBe('2026-11-18T11:06:40.000Z');
   });
 
   it.each(['lots', '1,2.3.4', '12kW', 'NaN', 'Infinity', '0x10'])(
     'refuses %j in a number field, naming the metric',
     (typed) => {
-      const r = buildEntry('1001', catalog, { values: { '1101': typed }, timestampSec: null }, NOW);
+      const r = entry({ '1101': typed });
       expect(r).toEqual({
         ok: false,
         errors: { '1101': `Active Power takes a number (kW); "${typed}" is not one.` },
@@ -41,22 +40,12 @@ describe('buildEntry', () => {
   );
 
   it('accepts thousands separators, signs and exponents', () => {
-    const r = buildEntry(
-      '1001',
-      catalog,
-      { values: { '1101': '-1,250.5', '1102': '2e3' }, timestampSec: null },
-      NOW,
-    );
+    const r = entry({ '1101': '-1,250.5', '1102': '2e3' });
     expect(r.ok && r.batch[0]?.readings[0]?.values).toEqual({ '1101': -1250.5, '1102': 2000 });
   });
 
   it('requires required metrics and refuses a time in the future', () => {
-    const r = buildEntry(
-      '1001',
-      catalog,
-      { values: { '1104': 'OPEN' }, timestampSec: NOW / 1000 + 3600 },
-      NOW,
-    );
+    const r = entry({ '1104': 'OPEN' }, NOW / 1000 + 3600);
     expect(r).toEqual({
       ok: false,
       errors: { '1101': 'Active Power is required.', timestamp: 'The reading time is in the future.' },
@@ -79,12 +68,7 @@ describe('buildEntry', () => {
     ['\tOPEN', 'a tab'],
     ['\r=1', 'a carriage return'],
   ])('refuses the text value %j a spreadsheet would run, saying which character and why', (typed, start) => {
-    const r = buildEntry(
-      '1001',
-      catalog,
-      { values: { '1101': '1', '1104': typed }, timestampSec: null },
-      NOW,
-    );
+    const r = entry({ '1101': '1', '1104': typed });
     expect(r.ok).toBe(false);
     const message = r.ok ? '' : (r.errors['1104'] ?? '');
     expect(message).toContain(`Breaker State starts with ${start}`);
@@ -92,12 +76,7 @@ describe('buildEntry', () => {
   });
 
   it('still takes a negative number in a number field', () => {
-    const r = buildEntry(
-      '1001',
-      catalog,
-      { values: { '1101': '-3', '1104': 'OPEN' }, timestampSec: null },
-      NOW,
-    );
+    const r = entry({ '1101': '-3', '1104': 'OPEN' });
     expect(r.ok).toBe(true);
   });
 

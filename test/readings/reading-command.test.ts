@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../harness.ts';
-import { CHANNEL, expectValidBlockKit, waitFor } from './source-helpers.ts';
+import { CHANNEL, expectValidBlockKit, postedSince, waitFor } from './source-helpers.ts';
 import { readingAnswer } from './flow-helpers.ts';
 
 let h: Harness;
@@ -70,14 +70,9 @@ describe('/reading', () => {
   });
 
   it('offers a choice when several sources match, and answers for the one picked', async () => {
-    const before = h.standin.messages(CHANNEL).length;
+    const since = postedSince(h);
     await h.driver.command({ command: '/reading', text: 'Energy 1h' });
-    const choice = await waitFor(() =>
-      h.standin
-        .messages(CHANNEL)
-        .slice(before)
-        .find((m) => m.text.includes('Several data sources')),
-    );
+    const choice = await waitFor(() => since().find((m) => m.text.includes('Several data sources')));
     expect(choice.ephemeralTo).toBeDefined();
     const updates = h.standin.callsTo('chat.update').length;
     await h.driver.blockAction({ actionId: 'reading_pick_source:1', message: choice });
@@ -114,44 +109,24 @@ describe('/reading', () => {
 
   it('turns a platform outage into a short message with a reference, replacing the progress note', async () => {
     h.sandbox.admin.inject({ endpoint: 'GET /reading', status: 503, times: 20 });
-    const before = h.standin.messages(CHANNEL).length;
+    const since = postedSince(h);
     await h.driver.command({ command: '/reading', text: 'Main Energy Meter 1h' });
-    const reply = await waitFor(
-      () =>
-        h.standin
-          .messages(CHANNEL)
-          .slice(before)
-          .find((m) => m.text.includes('platform is unavailable')),
-      {
-        timeoutMs: 10_000,
-      },
-    );
+    const reply = await waitFor(() => since().find((m) => m.text.includes('platform is unavailable')), {
+      timeoutMs: 10_000,
+    });
     expect(reply.ephemeralTo).toBeDefined();
     expect(reply.text).toMatch(/ref `[A-Z2-9]{6}`/);
     expect(reply.text).not.toMatch(/at .*\.ts:\d+/);
-    const progress = h.standin
-      .messages(CHANNEL)
-      .slice(before)
-      .find((m) => m.text.startsWith('Reading Main Energy Meter'));
+    const progress = since().find((m) => m.text.startsWith('Reading Main Energy Meter'));
     expect(progress).toBeUndefined();
-    expect(
-      h.standin
-        .messages(CHANNEL)
-        .slice(before)
-        .some((m) => m.text === 'Could not read Main Energy Meter (last 1 h).'),
-    ).toBe(true);
+    expect(since().some((m) => m.text === 'Could not read Main Energy Meter (last 1 h).')).toBe(true);
     h.sandbox.admin.clearInjections();
   });
 
   it('says so when nothing matches', async () => {
-    const before = h.standin.messages(CHANNEL).length;
+    const since = postedSince(h);
     await h.driver.command({ command: '/reading', text: 'Nonexistent Thing 24h' });
-    const reply = await waitFor(() =>
-      h.standin
-        .messages(CHANNEL)
-        .slice(before)
-        .find((m) => m.text.includes('No data source matches')),
-    );
+    const reply = await waitFor(() => since().find((m) => m.text.includes('No data source matches')));
     expect(reply.ephemeralTo).toBeDefined();
   });
 
@@ -173,14 +148,9 @@ describe('/reading', () => {
   });
 
   it('says when a range ends before it starts', async () => {
-    const before = h.standin.messages(CHANNEL).length;
+    const since = postedSince(h);
     await h.driver.command({ command: '/reading', text: 'Main Energy Meter 2026-11-05..2026-11-01' });
-    const reply = await waitFor(() =>
-      h.standin
-        .messages(CHANNEL)
-        .slice(before)
-        .find((m) => m.text.includes('ends before it starts')),
-    );
+    const reply = await waitFor(() => since().find((m) => m.text.includes('ends before it starts')));
     expect(reply.ephemeralTo).toBeDefined();
     expectValidBlockKit(h.standin);
   });

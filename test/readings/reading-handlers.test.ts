@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BaseDeps } from '../../src/deps.ts';
 import { handleReadingCommand } from '../../src/readings/slack/reading-command.ts';
 import { handleReadingEntrySubmit } from '../../src/readings/slack/reading-entry-submit.ts';
+import type { CommandArgs } from '../../src/readings/slack/listener-args.ts';
 import { handleSourceCommand } from '../../src/readings/slack/source-command.ts';
 import { handleSourceDetails } from '../../src/readings/slack/source-details.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
@@ -34,28 +35,28 @@ const command = (text: string) => ({
   response_url: 'http://127.0.0.1:9/response',
 });
 
+/** Calls a command handler with `text` typed and every dep: what it called, in order, and its ack as JSON. */
+async function runCommand(
+  handler: (args: CommandArgs, deps: BaseDeps & Services) => Promise<void>,
+  text: string,
+) {
+  const built = buildArguments<CommandArgs>({ command: command(text) });
+  await handler(built.args, { ...base, ...services });
+  return { fns: built.calls.map((c) => c.fn), ack: JSON.stringify(built.argsOf('ack')[0]) };
+}
+
 describe('readings handlers called without an App', () => {
   it('answers `/source file banana` in the ack: file ids are numbers', async () => {
-    const calls: HandlerCall[] = [];
-    const built = buildArguments<Parameters<typeof handleSourceCommand>[0]>({
-      calls,
-      command: command('file banana'),
-    });
-    await handleSourceCommand(built.args, { ...base, ...services });
-    expect(calls.map((c) => c.fn)).toEqual(['ack']);
-    expect(JSON.stringify(built.argsOf('ack')[0])).toContain('platform file ids are numbers');
+    const { fns, ack } = await runCommand(handleSourceCommand, 'file banana');
+    expect(fns).toEqual(['ack']);
+    expect(ack).toContain('platform file ids are numbers');
   });
 
   it('answers an impossible /reading range in the ack, asking the platform nothing', async () => {
-    const calls: HandlerCall[] = [];
     sandbox.admin.clearRequests();
-    const built = buildArguments<Parameters<typeof handleReadingCommand>[0]>({
-      calls,
-      command: command('Main Energy Meter 2026-02-30'),
-    });
-    await handleReadingCommand(built.args, { ...base, ...services });
-    expect(calls.map((c) => c.fn)).toEqual(['ack']);
-    expect(JSON.stringify(built.argsOf('ack')[0])).toContain('not a real calendar date');
+    const { fns, ack } = await runCommand(handleReadingCommand, 'Main Energy Meter 2026-02-30');
+    expect(fns).toEqual(['ack']);
+    expect(ack).toContain('not a real calendar date');
     expect(sandbox.admin.requests()).toEqual([]);
   });
 

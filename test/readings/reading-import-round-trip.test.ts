@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../harness.ts';
-import { CHANNEL, sourceNamed, waitFor } from './source-helpers.ts';
+import { CHANNEL, postedSince, sourceNamed, waitFor } from './source-helpers.ts';
 
 const NOW = Date.parse('2026-11-03T12:00:00Z');
 let h: Harness;
@@ -22,7 +22,7 @@ async function exportThenImport(sourceName: string, fileName: string) {
   });
   const message = await waitFor(() => h.standin.messages(CHANNEL).find((m) => m.files?.includes(file.id)));
   const imports = h.sandbox.admin.written().imports.length;
-  const before = h.standin.messages(CHANNEL).length;
+  const since = postedSince(h);
   await h.driver.messageShortcut('import_readings', { channel: CHANNEL, message });
   const view = await waitFor(() =>
     h.standin.views().find((v) => v.callback_id === 'reading_import' && v.open),
@@ -31,14 +31,10 @@ async function exportThenImport(sourceName: string, fileName: string) {
   await h.driver.blockSuggestion({ actionId: 'reading_import_source', value: sourceName, view });
   await h.driver.viewSubmission({ view, values: { source: id } });
   const confirmed = await waitFor(
-    () =>
-      h.standin
-        .messages(CHANNEL)
-        .slice(before)
-        .find((m) => m.text === `Import of ${fileName} confirmed` && !m.ephemeralTo),
+    () => since().find((m) => m.text === `Import of ${fileName} confirmed` && !m.ephemeralTo),
     { timeoutMs: 20_000 },
   );
-  const after = h.standin.messages(CHANNEL).slice(before);
+  const after = since();
   const exported = file.content.toString('utf8').trim().split('\n');
   return { confirmed, after, exported, run: h.sandbox.admin.written().imports.slice(imports) };
 }
@@ -72,25 +68,30 @@ describe('export → import round trip', () => {
     );
   });
 
-  it('imports a camera’s export back, leaving out Occupancy', async () => {
-    const { exported, run, after } = await exportThenImport(
-      'Gate Camera North',
-      'Gate-Camera-North_last-2d.csv',
-    );
-    expect(exported[0]).toContain('Occupancy');
-    expect(run[0]).toMatchObject({ state: 'done', rows: exported.length - 1, errors: [] });
-    const accepted = after.find((m) => m.text.includes('arrived') && !m.ephemeralTo);
-    expect(JSON.stringify(accepted?.blocks)).toContain('Occupancy is calculated by the platform; left out');
-  });
-
-  it('imports a form’s export back, leaving out the submission columns', async () => {
-    const { exported, run, after } = await exportThenImport(
-      'Daily Safety Round',
-      'Daily-Safety-Round_last-2d.csv',
-    );
-    expect(exported[0]).toContain('Submitted By');
-    expect(run[0]).toMatchObject({ state: 'done', rows: exported.length - 1, errors: [] });
-    const accepted = after.find((m) => m.text.includes('arrived') && !m.ephemeralTo);
-    expect(JSON.stringify(accepted?.blocks)).toContain('are submission details; left out');
-  });
+  for (const { kind, leftOut, sourceName, fileName, column, note } of [
+    {
+      kind: 'camera’s',
+      sourceName: 'Gate Camera North',
+      fileName: 'Gate-Camera-North_last-2d.csv',
+      column: 'Occupancy',
+      leftOut: 'Occupancy',
+      note: 'Occupancy is calculated by the platform; left out',
+    },
+    {
+      kind: 'form’s',
+      sourceName: 'Daily Safety Round',
+      fileName: 'Daily-Safety-Round_last-2d.csv',
+      column: 'Submitted By',
+      leftOut: 'the submission columns',
+      note: 'are submission details; left out',
+    },
+  ]) {
+    it(`imports a ${kind} export back, leaving out ${leftOut}`, async () => {
+      const { exported, run, after } = await exportThenImport(sourceName, fileName);
+      expect(exported[0]).toContain(column);
+      expect(run[0]).toMatchObject({ state: 'done', rows: exported.length - 1, errors: [] });
+      const accepted = after.find((m) => m.text.includes('arrived') && !m.ephemeralTo);
+      expect(JSON.stringify(accepted?.blocks)).toContain(note);
+    });
+  }
 });

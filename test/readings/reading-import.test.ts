@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredView } from '../../src/slack-standin/index.ts';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../harness.ts';
-import { CHANNEL, expectValidBlockKit, sourceNamed, waitFor } from './source-helpers.ts';
+import { CHANNEL, expectValidBlockKit, postedSince, sourceNamed, waitFor } from './source-helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -113,14 +113,9 @@ describe('Import readings (message shortcut)', () => {
 
   it('answers a message without a CSV file plainly', async () => {
     const message = h.standin.addMessage({ channel: CHANNEL, text: 'no files here' });
-    const before = h.standin.messages(CHANNEL).length;
+    const since = postedSince(h);
     await h.driver.messageShortcut('import_readings', { channel: CHANNEL, message });
-    const reply = await waitFor(() =>
-      h.standin
-        .messages(CHANNEL)
-        .slice(before)
-        .find((m) => m.text.includes('no CSV file')),
-    );
+    const reply = await waitFor(() => since().find((m) => m.text.includes('no CSV file')));
     expect(reply.ephemeralTo).toBeDefined();
   });
 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../harness.ts';
-import { CHANNEL, waitFor } from './source-helpers.ts';
+import { postedSince, waitFor } from './source-helpers.ts';
 import { readingAnswer } from './flow-helpers.ts';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -16,14 +16,9 @@ beforeAll(async () => {
 afterAll(() => checkBlockKitAndStop(h));
 
 async function note(text: string) {
-  const before = h.standin.messages(CHANNEL).length;
+  const since = postedSince(h);
   await h.driver.command({ command: '/reading', text });
-  return waitFor(() =>
-    h.standin
-      .messages(CHANNEL)
-      .slice(before)
-      .find((m) => m.ephemeralTo && /I found|No data source/.test(m.text)),
-  );
+  return waitFor(() => since().find((m) => m.ephemeralTo && /I found|No data source/.test(m.text)));
 }
 
 describe('/reading range words', () => {

@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage, StoredView } from '../../src/slack-standin/index.ts';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
+import { HEALTHY_CAMERA } from '../fixtures/device-status.ts';
 import { startHarness, type Harness } from '../harness.ts';
-import { CHANNEL, expectValidBlockKit, sourceNamed, waitFor } from './source-helpers.ts';
+import { CHANNEL, expectValidBlockKit, postedSince, sourceNamed, waitFor } from './source-helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -15,14 +16,9 @@ beforeAll(async () => {
 afterAll(() => checkBlockKitAndStop(h));
 
 async function card(name: string): Promise<StoredMessage> {
-  const before = h.standin.messages(CHANNEL).length;
+  const since = postedSince(h);
   await h.driver.command({ command: '/source', text: name });
-  const list = await waitFor(() =>
-    h.standin
-      .messages(CHANNEL)
-      .slice(before)
-      .find((m) => m.text.includes('matching')),
-  );
+  const list = await waitFor(() => since().find((m) => m.text.includes('matching')));
   const index = JSON.parse(JSON.stringify(list.blocks))
     .filter((b: { accessory?: unknown }) => b.accessory)
     .findIndex((b: { accessory: { value: string } }) => b.accessory.value === sourceNamed(h, name).id);
@@ -128,16 +124,13 @@ describe('Enter reading for a count', () => {
 describe('Report device status', () => {
   it('is prefilled from the last report and always sends the full recommended set', async () => {
     const cam = sourceNamed(h, 'Dock Camera');
+    // a healthy camera on cellular, Wi-Fi down
     h.sandbox.admin.setDeviceStatus(cam.id, {
+      ...HEALTHY_CAMERA,
       battery: 64,
       isCharging: true,
-      onLine: true,
-      deviceOn: true,
-      cameraOn: true,
       wifiConnected: false,
       cellularConnected: true,
-      ethernetConnected: false,
-      temperature: 30,
       version: '2.4.1',
     });
     const message = await card('Dock Camera');

@@ -41,6 +41,12 @@ export async function sandboxRows(
 
 export const CHANNEL = 'C0GENERAL';
 
+/** Marks `channel` now: the function returned lists the messages posted in it since, oldest first. */
+export function postedSince(h: Harness, channel = CHANNEL) {
+  const before = h.standin.messages(channel).length;
+  return () => h.standin.messages(channel).slice(before);
+}
+
 /** The harness's waitFor with a roomier default: these flows make several platform calls on a busy 2-core box. */
 export function waitFor<T>(
   predicate: Parameters<typeof harnessWaitFor<T>>[0],

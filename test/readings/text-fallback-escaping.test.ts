@@ -70,27 +70,29 @@ async function hostileSource(name: string, times = 10): Promise<string> {
   return source.id;
 }
 
+/**
+ * Runs `/reading <text>` while Main Energy Meter has a hostile name, once `progress` has shown and the app is
+ * idle: every text sent since.
+ */
+async function hostileReading(text: string, progress: string): Promise<string[]> {
+  await hostileSource('Main Energy Meter');
+  const from = mark();
+  await h.driver.command({ command: '/reading', text });
+  await waitFor(() => textsSince(from).find((t) => t.includes(progress)));
+  await h.app.whenIdle();
+  h.sandbox.admin.clearInjections();
+  return textsSince(from);
+}
+
 describe('text fallbacks with hostile names', () => {
   it('"Reading X…" and the report', async () => {
-    await hostileSource('Main Energy Meter');
-    const from = mark();
-    await h.driver.command({ command: '/reading', text: 'Main Energy Meter today' });
-    await waitFor(() => textsSince(from).find((t) => t.includes('Reading ')));
-    await h.app.whenIdle();
-    h.sandbox.admin.clearInjections();
-    const texts = textsSince(from);
+    const texts = await hostileReading('Main Energy Meter today', 'Reading ');
     expect(texts.some((t) => t.includes('&lt;!channel&gt;'))).toBe(true);
     expectNoRaw(texts);
   });
 
   it('"Exporting X…"', async () => {
-    await hostileSource('Main Energy Meter');
-    const from = mark();
-    await h.driver.command({ command: '/reading', text: 'Main Energy Meter yesterday export' });
-    await waitFor(() => textsSince(from).find((t) => t.includes('Exporting ')));
-    await h.app.whenIdle();
-    h.sandbox.admin.clearInjections();
-    expectNoRaw(textsSince(from));
+    expectNoRaw(await hostileReading('Main Energy Meter yesterday export', 'Exporting '));
   });
 
   it('"Several data sources match …" with a hostile query and hostile names', async () => {
