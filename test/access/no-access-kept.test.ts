@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject, StoredMessage } from '../../src/slack-standin/index.ts';
-import { viewOpenedSince } from '../fixtures/opened-view.ts';
+import { openBySlashCommand } from '../fixtures/opened-view.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { answerTo, textOf } from './access-helpers.ts';
 
@@ -68,14 +68,11 @@ describe('no access, said plainly', () => {
   );
 
   it('a post to the Berlin feed (forged option) comes back with the reason and his text kept; nothing is posted', async () => {
-    const before = h.standin.views().length;
-    await h.driver.command({
-      command: '/post',
-      text: 'Shift handover: line 2 idle',
-      channel: 'C0GENERAL',
-      user: BEN,
-    });
-    const view = await viewOpenedSince(h, before, 'post_create');
+    const view = await openBySlashCommand(
+      h,
+      { command: '/post', text: 'Shift handover: line 2 idle', user: BEN },
+      'post_create',
+    );
     const berlinFeed: JsonObject = { text: { type: 'plain_text', text: 'Berlin Plant feed' }, value: '7101' };
     const posts = h.sandbox.admin.written().posts.length;
     await h.driver.viewSubmission({ view, values: { post_channel: berlinFeed }, user: BEN });

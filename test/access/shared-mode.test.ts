@@ -3,7 +3,7 @@
  * carries text names the acting person, so the platform keeps a trail of who did what. The gate still applies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewOpenedSince } from '../fixtures/opened-view.ts';
+import { openBySlashCommand } from '../fixtures/opened-view.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { cardFor, newView, openByCommand, option, tasksWritten } from '../tasks/task-helpers.ts';
 import { answerTo, textOf } from './access-helpers.ts';
@@ -61,14 +61,11 @@ describe('shared mode', () => {
   });
 
   it('a post by Ben says it was posted by Ben', async () => {
-    const before = h.standin.views().length;
-    await h.driver.command({
-      command: '/post',
-      text: 'Line 3 is running again',
-      channel: 'C0GENERAL',
-      user: 'U0BEN',
-    });
-    const view = await viewOpenedSince(h, before, 'post_create');
+    const view = await openBySlashCommand(
+      h,
+      { command: '/post', text: 'Line 3 is running again', user: 'U0BEN' },
+      'post_create',
+    );
     const channels = await h.driver.blockSuggestion({
       actionId: 'post_channel',
       value: '',

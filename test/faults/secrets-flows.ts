@@ -6,19 +6,11 @@ import { expect } from 'vitest';
 import { relayDeps } from '../../src/compose.ts';
 import { createRelay, createRelayWebClient } from '../../src/alerts/engine/relay.ts';
 import type { JsonObject, StoredView } from '../../src/slack-standin/index.ts';
+import { viewOpenedSince } from '../fixtures/opened-view.ts';
 import { waitFor, type Harness } from '../harness.ts';
 
 const CHANNEL = 'C0GENERAL';
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(700, 3)]);
-
-async function newView(h: Harness, before: number, callbackId: string): Promise<StoredView> {
-  return waitFor(() =>
-    h.standin
-      .views()
-      .slice(before)
-      .find((v) => v.callback_id === callbackId && v.open),
-  );
-}
 
 async function firstOption(h: Harness, view: StoredView, actionId: string, value = ''): Promise<JsonObject> {
   const res = await h.driver.blockSuggestion({ actionId, value, view });
@@ -53,7 +45,7 @@ async function commands(h: Harness): Promise<void> {
 async function taskByShortcut(h: Harness): Promise<void> {
   const before = h.standin.views().length;
   await h.driver.globalShortcut('new_task');
-  const view = await newView(h, before, 'task_create');
+  const view = await viewOpenedSince(h, before, 'task_create');
   const site = await firstOption(h, view, 'task_site', 'berlin');
   const written = h.sandbox.admin.written().tasks.length;
   const result = await h.driver.viewSubmission({
@@ -67,7 +59,7 @@ async function taskByShortcut(h: Harness): Promise<void> {
 async function postByCommand(h: Harness): Promise<void> {
   const before = h.standin.views().length;
   await h.driver.command({ command: '/post', text: 'Secrets check post', channel: CHANNEL });
-  const view = await newView(h, before, 'post_create');
+  const view = await viewOpenedSince(h, before, 'post_create');
   const posts = h.sandbox.admin.written().posts.length;
   await h.driver.viewSubmission({
     view,
@@ -81,7 +73,7 @@ async function uploadByShortcut(h: Harness): Promise<void> {
   const message = h.standin.addMessage({ channel: CHANNEL, text: 'photo from the floor', files: [file.id] });
   const before = h.standin.views().length;
   await h.driver.messageShortcut('upload_files', { channel: CHANNEL, message });
-  const view = await newView(h, before, 'file_upload');
+  const view = await viewOpenedSince(h, before, 'file_upload');
   const options = (await h.driver.blockSuggestion({ actionId: 'file_target', value: '', view })).body as {
     options: JsonObject[];
   };

@@ -7,7 +7,7 @@ import { startHarness, waitFor, type Harness } from '../harness.ts';
 import type { JsonObject, StoredView } from '../../src/slack-standin/index.ts';
 import { expectValidBlockKit } from '../fixtures/block-kit.ts';
 import { platformFile } from './flow-helpers.ts';
-import { openByMessageShortcut, viewOpenedSince } from '../fixtures/opened-view.ts';
+import { openByMessageShortcut, openBySlashCommand, viewOpenedSince } from '../fixtures/opened-view.ts';
 import { POST_BODY_FIELDS } from '../fixtures/post-fields.ts';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(400, 7)]);
@@ -23,12 +23,8 @@ beforeEach(() => {
   h.sandbox.admin.clearInjections();
 });
 
-async function openPostModal(text: string): Promise<StoredView> {
-  const before = h.standin.views().length;
-  const res = await h.driver.command({ command: '/post', text, channel: 'C0GENERAL' });
-  expect(res.status).toBe(200);
-  return viewOpenedSince(h, before, 'post_create');
-}
+const openPostModal = (text: string): Promise<StoredView> =>
+  openBySlashCommand(h, { command: '/post', text }, 'post_create');
 
 async function firstChannel(view: StoredView): Promise<JsonObject> {
   const res = await h.driver.blockSuggestion({ actionId: 'post_channel', value: '', view });
