@@ -9,6 +9,8 @@ import { READINGS_TARGET_RATIO, type ReadingsResult } from './readings.ts';
 
 export const verdict = (met: boolean) => (met ? '**met**' : '**MISSED**');
 export const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+/** A Markdown table's header row and the separator row under it. */
+export const tableHead = (cells: string[]) => [row(cells), row(cells.map(() => '---'))];
 export const secs = (value: number) => `${(value / 1000).toFixed(1)} s`;
 /** "Grows linearly": the time (or memory) ratio between sizes is at most ~ the size ratio (here ≤ 1.25×). */
 export const LINEAR_SLACK = 1.25;
@@ -26,7 +28,7 @@ export function ackSection(a: AckResult): string[] {
     `(the sandbox + stand-in process runs at nice ${PLATFORM_NICE}: it plays remote services and should not take CPU from the app).`,
     `Each app first took ${secs(a.warmupMs)} of unmeasured warm-up load (fieldline: ${a.warmupOver} of those acks took longer than ${SLACK_LIMIT_MS} ms).`,
     '',
-    row([
+    ...tableHead([
       'app',
       'rate',
       'p50 (median of runs)',
@@ -38,7 +40,6 @@ export function ackSection(a: AckResult): string[] {
       'app CPU per request',
       'app event-loop delay p99 / max',
     ]),
-    row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
   ];
   for (const c of a.cells) {
     lines.push(
@@ -58,12 +59,11 @@ export function ackSection(a: AckResult): string[] {
   }
   lines.push(
     '',
-    row([
+    ...tableHead([
       'rate',
       'p99 fieldline / p99 bare',
       `target ≤ ${P99_TARGET_RATIO}× and 0 over ${SLACK_LIMIT_MS} ms`,
     ]),
-    row(['---', '---', '---']),
   );
   for (const c of a.comparisons)
     lines.push(row([`${c.rate}/s`, ratio(c.p99Ratio), `${verdict(c.met)} (${c.over} over)`]));
@@ -90,7 +90,7 @@ export function pollerSection(p: PollerResult): string[] {
     `last page needs one more call to prove the end, contract paging rule 4) + one full record per camera source`,
     `(device status, issue 7). Peak RSS is the relay process's maxRSS; growth is peak minus its RSS before the first cycle.`,
     '',
-    row([
+    ...tableHead([
       'N',
       'cycle time (median)',
       'cycles (ms)',
@@ -102,7 +102,6 @@ export function pollerSection(p: PollerResult): string[] {
       'peak RSS',
       'growth',
     ]),
-    row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
   ];
   for (const s of p.sizes) {
     lines.push(
@@ -124,7 +123,7 @@ export function pollerSection(p: PollerResult): string[] {
   }
   lines.push(
     '',
-    row([
+    ...tableHead([
       'sizes',
       'size ratio',
       'time ratio',
@@ -132,7 +131,6 @@ export function pollerSection(p: PollerResult): string[] {
       'RSS growth ratio',
       'RSS growth ratio / size ratio',
     ]),
-    row(['---', '---', '---', '---', '---', '---']),
   );
   for (const g of p.growth) {
     lines.push(
@@ -164,8 +162,7 @@ export function readingsSection(r: ReadingsResult): string[] {
     `(summary + downsampler, buildReadingReport) vs a raw loop that only pages GET /reading for the same range with`,
     `the same client; runs alternate, sandbox in its own process.`,
     '',
-    row(['', 'median', 'runs (ms)']),
-    row(['---', '---', '---']),
+    ...tableHead(['', 'median', 'runs (ms)']),
     row(['raw paging loop', ms(median(r.rawMs), 0), r.rawMs.map((m) => m.toFixed(0)).join(', ')]),
     row(['fieldline report', ms(median(r.reportMs), 0), r.reportMs.map((m) => m.toFixed(0)).join(', ')]),
     row(['chart SVG → PNG', ms(r.chartMedianMs, 0), r.chartMs.map((m) => m.toFixed(0)).join(', ')]),
@@ -184,7 +181,7 @@ export function deliverySection(d: DeliveryResult): string[] {
     `calls (${((100 * d.rateLimited) / Math.max(1, d.calls)).toFixed(0)} %) with 429 and a Retry-After of 1–3 s. Lag = time from enqueue to the`,
     `successful post, so with everything enqueued at once it is mostly the backlog at ~1 message per second per channel.`,
     '',
-    row([
+    ...tableHead([
       'lost',
       'duplicates',
       'order violations',
@@ -197,7 +194,6 @@ export function deliverySection(d: DeliveryResult): string[] {
       'shortest gap between calls to one channel',
       'drain time',
     ]),
-    row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
     row([
       d.lost,
       d.duplicates,

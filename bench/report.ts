@@ -13,6 +13,7 @@ import {
   pollerSection,
   readingsSection,
   row,
+  tableHead,
   secs,
   verdict,
 } from './report-sections.ts';
@@ -110,8 +111,7 @@ export function renderReport(r: BenchReport): string {
     'Comparisons are ratios measured in the same run; times are medians of the repetitions listed. Targets are',
     'stated as given; where one is missed this file says so.',
     '',
-    row(['CPU', 'cores', 'memory', 'Node', 'OS', 'load average before / after (1, 5, 15 min)']),
-    row(['---', '---', '---', '---', '---', '---']),
+    ...tableHead(['CPU', 'cores', 'memory', 'Node', 'OS', 'load average before / after (1, 5, 15 min)']),
     row([
       m.cpu,
       m.cores,
@@ -123,12 +123,7 @@ export function renderReport(r: BenchReport): string {
     '',
   ];
   const all = verdicts(r);
-  lines.push(
-    '## Summary',
-    '',
-    row(['benchmark', 'figure', 'target', 'verdict']),
-    row(['---', '---', '---', '---']),
-  );
+  lines.push('## Summary', '', ...tableHead(['benchmark', 'figure', 'target', 'verdict']));
   for (const v of all) lines.push(row([v.name, v.figure, v.target, verdict(v.met)]));
   const missed = all.filter((v) => !v.met);
   lines.push('', '## Targets missed', '');

@@ -211,6 +211,20 @@ export const KINDS: Record<SourceKind['key'], SourceKind> = {
   },
 };
 
+/** A camera's device status with nothing to alert on; the seed varies battery and temperature per camera. */
+export const HEALTHY_CAMERA = {
+  battery: 90,
+  isCharging: false,
+  onLine: true,
+  deviceOn: true,
+  cameraOn: true,
+  wifiConnected: true,
+  cellularConnected: false,
+  ethernetConnected: false,
+  temperature: 30,
+  version: '4.2.1',
+};
+
 export const APPLYING_NAMES: Record<1 | 2 | 7, string> = { 1: 'Sensor', 2: 'form', 7: 'AI Vision' };
 
 /** Hand-made sources every seed starts with (site, kind, name, flags). */

@@ -4,7 +4,7 @@
  */
 import type { FileRecord, Site, Source, SourceKind, Task, User } from './model.ts';
 import { createPrng, pick } from './prng.ts';
-import { API_USER_ID, CORE_SOURCES, KINDS, SEED_USERS, SITES } from './seed-catalog.ts';
+import { API_USER_ID, CORE_SOURCES, HEALTHY_CAMERA, KINDS, SEED_USERS, SITES } from './seed-catalog.ts';
 import type { SeedOptions } from './types.ts';
 
 export interface ResolvedSeed {
@@ -120,16 +120,9 @@ function seedSources(seed: ResolvedSeed, startMs: number, rand: () => number): S
     if (source.kind.key !== 'camera') continue;
     const battery = source.name === 'Entrance Camera' ? 17 : 40 + Math.floor(rand() * 60);
     source.deviceStatus = {
+      ...HEALTHY_CAMERA,
       battery,
-      isCharging: false,
-      onLine: true,
-      deviceOn: true,
-      cameraOn: true,
-      wifiConnected: true,
-      cellularConnected: false,
-      ethernetConnected: false,
       temperature: 30 + Math.floor(rand() * 15),
-      version: '4.2.1',
       reportedAt: new Date(startMs - 3_600_000).toISOString(),
     };
   }

@@ -3,7 +3,8 @@ import { apiRoute, type KeyedRequest } from '../context.ts';
 import { HttpError, noAccess, ValidationError, type Reply } from '../http.ts';
 import { bool, id, isObj, objectList, str, stringList } from '../validate.ts';
 
-const FIELDS = [
+/** contract: section 11 — the only fields a feed post body may carry. */
+export const POST_FIELDS = [
   'content',
   'toChannelId',
   'title',
@@ -28,7 +29,7 @@ function writePost({ state, key, body: raw }: KeyedRequest): Reply {
   if (!isObj(body)) throw new ValidationError('post must be an object');
   for (const field of Object.keys(body)) {
     // contract: section 11 — any other field (fromChannelId, postTypeId, …) "gives 400 with internalErrorCode 01-004".
-    if (!FIELDS.includes(field)) throw new HttpError(400, `Field ${field} is not allowed.`, '01-004');
+    if (!POST_FIELDS.includes(field)) throw new HttpError(400, `Field ${field} is not allowed.`, '01-004');
   }
   str(body, 'content', { required: true, nonEmpty: true });
   const channel = id(body, 'toChannelId', true) ?? '';
