@@ -6,18 +6,16 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { z } from 'zod';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   startConsoleFixture,
   type AppRequest,
   type ConsoleFixture,
 } from '../slack-standin/console-fixture.ts';
-import { ARTIFACTS, CHROMIUM, hasChromium, launchBrowser } from './local-bed.ts';
+import { ARTIFACTS, describeInChromium, launchBrowser } from './local-bed.ts';
 import { blockGallery, hostileText, NOTE_MODAL, option } from './console-samples.ts';
 
-if (!hasChromium) console.warn(`SKIPPED browser tests: ${CHROMIUM} is missing (apt-get install -y chromium)`);
-
-describe.skipIf(!hasChromium)(`web console in Chromium (skipped when ${CHROMIUM} is missing)`, () => {
+describeInChromium('web console', () => {
   let f: ConsoleFixture;
   let browser: Browser;
   let page: Page;

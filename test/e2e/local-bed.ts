@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { describe } from 'vitest';
 import { setupLocalWorkspace, type LocalWorkspace } from '../../src/local/index.ts';
 import { relayDeps } from '../../src/compose.ts';
 import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/relay.ts';
@@ -18,6 +19,13 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 export const ARTIFACTS = join(process.cwd(), 'artifacts', 'e2e');
 export const MIN = 60_000;
+
+/** A describe block that runs in Chromium where it is installed, and says in one visible line when it is not. */
+export function describeInChromium(title: string, body: () => void): void {
+  if (!hasChromium)
+    console.warn(`SKIPPED browser tests: ${CHROMIUM} is missing (apt-get install -y chromium)`);
+  describe.skipIf(!hasChromium)(`${title} in Chromium (skipped when ${CHROMIUM} is missing)`, body);
+}
 
 export async function launchBrowser(): Promise<Browser> {
   await mkdir(ARTIFACTS, { recursive: true });

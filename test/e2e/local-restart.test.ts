@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { poll as pollUntil } from './poll.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const SANDBOX_FULL_KEY = 'sbx-full-7d1f3c9a2b64'; // the sandbox's documented demo key (src/sandbox/README.md)
@@ -20,15 +21,8 @@ const message = z
   .loose();
 const consoleState = z.object({ messages: z.array(message) });
 
-async function poll<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const poll = <T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 30_000) =>
+  pollUntil(read, what, timeoutMs, 200);
 
 interface Run {
   child: ChildProcess;

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { poll as pollUntil } from './poll.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -17,15 +18,8 @@ const consoleState = z.object({
   ),
 });
 
-async function poll<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const poll = <T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 20_000) =>
+  pollUntil(read, what, timeoutMs, 100);
 
 describe('local mode from npm start', () => {
   it('prints a URL that serves the console over a seeded, subscribed workspace', async () => {

@@ -5,11 +5,10 @@
  */
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ARTIFACTS,
-  CHROMIUM,
-  hasChromium,
+  describeInChromium,
   launchBrowser,
   MIN,
   startLocalBed,
@@ -17,9 +16,7 @@ import {
 } from './local-bed.ts';
 import { HEALTHY_CAMERA } from '../fixtures/device-status.ts';
 
-if (!hasChromium) console.warn(`SKIPPED browser tests: ${CHROMIUM} is missing (apt-get install -y chromium)`);
-
-describe.skipIf(!hasChromium)(`local mode in Chromium (skipped when ${CHROMIUM} is missing)`, () => {
+describeInChromium('local mode', () => {
   let bed: LocalBed;
   let browser: Browser;
   let page: Page;

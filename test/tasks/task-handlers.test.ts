@@ -4,29 +4,26 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BaseDeps } from '../../src/deps.ts';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { createServices, type Services } from '../../src/services.ts';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import type { Services } from '../../src/services.ts';
 import { handleTaskCommand } from '../../src/tasks/slack/task-command.ts';
 import { handleTaskCreateSubmit } from '../../src/tasks/slack/task-create-submit.ts';
 import { handleTaskPriorityChange } from '../../src/tasks/slack/task-priority.ts';
 import { handleTaskShowCard } from '../../src/tasks/slack/task-show-card.ts';
 import { buildArguments, type HandlerCall, recordedMethod } from '../fixtures/handler-args.ts';
-import { sandboxBaseDeps } from '../fixtures/sandbox-deps.ts';
+import { startSandboxServices, type SandboxServices } from '../fixtures/sandbox-deps.ts';
 
+let env: SandboxServices;
 let sandbox: Sandbox;
 let base: BaseDeps;
 let services: Services;
 const site = { id: '101', name: 'Berlin Plant', channelId: '7101' };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: { tasks: 5 } });
-  base = await sandboxBaseDeps(sandbox, { now: () => Date.now() });
-  services = createServices(base);
+  env = await startSandboxServices({ tasks: 5 });
+  ({ sandbox, base, services } = env);
 });
-afterAll(async () => {
-  await base?.monitoring.close();
-  await sandbox?.close();
-});
+afterAll(() => env?.close());
 
 /** A WebClient stand-in for the methods task handlers call; each call is recorded with the handler's own. */
 function fakeClient(calls: HandlerCall[]) {

@@ -4,27 +4,22 @@
  * and list filters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BaseDeps } from '../../src/deps.ts';
-import { SEED_SITES, startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { SEED_SITES, type Sandbox } from '../../src/sandbox/index.ts';
 import { isPastDue } from '../../src/tasks/rules/dates.ts';
-import { createServices, type Services } from '../../src/services.ts';
-import { sandboxBaseDeps } from '../fixtures/sandbox-deps.ts';
+import type { Services } from '../../src/services.ts';
+import { startSandboxServices, type SandboxServices } from '../fixtures/sandbox-deps.ts';
 
+let env: SandboxServices;
 let sandbox: Sandbox;
-let base: BaseDeps;
 let services: Services;
 const site = { id: '101', name: 'Berlin Plant', channelId: '7101' };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: { tasks: 30 } });
-  base = await sandboxBaseDeps(sandbox, { now: () => Date.now() });
-  services = createServices(base);
+  env = await startSandboxServices({ tasks: 30 });
+  ({ sandbox, services } = env);
   await services.directory.statuses.refresh();
 });
-afterAll(async () => {
-  await base?.monitoring.close();
-  await sandbox?.close();
-});
+afterAll(() => env?.close());
 
 describe('create and refresh', () => {
   it('builds the task from what was sent, then finds the platform’s version by name and id', async () => {
