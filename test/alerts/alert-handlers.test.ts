@@ -6,12 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { actAs, type ActingPerson } from '../../src/access/index.ts';
 import { relayStore } from '../../src/alerts/engine/relay-store.ts';
 import { openIncident } from '../../src/alerts/rules/incident.ts';
-import type { AlertView, StormView } from '../../src/alerts/rules/model.ts';
+import type { StormView } from '../../src/alerts/rules/model.ts';
 import { handleAlertAck } from '../../src/alerts/slack/alert-ack.ts';
 import { handleAlertSnooze } from '../../src/alerts/slack/alert-snooze.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import type { Store } from '../../src/store/store.ts';
+import { makeAlertView } from '../fixtures/alert-view.ts';
 import { buildArguments, recordedMethod, type HandlerCall } from '../fixtures/handler-args.ts';
 
 const log = createLogger({ level: 'silent' });
@@ -25,21 +26,8 @@ const person = (userId: string): ActingPerson => ({
   label: async () => ({ name: userId }),
 });
 
-const alert: AlertView = {
-  key: '7:offline',
-  episodeId: '7:offline@1',
-  sourceId: '7',
-  sourceName: 'Dock Camera',
-  siteId: '101',
-  siteName: 'Berlin Plant',
-  siteTimeZone: 'Europe/Berlin',
-  condition: 'offline',
-  severity: 'critical',
-  detail: 'device offline',
-  raisedAt: 1,
-  clearedAt: null,
-  durationMs: null,
-};
+/** Dock Camera (source 7) of Berlin Plant offline since t=1: its incident is 7@1. */
+const alert = makeAlertView({ sourceId: '7', sourceName: 'Dock Camera', raisedAt: 1 });
 
 function button(user: string, actionId: string, value: string, extra: Record<string, unknown> = {}) {
   const calls: HandlerCall[] = [];

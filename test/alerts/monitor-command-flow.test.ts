@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERTS, GENERAL, startRelayBed, type RelayBed } from './relay-bed.ts';
+import { describe, expect } from 'vitest';
+import { ALERTS, GENERAL, sharedBedTest as it } from './relay-bed.ts';
 
 describe('/monitor', () => {
-  let bed: RelayBed;
-  beforeAll(async () => {
-    bed = await startRelayBed();
-  });
-  afterAll(() => bed.stop());
-
-  it('answers help with every subcommand', async () => {
+  it('answers help with every subcommand', async ({ bed }) => {
     const text = await bed.monitor('help');
     for (const sub of ['subscribe alerts', 'subscribe tasks', 'unsubscribe', 'list', 'status'])
       expect(text).toContain(sub);
   });
 
-  it('explains a bad option instead of failing', async () => {
+  it('explains a bad option instead of failing', async ({ bed }) => {
     expect(await bed.monitor('subscribe alerts severity loud')).toMatch(
       /Severity must be `warning` or `critical`/,
     );
     expect(await bed.monitor('frobnicate')).toMatch(/I don't know `\/monitor frobnicate`/);
   });
 
-  it('subscribes a channel to alerts of named sites with a severity, and lists it', async () => {
+  it('subscribes a channel to alerts of named sites with a severity, and lists it', async ({ bed }) => {
     const text = await bed.monitor('subscribe alerts site berlin plant site Pune severity critical', GENERAL);
     expect(text).toMatch(/Subscribed/);
     expect(text).toMatch(/Alerts\* from \*Berlin Plant\*, \*Pune Assembly\* \(critical only\)/);
@@ -30,7 +24,7 @@ describe('/monitor', () => {
     expect(list).not.toMatch(/Task changes/);
   });
 
-  it('adds task subscriptions beside alerts and removes them one by one', async () => {
+  it('adds task subscriptions beside alerts and removes them one by one', async ({ bed }) => {
     await bed.monitor('subscribe alerts', ALERTS);
     expect(await bed.monitor('subscribe tasks site Chicago priority medium', ALERTS)).toMatch(
       /Task changes\* from \*Chicago Works\* \(medium priority and up\)/,
@@ -43,7 +37,7 @@ describe('/monitor', () => {
     expect(await bed.monitor('unsubscribe alerts', ALERTS)).toMatch(/nothing to unsubscribe/);
   });
 
-  it('names unknown and ambiguous sites and changes nothing', async () => {
+  it('names unknown and ambiguous sites and changes nothing', async ({ bed }) => {
     const unknown = await bed.monitor('subscribe alerts site Atlantis', ALERTS);
     expect(unknown).toMatch(/No site matches "Atlantis"\. Sites I can see: .*Berlin Plant/);
     expect(unknown).toMatch(/Nothing was changed/);
@@ -52,7 +46,7 @@ describe('/monitor', () => {
     expect(await bed.monitor('list', ALERTS)).toMatch(/no subscriptions/);
   });
 
-  it('joins a public channel it is not in, and asks to be invited to a private one', async () => {
+  it('joins a public channel it is not in, and asks to be invited to a private one', async ({ bed }) => {
     expect(await bed.monitor('subscribe alerts', 'C0MAINT')).toMatch(/I joined this channel/);
     expect(bed.h.standin.callsTo('conversations.join').map((c) => c.args.channel)).toContain('C0MAINT');
     expect(await bed.monitor('subscribe alerts', 'G0PRIVATE')).toMatch(
@@ -61,7 +55,7 @@ describe('/monitor', () => {
     expect(bed.h.standin.callsTo('conversations.join').map((c) => c.args.channel)).not.toContain('G0PRIVATE');
   });
 
-  it('reports the relay status: first no check, then the last check with its calls', async () => {
+  it('reports the relay status: first no check, then the last check with its calls', async ({ bed }) => {
     expect(await bed.monitor('status', 'C0MAINT')).toMatch(/No complete check of the platform yet/);
     await bed.relay.runCycle();
     const text = await bed.monitor('status', 'C0MAINT');

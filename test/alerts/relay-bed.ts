@@ -3,7 +3,7 @@
  * with real time plus an offset the test advances, and a relay built over the app's deps whose Slack writes go
  * to the stand-in. Cycles are driven with `relay.runCycle()` / `relay.deliverNow()`, never by timers.
  */
-import { expect } from 'vitest';
+import { expect, test } from 'vitest';
 import type { MonitoringApi } from '../../src/monitoring/api.ts';
 import { relayDeps } from '../../src/compose.ts';
 import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/relay.ts';
@@ -29,6 +29,12 @@ export interface RelayBed {
   monitor(text: string, channel?: string): Promise<string>;
   /** Top-level bot messages (parents) in a channel. */
   parents(channel: string): StoredMessage[];
+  /** Gate Camera North (Berlin Plant) reports HEALTHY_CAMERA with `fault` over it; returns the camera's id. */
+  setCamera(fault?: Partial<typeof HEALTHY_CAMERA>): string;
+  /** The parents in #alerts about Gate Camera North. */
+  cameraParents(): StoredMessage[];
+  /** Chooses `choice` in the Snooze menu of the parent `ts` in #alerts; returns the ephemeral answer. */
+  snooze(ts: string | undefined, choice: string): Promise<string>;
   replies(channel: string, threadTs: string): StoredMessage[];
   /** Cycle then delivery; asserts the cycle was complete. */
   tick(ms?: number): Promise<void>;
@@ -63,6 +69,16 @@ export async function startRelayBed(
       },
     );
   const relay = newRelay();
+  /** The first ephemeral answer in `channel` after its first `before` messages. */
+  const nextEphemeral = async (channel: string, before: number) =>
+    (
+      await waitFor(() =>
+        h.standin
+          .messages(channel)
+          .slice(before)
+          .find((m) => m.ephemeralTo !== undefined),
+      )
+    ).text;
   const bed: RelayBed = {
     h,
     relay,
@@ -75,14 +91,7 @@ export async function startRelayBed(
       expect(res.status).toBe(200);
       const ackText =
         typeof res.body === 'object' && res.body !== null && 'text' in res.body ? String(res.body.text) : '';
-      if (ackText !== '') return ackText;
-      const answer = await waitFor(() =>
-        h.standin
-          .messages(channel)
-          .slice(before)
-          .find((m) => m.ephemeralTo !== undefined),
-      );
-      return answer.text;
+      return ackText !== '' ? ackText : nextEphemeral(channel, before);
     },
     parents: (channel) =>
       h.standin
@@ -92,6 +101,23 @@ export async function startRelayBed(
             m.bot_id !== undefined && !m.ephemeralTo && (m.thread_ts === undefined || m.thread_ts === m.ts),
         ),
     replies: (channel, ts) => h.standin.messages(channel).filter((m) => m.thread_ts === ts && m.ts !== ts),
+    setCamera(fault = {}) {
+      const camera = sourceNamed(h, 'Gate Camera North').id;
+      h.sandbox.admin.setDeviceStatus(camera, { ...HEALTHY_CAMERA, ...fault });
+      return camera;
+    },
+    cameraParents: () => bed.parents(ALERTS).filter((m) => m.text.includes('Gate Camera North')),
+    async snooze(ts, choice) {
+      const before = h.standin.messages(ALERTS).length;
+      const res = await h.driver.blockAction({
+        actionId: 'alert_snooze',
+        message: ts ?? '',
+        channel: ALERTS,
+        selectedOption: choice,
+      });
+      expect(res.status).toBe(200);
+      return nextEphemeral(ALERTS, before);
+    },
     async tick(ms = 3 * MIN) {
       offset += ms;
       await runCycleAndDeliver(relay);
@@ -127,12 +153,47 @@ export { HEALTHY_CAMERA } from '../fixtures/device-status.ts';
  * The alert tests' starting point: Gate Camera North reports healthy, #alerts follows Berlin Plant's alerts, and
  * the first cycles have run (nothing to say yet).
  */
-export async function startCameraBed(): Promise<{ bed: RelayBed; camera: string }> {
+export async function startCameraBed(): Promise<RelayBed> {
   const bed = await startRelayBed();
-  const camera = sourceNamed(bed.h, 'Gate Camera North').id;
-  bed.h.sandbox.admin.setDeviceStatus(camera, HEALTHY_CAMERA);
+  bed.setCamera();
   expect(await bed.monitor('subscribe alerts site Berlin Plant')).toMatch(/Subscribed/);
   await bed.tick(0);
   await bed.tick();
-  return { bed, camera };
+  return bed;
 }
+
+/**
+ * The task tests' starting point: each of `channels` follows Berlin Plant's tasks (`filter` added, e.g.
+ * `priority high`) and the first cycle has run, silently however many tasks exist.
+ */
+export async function startTaskBed(
+  opts: { channels?: string[]; filter?: string } & Parameters<typeof startRelayBed>[0] = {},
+): Promise<RelayBed> {
+  const { channels = [GENERAL], filter, ...bedOpts } = opts;
+  const bed = await startRelayBed(bedOpts);
+  for (const channel of channels) {
+    const text = `subscribe tasks site Berlin Plant${filter ? ` ${filter}` : ''}`;
+    expect(await bed.monitor(text, channel)).toMatch(/Subscribed/);
+  }
+  await bed.tick(0);
+  return bed;
+}
+
+/** A vitest fixture: the bed `start` makes, stopped when its test (or file) is done. */
+const bedFrom =
+  (start: () => Promise<RelayBed>) =>
+  // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern
+  async ({}, use: (bed: RelayBed) => Promise<void>) => {
+    const bed = await start();
+    await use(bed);
+    await bed.stop();
+  };
+
+/** Tests whose `bed` starts from `startCameraBed`, one bed each. */
+export const cameraTest = test.extend<{ bed: RelayBed }>({ bed: bedFrom(startCameraBed) });
+/** Tests whose `bed` starts from `startTaskBed` (#general follows Berlin Plant's tasks), one bed each. */
+export const taskTest = test.extend<{ bed: RelayBed }>({ bed: bedFrom(() => startTaskBed()) });
+/** Tests that share one plain bed for their whole file (they only talk to `/monitor`). */
+export const sharedBedTest = test.extend<{ bed: RelayBed }>({
+  bed: [bedFrom(() => startRelayBed()), { scope: 'file' }],
+});

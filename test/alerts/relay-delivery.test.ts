@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../harness.ts';
 import { redisUrl } from '../setup/redis-url.ts';
-import { ALERTS, expectValidBlocks, GENERAL, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
+import { ALERTS, expectValidBlocks, GENERAL, MIN, startTaskBed, type RelayBed } from './relay-bed.ts';
 
 /** Changes the priority of `n` Berlin tasks so that every task subscription gets `n` items. */
 function changeTasks(bed: RelayBed, n: number): string[] {
@@ -24,10 +24,7 @@ describe('relay: delivery through the per-channel outbox', () => {
   afterEach(() => bed.stop());
 
   it('a 429 storm on one channel loses nothing, keeps order, and leaves the other channel unaffected', async () => {
-    bed = await startRelayBed();
-    await bed.monitor('subscribe tasks site Berlin Plant', ALERTS);
-    await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
-    await bed.tick(0);
+    bed = await startTaskBed({ channels: [ALERTS, GENERAL] });
     changeTasks(bed, 4);
     bed.advance(MIN);
     const report = await bed.relay.runCycle();
@@ -63,9 +60,7 @@ describe('relay: delivery through the per-channel outbox', () => {
   it.each(redisUrl() ? (['memory', 'redis'] as const) : (['memory'] as const))(
     'a new relay instance over the same %s store resumes a pending outbox without duplicates or loss',
     async (store) => {
-      bed = await startRelayBed({ harness: { store }, relay: { channelIntervalMs: 150 } });
-      await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
-      await bed.tick(0);
+      bed = await startTaskBed({ harness: { store }, relay: { channelIntervalMs: 150 } });
       const names = changeTasks(bed, 5);
       bed.advance(MIN);
       expect((await bed.relay.runCycle()).enqueued).toEqual({ [GENERAL]: 5 });

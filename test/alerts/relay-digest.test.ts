@@ -2,15 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';
 import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
 import { waitFor } from '../harness.ts';
-import {
-  ALERTS,
-  expectValidBlocks,
-  HEALTHY_CAMERA,
-  MIN,
-  sourceNamed,
-  startRelayBed,
-  type RelayBed,
-} from './relay-bed.ts';
+import { ALERTS, expectValidBlocks, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
 
 const HALF_HOUR = 30 * MIN;
 const digests = (bed: RelayBed): StoredMessage[] =>
@@ -40,8 +32,7 @@ describe('relay: shift handover digest', () => {
   it('posts each site at its own local shift change on 2026-03-29 (Berlin skips 02:00–03:00), with the shift in it', async () => {
     bed = await startRelayBed({ startAt: '2026-03-28T20:00:00Z' });
     const admin = bed.h.sandbox.admin;
-    const camera = sourceNamed(bed.h, 'Gate Camera North');
-    admin.setDeviceStatus(camera.id, HEALTHY_CAMERA);
+    bed.setCamera();
     await bed.monitor('subscribe alerts site Berlin Plant site Chicago Works');
     await bed.monitor('subscribe tasks site Berlin Plant site Chicago Works');
     expect(await bed.monitor('digest at 02:30,06:00,22:00')).toMatch(/each site in its own time zone/);
@@ -55,7 +46,7 @@ describe('relay: shift handover digest', () => {
     // The scripted night shift at Berlin Plant (22:00 CET → 03:30 CEST), in UTC half hours.
     const seen = await runUntil('2026-03-29T04:15:00Z', {
       '21:30': () => {
-        admin.setDeviceStatus(camera.id, { ...HEALTHY_CAMERA, onLine: false });
+        bed.setCamera({ onLine: false });
         admin.setLastReadingAge(sensor?.id ?? '', 3 * 3600);
         admin.updateTask(overdue?.id ?? '', { dueDate: '2026-03-20', assigneeId: ana?.id ?? null });
       },

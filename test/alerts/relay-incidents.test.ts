@@ -1,41 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { waitFor } from '../harness.ts';
-import {
-  ALERTS,
-  expectValidBlocks,
-  HEALTHY_CAMERA,
-  MIN,
-  startCameraBed,
-  type RelayBed,
-} from './relay-bed.ts';
+import { ALERTS, cameraTest as it, expectValidBlocks, MIN, type RelayBed } from './relay-bed.ts';
 
 const blocksOf = (m: { blocks?: unknown } | undefined) => JSON.stringify(m?.blocks ?? []);
+/** Offline, no network and low battery at once, held past the pending period. */
+const raiseAll = async (bed: RelayBed) => {
+  bed.setCamera({ onLine: false, wifiConnected: false, battery: 15 });
+  await bed.tick(MIN);
+  await bed.tick(3 * MIN);
+};
 
 describe('relay: one incident per device', () => {
-  let bed: RelayBed;
-  let camera: string;
-
-  beforeEach(async () => {
-    ({ bed, camera } = await startCameraBed());
-  });
-  afterEach(() => bed.stop());
-
-  const cameraParents = () => bed.parents(ALERTS).filter((m) => m.text.includes('Gate Camera North'));
-  const raiseAll = async () => {
-    bed.h.sandbox.admin.setDeviceStatus(camera, {
-      ...HEALTHY_CAMERA,
-      onLine: false,
-      wifiConnected: false,
-      battery: 15,
-    });
-    await bed.tick(MIN);
-    await bed.tick(3 * MIN);
-  };
-
-  it('offline + no network + low battery → one parent listing three conditions; clearing edits it; all clear resolves it', async () => {
-    await raiseAll();
-    expect(cameraParents()).toHaveLength(1);
-    const parent = cameraParents()[0];
+  it('offline + no network + low battery → one parent listing three conditions; clearing edits it; all clear resolves it', async ({
+    bed,
+  }) => {
+    await raiseAll(bed);
+    expect(bed.cameraParents()).toHaveLength(1);
+    const parent = bed.cameraParents()[0];
     expect(parent?.text).toMatch(/^Critical: Gate Camera North — /);
     for (const label of ['Offline', 'No network', 'Low battery']) expect(parent?.text).toContain(label);
     expect(blocksOf(parent)).toMatch(/3 conditions/);
@@ -43,32 +24,36 @@ describe('relay: one incident per device', () => {
     expect(bed.replies(ALERTS, parent?.ts ?? '')).toEqual([]);
 
     // Battery charged: one condition leaves after the healthy period; the parent is edited, one short reply.
-    bed.h.sandbox.admin.setDeviceStatus(camera, { ...HEALTHY_CAMERA, onLine: false, wifiConnected: false });
+    bed.setCamera({ onLine: false, wifiConnected: false });
     await bed.tick(MIN);
     await bed.tick(6 * MIN);
-    expect(cameraParents()).toHaveLength(1);
-    expect(cameraParents()[0]?.text).not.toContain('Low battery');
-    expect(blocksOf(cameraParents()[0])).toMatch(/2 conditions/);
-    expect(blocksOf(cameraParents()[0])).toMatch(/Cleared meanwhile: Low battery/);
+    expect(bed.cameraParents()).toHaveLength(1);
+    expect(bed.cameraParents()[0]?.text).not.toContain('Low battery');
+    expect(blocksOf(bed.cameraParents()[0])).toMatch(/2 conditions/);
+    expect(blocksOf(bed.cameraParents()[0])).toMatch(/Cleared meanwhile: Low battery/);
     expect(bed.replies(ALERTS, parent?.ts ?? '').map((r) => r.text)).toEqual([
       expect.stringMatching(/^Low battery healthy again$/),
     ]);
 
     // Network back: the parent lists Offline only.
-    bed.h.sandbox.admin.setDeviceStatus(camera, { ...HEALTHY_CAMERA, onLine: false });
+    bed.setCamera({ onLine: false });
     await bed.tick(MIN);
     await bed.tick(6 * MIN);
-    expect(cameraParents()[0]?.text).toMatch(/^Critical: Gate Camera North — Offline \(device offline\)$/);
+    expect(bed.cameraParents()[0]?.text).toMatch(
+      /^Critical: Gate Camera North — Offline \(device offline\)$/,
+    );
     expect(bed.replies(ALERTS, parent?.ts ?? '')).toHaveLength(2);
 
     // Everything healthy through the healthy period: the same parent is resolved, with how long it lasted.
-    bed.h.sandbox.admin.setDeviceStatus(camera, HEALTHY_CAMERA);
+    bed.setCamera();
     await bed.tick(MIN);
-    expect(cameraParents()[0]?.text).toMatch(/^Critical/); // healthy for 0 min: not yet
+    expect(bed.cameraParents()[0]?.text).toMatch(/^Critical/); // healthy for 0 min: not yet
     await bed.tick(6 * MIN);
-    expect(cameraParents()).toHaveLength(1);
-    expect(cameraParents()[0]?.text).toMatch(/^Resolved after \d+ min: Gate Camera North \(.*Offline.*\)$/);
-    expect(blocksOf(cameraParents()[0])).toMatch(/Resolved after \d+ min/);
+    expect(bed.cameraParents()).toHaveLength(1);
+    expect(bed.cameraParents()[0]?.text).toMatch(
+      /^Resolved after \d+ min: Gate Camera North \(.*Offline.*\)$/,
+    );
+    expect(blocksOf(bed.cameraParents()[0])).toMatch(/Resolved after \d+ min/);
     expect(bed.replies(ALERTS, parent?.ts ?? '').map((r) => r.text)).toEqual([
       expect.stringMatching(/Low battery/),
       expect.stringMatching(/No network/),
@@ -77,24 +62,24 @@ describe('relay: one incident per device', () => {
     expectValidBlocks(bed.h);
   });
 
-  it('a condition joining later edits the parent and adds one reply; no second parent', async () => {
-    bed.h.sandbox.admin.setDeviceStatus(camera, { ...HEALTHY_CAMERA, onLine: false });
+  it('a condition joining later edits the parent and adds one reply; no second parent', async ({ bed }) => {
+    bed.setCamera({ onLine: false });
     await bed.tick(MIN);
     await bed.tick(3 * MIN);
-    bed.h.sandbox.admin.setDeviceStatus(camera, { ...HEALTHY_CAMERA, onLine: false, battery: 15 });
+    bed.setCamera({ onLine: false, battery: 15 });
     await bed.tick(MIN);
     await bed.tick(3 * MIN);
-    expect(cameraParents()).toHaveLength(1);
-    expect(cameraParents()[0]?.text).toMatch(/Offline, Low battery/);
-    expect(bed.replies(ALERTS, cameraParents()[0]?.ts ?? '').map((r) => r.text)).toEqual([
+    expect(bed.cameraParents()).toHaveLength(1);
+    expect(bed.cameraParents()[0]?.text).toMatch(/Offline, Low battery/);
+    expect(bed.replies(ALERTS, bed.cameraParents()[0]?.ts ?? '').map((r) => r.text)).toEqual([
       'Low battery joined: battery 15 %, not charging',
     ]);
     expectValidBlocks(bed.h);
   });
 
-  it('a second Acknowledge answers who acknowledged and when, and changes nothing', async () => {
-    await raiseAll();
-    const parent = cameraParents()[0];
+  it('a second Acknowledge answers who acknowledged and when, and changes nothing', async ({ bed }) => {
+    await raiseAll(bed);
+    const parent = bed.cameraParents()[0];
     const [ana, ben] = bed.h.standin.users;
     await bed.h.driver.blockAction({
       actionId: 'alert_ack',
@@ -102,8 +87,8 @@ describe('relay: one incident per device', () => {
       channel: ALERTS,
       user: ana?.id,
     });
-    await waitFor(() => blocksOf(cameraParents()[0]).includes(`Acknowledged by <@${ana?.id}> at `));
-    const shown = blocksOf(cameraParents()[0]);
+    await waitFor(() => blocksOf(bed.cameraParents()[0]).includes(`Acknowledged by <@${ana?.id}> at `));
+    const shown = blocksOf(bed.cameraParents()[0]);
     expect(shown).toMatch(
       /Acknowledged by <@\w+> at \d\d:\d\d site time \(<!date\^\d+\^\{time\}\|\d\d:\d\d site time> your time\)/,
     );
@@ -122,15 +107,17 @@ describe('relay: one incident per device', () => {
     );
     expect(note.text).toMatch(new RegExp(`already acknowledged by <@${ana?.id}> at \\d\\d:\\d\\d site time`));
     expect(bed.h.standin.callsTo('chat.update')).toHaveLength(updates);
-    expect(blocksOf(cameraParents()[0])).toBe(shown);
+    expect(blocksOf(bed.cameraParents()[0])).toBe(shown);
     expectValidBlocks(bed.h);
   });
 
-  it('Create task on an incident opens the task form about the device and its conditions', async () => {
-    await raiseAll();
+  it('Create task on an incident opens the task form about the device and its conditions', async ({
+    bed,
+  }) => {
+    await raiseAll(bed);
     await bed.h.driver.blockAction({
       actionId: 'alert_create_task',
-      message: cameraParents()[0]?.ts ?? '',
+      message: bed.cameraParents()[0]?.ts ?? '',
       channel: ALERTS,
     });
     const opened = await waitFor(() => bed.h.standin.callsTo('views.open')[0]);

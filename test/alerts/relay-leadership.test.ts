@@ -2,16 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { relayDeps } from '../../src/compose.ts';
 import { createRelay, createRelayWebClient } from '../../src/alerts/engine/relay.ts';
 import { waitFor } from '../harness.ts';
-import {
-  ALERTS,
-  FAST,
-  GENERAL,
-  HEALTHY_CAMERA,
-  MIN,
-  sourceNamed,
-  startRelayBed,
-  type RelayBed,
-} from './relay-bed.ts';
+import { ALERTS, FAST, GENERAL, MIN, startRelayBed, startTaskBed, type RelayBed } from './relay-bed.ts';
 
 describe('relay: leadership hook, the running loop and alert buttons', () => {
   let bed: RelayBed;
@@ -28,9 +19,7 @@ describe('relay: leadership hook, the running loop and alert buttons', () => {
   }
 
   it('a replica that is not the leader neither polls nor posts; a fenced-off one keeps its outbox for the next leader', async () => {
-    bed = await startRelayBed();
-    await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
-    await bed.tick(0);
+    bed = await startTaskBed();
     bed.h.sandbox.admin.clearRequests();
     const follower = relayWith({ isLeader: () => false, fence: async () => false });
     expect((await follower.runCycle()).outcome).toBe('idle');
@@ -49,8 +38,7 @@ describe('relay: leadership hook, the running loop and alert buttons', () => {
 
   it('start() polls on its own and delivers; stop() ends the loop', async () => {
     bed = await startRelayBed();
-    const camera = sourceNamed(bed.h, 'Gate Camera North').id;
-    bed.h.sandbox.admin.setDeviceStatus(camera, { ...HEALTHY_CAMERA, onLine: false });
+    bed.setCamera({ onLine: false });
     await bed.monitor('subscribe alerts site Berlin Plant');
     const running = relayWith(
       { isLeader: () => true, fence: async () => true },
@@ -66,8 +54,7 @@ describe('relay: leadership hook, the running loop and alert buttons', () => {
 
   it('Create task opens the task modal prefilled about the alerting data source', async () => {
     bed = await startRelayBed();
-    const camera = sourceNamed(bed.h, 'Gate Camera North').id;
-    bed.h.sandbox.admin.setDeviceStatus(camera, { ...HEALTHY_CAMERA, temperature: 80 });
+    bed.setCamera({ temperature: 80 });
     await bed.monitor('subscribe alerts site Berlin Plant');
     await bed.tick(0);
     await bed.tick(3 * MIN);

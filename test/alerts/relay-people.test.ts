@@ -1,20 +1,16 @@
 import { WebClient } from '@slack/web-api';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { notifyAssignment } from '../../src/alerts/index.ts';
 import { relayDeps } from '../../src/compose.ts';
 import { waitFor } from '../harness.ts';
 import { homeText, openHome, publishesFor } from '../home/home-helpers.ts';
-import { expectValidBlocks, GENERAL, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
+import { expectValidBlocks, GENERAL, MIN, taskTest as it } from './relay-bed.ts';
 
 describe('relay: the assignee is told', () => {
-  let bed: RelayBed;
-  afterEach(() => bed.stop());
-
-  it('an assignment seen on the platform DMs the assignee the task card and mentions them in the task channel', async () => {
-    bed = await startRelayBed();
+  it('an assignment seen on the platform DMs the assignee the task card and mentions them in the task channel', async ({
+    bed,
+  }) => {
     const admin = bed.h.sandbox.admin;
-    await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
-    await bed.tick(0);
     const ana = admin.state.users.find((u) => u.email === 'ana.silva@plant.example');
     const task = admin.state.tasks.find(
       (t) => t.siteId === '101' && t.statusId === '5' && t.assigneeId !== ana?.id,
@@ -40,11 +36,10 @@ describe('relay: the assignee is told', () => {
     expectValidBlocks(bed.h);
   });
 
-  it('assigned from Slack: the tasks feature tells the assignee at once, and the relay does not tell them again', async () => {
-    bed = await startRelayBed();
+  it('assigned from Slack: the tasks feature tells the assignee at once, and the relay does not tell them again', async ({
+    bed,
+  }) => {
     const admin = bed.h.sandbox.admin;
-    await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
-    await bed.tick(0);
     const chloe = admin.state.users.find((u) => u.email === 'chloe.martin@plant.example');
     const chloeSlack = bed.h.standin.users.find((u) => u.email === chloe?.email)?.id ?? '';
     const open = admin.state.tasks.find(
@@ -66,11 +61,10 @@ describe('relay: the assignee is told', () => {
     expect(JSON.stringify(bed.replies(GENERAL, parent?.ts ?? '')[0]?.blocks)).toContain(`<@${chloeSlack}>`);
   });
 
-  it('someone who turned assignment DMs off on App Home gets none; the channel still names them', async () => {
-    bed = await startRelayBed();
+  it('someone who turned assignment DMs off on App Home gets none; the channel still names them', async ({
+    bed,
+  }) => {
     const admin = bed.h.sandbox.admin;
-    await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
-    await bed.tick(0);
     const ben = admin.state.users.find((u) => u.email === 'ben.okafor@plant.example');
     const benSlack = bed.h.standin.users.find((u) => u.email === ben?.email);
     const user = benSlack?.id ?? '';

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../harness.ts';
-import { ALERTS, expectValidBlocks, GENERAL, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
+import {
+  ALERTS,
+  expectValidBlocks,
+  GENERAL,
+  MIN,
+  startRelayBed,
+  startTaskBed,
+  type RelayBed,
+} from './relay-bed.ts';
 
 describe('relay: storms and task changes end to end', () => {
   let bed: RelayBed;
@@ -49,18 +57,7 @@ describe('relay: storms and task changes end to end', () => {
     await bed.tick(3 * MIN);
     const storm = bed.parents(ALERTS).find((m) => m.text.startsWith('Alert storm'));
     expect(storm).toBeDefined();
-    const res = await bed.h.driver.blockAction({
-      actionId: 'alert_snooze',
-      message: storm?.ts ?? '',
-      channel: ALERTS,
-      selectedOption: '1h',
-    });
-    expect(res.status).toBe(200);
-    await waitFor(() =>
-      bed.h.standin
-        .messages(ALERTS)
-        .find((m) => m.ephemeralTo && m.text.includes('Snoozed *alert storm at Berlin Plant*')),
-    );
+    expect(await bed.snooze(storm?.ts, '1h')).toContain('Snoozed *alert storm at Berlin Plant*');
     const stormNow = () => bed.parents(ALERTS).find((m) => m.ts === storm?.ts);
     await waitFor(() =>
       /Snoozed by <@\w+> until \d\d:\d\d site time/.test(JSON.stringify(stormNow()?.blocks)),
@@ -89,10 +86,8 @@ describe('relay: storms and task changes end to end', () => {
   });
 
   it('records the first cycle after a task subscription silently, then posts each change once, threaded', async () => {
-    bed = await startRelayBed();
+    bed = await startTaskBed();
     const admin = bed.h.sandbox.admin;
-    await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
-    await bed.tick(0);
     expect(bed.parents(GENERAL)).toEqual([]); // first cycle: silence, however many tasks exist
     const open = admin.state.tasks.find((t) => t.siteId === '101' && t.statusId === '5');
     expect(open).toBeDefined();
@@ -144,10 +139,8 @@ describe('relay: storms and task changes end to end', () => {
   });
 
   it('filters task changes by priority', async () => {
-    bed = await startRelayBed();
+    bed = await startTaskBed({ filter: 'priority high' });
     const admin = bed.h.sandbox.admin;
-    await bed.monitor('subscribe tasks site Berlin Plant priority high', GENERAL);
-    await bed.tick(0);
     const tasks = admin.state.tasks.filter((t) => t.siteId === '101' && t.statusId === '5');
     admin.updateTask(tasks[0]?.id ?? '', { priorityId: '5', name: 'low one' });
     admin.updateTask(tasks[1]?.id ?? '', { priorityId: '15' });

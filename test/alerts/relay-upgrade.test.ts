@@ -3,17 +3,9 @@ import { relayStore } from '../../src/alerts/engine/relay-store.ts';
 import { createRelayWebClient } from '../../src/alerts/engine/relay.ts';
 import type { ChannelEpisode, OutboxDraft } from '../../src/alerts/rules/model.ts';
 import { createOutbox } from '../../src/alerts/engine/outbox.ts';
+import { makeAlertView } from '../fixtures/alert-view.ts';
 import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
-import {
-  ALERTS,
-  expectValidBlocks,
-  GENERAL,
-  HEALTHY_CAMERA,
-  MIN,
-  sourceNamed,
-  startRelayBed,
-  type RelayBed,
-} from './relay-bed.ts';
+import { ALERTS, expectValidBlocks, GENERAL, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
 
 describe('relay: upgrade from one parent per condition', () => {
   let bed: RelayBed;
@@ -21,18 +13,16 @@ describe('relay: upgrade from one parent per condition', () => {
 
   it('a restart with per-condition state open posts nothing new; the device continues in its first parent', async () => {
     bed = await startRelayBed();
-    const camera = sourceNamed(bed.h, 'Gate Camera North');
-    const admin = bed.h.sandbox.admin;
-    admin.setDeviceStatus(camera.id, HEALTHY_CAMERA);
+    const camera = bed.setCamera();
     // Another channel keeps the site evaluated, so the camera's conditions are open when the upgrade happens.
     await bed.monitor('subscribe alerts site Berlin Plant', GENERAL);
     await bed.tick(0);
-    admin.setDeviceStatus(camera.id, { ...HEALTHY_CAMERA, onLine: false, wifiConnected: false });
+    bed.setCamera({ onLine: false, wifiConnected: false });
     await bed.tick(MIN);
     await bed.tick(3 * MIN);
     const rs = relayStore(bed.h.deps.store);
     const tracks = Object.values((await rs.siteHealth('101'))?.tracks ?? {}).filter(
-      (t) => t.sourceId === camera.id,
+      (t) => t.sourceId === camera,
     );
     expect(tracks.map((t) => t.phase)).toEqual(['active', 'active']);
 
@@ -49,21 +39,16 @@ describe('relay: upgrade from one parent per condition', () => {
       const subject = `alert:${episodeId}`;
       const text = `Critical: Gate Camera North — ${t.condition} (${t.detail})`;
       const posted = await slack.chat.postMessage({ channel: ALERTS, text });
-      const alert = {
+      const alert = makeAlertView({
         key: t.key,
         episodeId,
-        sourceId: camera.id,
+        sourceId: camera,
         sourceName: 'Gate Camera North',
-        siteId: '101',
-        siteName: 'Berlin Plant',
-        siteTimeZone: 'Europe/Berlin',
         condition: t.condition,
         severity: t.severity,
         detail: t.detail,
         raisedAt: t.raisedAt ?? t.since,
-        clearedAt: null,
-        durationMs: null,
-      };
+      });
       const ep: ChannelEpisode = { episodeId, subject, stormId: null, posted: true, alert };
       await rs.raw.set(`ep:${ALERTS}:${t.key}`, ep);
       await rs.saveMessage(ALERTS, subject, { ts: posted.ts ?? '', view: { type: 'alert', alert } });
@@ -76,21 +61,14 @@ describe('relay: upgrade from one parent per condition', () => {
       channel: ALERTS,
       text: 'Critical: Gate Camera North — Camera off',
     });
-    const goneAlert = {
-      key: `${camera.id}:camera_off`,
-      episodeId: `${camera.id}:camera_off@1`,
-      sourceId: camera.id,
+    const goneAlert = makeAlertView({
+      episodeId: `${camera}:camera_off@1`,
+      sourceId: camera,
       sourceName: 'Gate Camera North',
-      siteId: '101',
-      siteName: 'Berlin Plant',
-      siteTimeZone: 'Europe/Berlin',
-      condition: 'camera_off' as const,
-      severity: 'critical' as const,
+      condition: 'camera_off',
       detail: 'camera switched off',
       raisedAt: bed.now() - 10 * MIN,
-      clearedAt: null,
-      durationMs: null,
-    };
+    });
     const goneSubject = `alert:${goneAlert.episodeId}`;
     await rs.saveMessage(ALERTS, goneSubject, {
       ts: gone.ts ?? '',
@@ -124,7 +102,7 @@ describe('relay: upgrade from one parent per condition', () => {
     );
 
     // From here on the device behaves as one incident: all clear resolves the kept parent, in its thread.
-    admin.setDeviceStatus(camera.id, HEALTHY_CAMERA);
+    bed.setCamera();
     bed.advance(MIN);
     await runCycleAndDeliver(upgraded);
     bed.advance(6 * MIN);

@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MonitoringApi } from '../../src/monitoring/api.ts';
-import {
-  ALERTS,
-  GENERAL,
-  HEALTHY_CAMERA,
-  MIN,
-  sourceNamed,
-  startRelayBed,
-  type RelayBed,
-} from './relay-bed.ts';
+import { ALERTS, GENERAL, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
 
 const PAGE = 3;
 
@@ -50,17 +42,16 @@ describe('relay: upstream trouble and API economy', () => {
   it('never clears an alert or invents task changes from a cycle that failed on its second page', async () => {
     bed = await startRelayBed({ relay: { pageSize: PAGE } });
     const admin = bed.h.sandbox.admin;
-    const camera = sourceNamed(bed.h, 'Gate Camera North').id;
-    admin.setDeviceStatus(camera, { ...HEALTHY_CAMERA, onLine: false });
+    bed.setCamera({ onLine: false });
     await bed.monitor('subscribe alerts site Berlin Plant');
     await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
     await bed.tick(0);
     await bed.tick(3 * MIN);
-    const parent = bed.parents(ALERTS).find((m) => m.text.includes('Gate Camera North'));
+    const parent = bed.cameraParents()[0];
     expect(parent?.text).toMatch(/^Critical/);
 
     // the camera comes back, but from now on every cycle dies on the second page of GET /data-sources
-    admin.setDeviceStatus(camera, HEALTHY_CAMERA);
+    bed.setCamera();
     const base = bed.h.deps.sharedMonitoring;
     let outage = true;
     const flaky: MonitoringApi = {

@@ -74,11 +74,10 @@ async function mergeSnoozes(
   if (changed) await ctx.rs.saveSnoozes(channel, current);
 }
 
-async function fanOutAlerts(
-  ctx: FanOutContext,
-  sub: ChannelSubscriptions,
-  input: FanOutInput,
-): Promise<number> {
+/** One kind of channel subscription (alerts, tasks): plans and enqueues its items, returns how many. */
+type ChannelFanOut = (ctx: FanOutContext, sub: ChannelSubscriptions, input: FanOutInput) => Promise<number>;
+
+const fanOutAlerts: ChannelFanOut = async (ctx, sub, input) => {
   const alerts = sub.alerts;
   if (alerts === null) return 0;
   const channel = sub.channel;
@@ -124,13 +123,9 @@ async function fanOutAlerts(
   if (JSON.stringify(plan.storms) !== JSON.stringify(storms)) await ctx.rs.saveStorms(channel, plan.storms);
   await mergeSnoozes(ctx, channel, snoozes, plan.snoozes);
   return added;
-}
+};
 
-async function fanOutTasks(
-  ctx: FanOutContext,
-  sub: ChannelSubscriptions,
-  input: FanOutInput,
-): Promise<number> {
+const fanOutTasks: ChannelFanOut = async (ctx, sub, input) => {
   const tasks = sub.tasks;
   if (tasks === null) return 0;
   const added = await enqueueClaimed(ctx, sub.channel, planChannelTasks(tasks, input.taskChanges));
@@ -142,7 +137,7 @@ async function fanOutTasks(
     }
   }
   return added;
-}
+};
 
 /**
  * A task assigned to someone (a new task with an assignee, or a new assignee) sends them its card: one item per
@@ -218,7 +213,8 @@ export async function fanOut(
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const sub of subs) {
-    const n = (await fanOutAlerts(ctx, sub, input)) + (await fanOutTasks(ctx, sub, input));
+    let n = 0;
+    for (const kind of [fanOutAlerts, fanOutTasks]) n += await kind(ctx, sub, input);
     if (n > 0) out.set(sub.channel, n);
   }
   await logTasks(ctx, input.taskChanges);

@@ -38,7 +38,8 @@ export interface DigestOpen {
   ack: AckRecord | null;
 }
 
-export interface DigestData {
+/** Which digest this is: the site and the shift it hands over (what the input names and the digest keeps). */
+export interface DigestShift {
   id: string;
   siteId: string;
   siteName: string | null;
@@ -49,6 +50,9 @@ export interface DigestData {
   /** Posted after the shift change was missed (no replica ran). */
   late: boolean;
   onDemand: boolean;
+}
+
+export interface DigestData extends DigestShift {
   open: DigestOpen[];
   raised: { sourceName: string; at: number; severity: Severity }[];
   resolved: { sourceName: string; at: number; durationMs: number | null }[];
@@ -65,15 +69,7 @@ export interface DigestData {
 export type DigestSection =
   'open' | 'raised' | 'resolved' | 'created' | 'done' | 'cancelled' | 'overdue' | 'silent';
 
-export interface DigestInput {
-  id: string;
-  siteId: string;
-  siteName: string | null;
-  timeZone: string | null;
-  from: number;
-  to: number;
-  late: boolean;
-  onDemand: boolean;
+export interface DigestInput extends DigestShift {
   incidents: { view: IncidentView; ack: AckRecord | null }[];
   incidentLog: IncidentLogEntry[];
   /** undefined: the site's tasks are not watched. */

@@ -2,17 +2,13 @@
  * Acknowledge on an incident or storm parent: the first press records who and when and shows it on the parent;
  * a later press changes nothing and tells the person who acknowledged it, and when.
  */
-import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
 import { parentSnooze, renderParent } from '../engine/deliver-item.ts';
 import { relayStore } from '../engine/relay-store.ts';
 import { ackedBy, ALERT_ACTION } from '../render/alert-message.ts';
 import type { ParentView } from '../rules/model.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
-import { reportError } from '../../kit/errors.ts';
 import { ensureAllowed } from '../../access/index.ts';
-
-export type AlertButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
+import { relayAction, type AlertButtonArgs, type ParentActionDeps } from './relay-action.ts';
 
 export function parentZone(view: ParentView): string | null {
   if (view.type === 'incident') return view.incident.siteTimeZone;
@@ -20,14 +16,10 @@ export function parentZone(view: ParentView): string | null {
   return view.type === 'alert' ? view.alert.siteTimeZone : null;
 }
 
-export async function handleAlertAck(
-  { ack, body, action, client, respond }: AlertButtonArgs,
-  deps: Pick<Deps, 'store' | 'clock' | 'log'>,
-): Promise<void> {
-  await ack();
-  const channel = body.channel?.id ?? body.container.channel_id;
-  const subject = action.value ?? '';
-  try {
+export async function handleAlertAck(args: AlertButtonArgs, deps: ParentActionDeps): Promise<void> {
+  const { body, action, client, respond } = args;
+  await relayAction(args, deps, ALERT_ACTION.ack, async (channel) => {
+    const subject = action.value ?? '';
     // No platform call here, yet only people allowed to use fieldline may acknowledge (issue 14).
     await ensureAllowed();
     const rs = relayStore(deps.store);
@@ -46,9 +38,5 @@ export async function handleAlertAck(
     }
     const msg = renderParent(rec.view, subject, mine, await parentSnooze(rs, channel, subject, rec.view));
     await client.chat.update({ channel, ts: rec.ts, text: msg.text, blocks: msg.blocks });
-  } catch (err) {
-    await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, {
-      action: ALERT_ACTION.ack,
-    });
-  }
+  });
 }

@@ -9,9 +9,8 @@ import { incidentFromAlert } from '../render/incident-message.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { CONDITION_LABEL } from '../render/relay-format.ts';
 import { truncate } from '../../kit/blocks/mrkdwn.ts';
-import { reportError } from '../../kit/errors.ts';
 import { openCreateTaskModal } from '../../tasks/index.ts';
-import type { AlertButtonArgs } from './alert-ack.ts';
+import { relayAction, type AlertButtonArgs } from './relay-action.ts';
 
 /** "Raised 2026-11-23 16:32 (Europe/Berlin)": the site's wall clock, as the site's staff read it (plain text). */
 export function raisedAt(epochMs: number, timeZone: string | null | undefined): string {
@@ -27,12 +26,11 @@ export function raisedAt(epochMs: number, timeZone: string | null | undefined): 
 }
 
 export async function handleAlertCreateTask(
-  { ack, body, action, client, respond }: AlertButtonArgs,
+  args: AlertButtonArgs,
   deps: Parameters<typeof openCreateTaskModal>[0] & Pick<Deps, 'store' | 'log'>,
 ): Promise<void> {
-  await ack();
-  const channel = body.channel?.id ?? body.container.channel_id;
-  try {
+  const { body, action, client, respond } = args;
+  await relayAction(args, deps, ALERT_ACTION.createTask, async (channel) => {
     // One store read before views.open: well inside the trigger's 3 s.
     const rec = channel ? await relayStore(deps.store).message(channel, action.value ?? '') : undefined;
     const inc =
@@ -59,9 +57,5 @@ export async function handleAlertCreateTask(
       origin: { channel, ts: rec.ts },
       replyChannel: channel,
     });
-  } catch (err) {
-    await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, {
-      action: ALERT_ACTION.createTask,
-    });
-  }
+  });
 }

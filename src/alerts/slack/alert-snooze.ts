@@ -2,8 +2,6 @@
  * Snooze on an incident or storm parent: 1 h, 4 h, until 06:00 site time or until healthy. The relay holds the
  * thread replies of that device (or storm) meanwhile and posts a short summary when the snooze ends.
  */
-import type { AllMiddlewareArgs, BlockStaticSelectAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
 import { renderParent } from '../engine/deliver-item.ts';
 import { relayStore } from '../engine/relay-store.ts';
 import { buildSnooze, isSnoozeChoice, type SnoozeTarget } from '../rules/snooze.ts';
@@ -13,10 +11,8 @@ import { ACTIONS_BLOCK, ALERT_ACTION, siteClock } from '../render/alert-message.
 import { stormLabel } from '../render/relay-storm-message.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
-import { reportError } from '../../kit/errors.ts';
 import { ensureAllowed } from '../../access/index.ts';
-
-export type AlertSelectArgs = SlackActionMiddlewareArgs<BlockStaticSelectAction> & AllMiddlewareArgs;
+import { relayAction, type AlertSelectArgs, type ParentActionDeps } from './relay-action.ts';
 
 function subjectOf(blockId: string): string {
   for (const prefix of Object.values(ACTIONS_BLOCK))
@@ -43,16 +39,12 @@ function targetOf(view: ParentView | undefined): SnoozeTarget | string {
   return 'This alert is no longer tracked, so it cannot be snoozed.';
 }
 
-export async function handleAlertSnooze(
-  { ack, body, action, client, respond }: AlertSelectArgs,
-  deps: Pick<Deps, 'store' | 'clock' | 'log'>,
-): Promise<void> {
-  await ack();
-  const channel = body.channel?.id ?? body.container.channel_id;
-  const subject = subjectOf(action.block_id);
-  const choice = action.selected_option.value;
-  const say = (text: string) => respond(ephemeralNote(text));
-  try {
+export async function handleAlertSnooze(args: AlertSelectArgs, deps: ParentActionDeps): Promise<void> {
+  const { body, action, client, respond } = args;
+  await relayAction(args, deps, ALERT_ACTION.snooze, async (channel) => {
+    const subject = subjectOf(action.block_id);
+    const choice = action.selected_option.value;
+    const say = (text: string) => respond(ephemeralNote(text));
     // No platform call here, yet only people allowed to use fieldline may snooze (issue 14).
     await ensureAllowed();
     const rs = relayStore(deps.store);
@@ -77,9 +69,5 @@ export async function handleAlertSnooze(
     await say(
       `:zzz: Snoozed *${safeText(target.label, 150)}* ${until}. I'll post a short summary here when the snooze ends.`,
     );
-  } catch (err) {
-    await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, {
-      action: ALERT_ACTION.snooze,
-    });
-  }
+  });
 }

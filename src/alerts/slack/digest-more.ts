@@ -5,20 +5,18 @@ import { relayStore } from '../engine/relay-store.ts';
 import { createRelayPeople } from '../engine/relay-people.ts';
 import { isDigestSection, renderDigestSection, type Mentions } from '../render/digest-message.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
-import { reportError } from '../../kit/errors.ts';
 import { ensureAllowed } from '../../access/index.ts';
-import type { AlertButtonArgs } from './alert-ack.ts';
+import { relayAction, type AlertButtonArgs } from './relay-action.ts';
 
 /** Mentions for at most this many overdue assignees (one users.lookupByEmail each, cached). */
 const MENTIONED = 60;
 
 export async function handleDigestMore(
-  { ack, body, action, client, respond }: AlertButtonArgs,
+  args: AlertButtonArgs,
   deps: Pick<Deps, 'store' | 'log' | 'directory'>,
 ): Promise<void> {
-  await ack();
-  const channel = body.channel?.id ?? body.container.channel_id;
-  try {
+  const { action, client, respond } = args;
+  await relayAction(args, deps, action.action_id, async () => {
     await ensureAllowed();
     const value = action.value ?? '';
     const cut = value.lastIndexOf('|');
@@ -49,9 +47,5 @@ export async function handleDigestMore(
       text: msg.text,
       blocks: msg.blocks,
     });
-  } catch (err) {
-    await reportError(deps, { client, channel, user: body.user.id, responseUrl: body.response_url }, err, {
-      action: action.action_id,
-    });
-  }
+  });
 }

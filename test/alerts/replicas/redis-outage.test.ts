@@ -9,7 +9,15 @@ import { waitFor } from '../../harness.ts';
 import { redisServerInstalled, startRedisServer, type RedisServer } from '../../setup/redis-server.ts';
 import { startReplicaBed, type ReplicaBed } from './replica-bed.ts';
 import type { Replica } from './replica-process.ts';
-import { botMessages, isParent, settled, SITE_ID, subscribeAndSettle, TASKS_CHANNEL } from './relay-setup.ts';
+import {
+  botMessages,
+  isParent,
+  monitor,
+  settled,
+  SITE_ID,
+  spawnPairAndSettle,
+  TASKS_CHANNEL,
+} from './relay-setup.ts';
 
 let redis: RedisServer;
 let bed: ReplicaBed;
@@ -30,9 +38,7 @@ describe.skipIf(!redisServerInstalled())(
       redis = await startRedisServer();
       // debug: each replica logs every failed lease attempt, which is how the outage's passing time is counted.
       bed = await startReplicaBed({ redisUrl: redis.url, env: { LOG_LEVEL: 'debug' } });
-      [a, b] = await Promise.all([bed.spawn('a'), bed.spawn('b')]);
-      await bed.leader();
-      await subscribeAndSettle(bed, a);
+      [a, b] = await spawnPairAndSettle(bed);
     }, 90_000);
 
     afterAll(async () => {
@@ -54,22 +60,10 @@ describe.skipIf(!redisServerInstalled())(
       admin.createTask({ name: 'During outage pump', siteId: SITE_ID });
 
       // Acks are unaffected; a command that needs state says the store is unavailable.
-      bed.standin.setAppUrl(b.url);
-      const res = await bed.standin.driver.command({
-        command: '/monitor',
-        text: 'list',
-        channel: TASKS_CHANNEL,
-      });
-      expect(res.status).toBe(200);
-      expect(res.tooSlow).toBe(false);
-      const answer = await waitFor(
-        () =>
-          bed.standin
-            .messages(TASKS_CHANNEL)
-            .find((m) => m.ephemeralTo !== undefined && m.text.includes('storage is unavailable')),
-        { timeoutMs: 10_000 },
-      );
-      expect(answer.text).toMatch(/try again in a minute/);
+      const list = await monitor(bed, b, 'list', TASKS_CHANNEL);
+      expect(list.tooSlow).toBe(false);
+      expect(list.answer).toContain('storage is unavailable');
+      expect(list.answer).toMatch(/try again in a minute/);
       const ready = await fetch(`${a.url}/readyz`);
       expect(ready.status).toBe(503);
       expect(await ready.json()).toMatchObject({ checks: { store: 'STORE_UNAVAILABLE' } });

@@ -12,13 +12,13 @@ export const ALERTS_CHANNEL = 'C0ALERTS';
 export const SITE_ID = '101';
 export const SITE_NAME = 'Berlin Plant';
 
-/** Runs `/monitor <text>` against `replica` and returns the ephemeral answer. */
+/** Runs `/monitor <text>` against `replica`: the ephemeral answer, and whether the ack missed Slack's 3 s. */
 export async function monitor(
   bed: ReplicaBed,
   replica: Replica,
   text: string,
   channel: string,
-): Promise<string> {
+): Promise<{ answer: string; tooSlow: boolean }> {
   bed.standin.setAppUrl(replica.url);
   const before = bed.standin.messages(channel).length;
   const res = await bed.standin.driver.command({ command: '/monitor', text, channel });
@@ -31,13 +31,21 @@ export async function monitor(
         .find((m) => m.ephemeralTo !== undefined),
     { timeoutMs: 10_000 },
   );
-  return answer.text;
+  return { answer: answer.text, tooSlow: res.tooSlow };
 }
 
 export async function outboxPending(bed: ReplicaBed, channel: string): Promise<number> {
   const head = (await bed.stored<number>(`relay:outbox:${channel}:head`)) ?? 0;
   const tail = (await bed.stored<number>(`relay:outbox:${channel}:tail`)) ?? 0;
   return tail - head;
+}
+
+/** Starts replicas a and b, waits for one of them to lead, then subscribes and settles through a. */
+export async function spawnPairAndSettle(bed: ReplicaBed): Promise<[Replica, Replica]> {
+  const pair = await Promise.all([bed.spawn('a'), bed.spawn('b')]);
+  await bed.leader();
+  await subscribeAndSettle(bed, pair[0]);
+  return pair;
 }
 
 /** Subscribes tasks and alerts of one site and waits for the first cycle (silent for tasks) to be delivered. */

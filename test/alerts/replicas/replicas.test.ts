@@ -8,7 +8,7 @@ import { waitFor } from '../../harness.ts';
 import { redisUrl } from '../../setup/redis-url.ts';
 import { LEASE_TTL_SECONDS, POLL_INTERVAL_SECONDS, startReplicaBed, type ReplicaBed } from './replica-bed.ts';
 import type { Replica } from './replica-process.ts';
-import { subscribeAndSettle } from './relay-setup.ts';
+import { spawnPairAndSettle } from './relay-setup.ts';
 import { runKillRounds } from './kill-rounds.ts';
 
 let bed: ReplicaBed;
@@ -25,9 +25,7 @@ const url = redisUrl();
 describe.skipIf(!url)('several replicas sharing Redis', () => {
   beforeAll(async () => {
     bed = await startReplicaBed({ redisUrl: url ?? '', proxyDelayMs: 100 });
-    [a, b] = await Promise.all([bed.spawn('a'), bed.spawn('b')]);
-    await bed.leader();
-    await subscribeAndSettle(bed, a);
+    [a, b] = await spawnPairAndSettle(bed);
   }, 90_000);
 
   afterAll(async () => {
