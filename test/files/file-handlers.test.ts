@@ -10,7 +10,12 @@ import { handleFileUploadSubmit } from '../../src/files/slack/file-upload-submit
 import { handleUploadFilesShortcut } from '../../src/files/slack/upload-files.ts';
 import { encodeRetryValue } from '../../src/files/render/file-retry-value.ts';
 import { decodeUploadMeta } from '../../src/files/render/file-upload-meta.ts';
-import { buildArguments, recordedMethod, type HandlerCall } from '../fixtures/handler-args.ts';
+import {
+  buildArguments,
+  buildWithClient,
+  recordedMethod,
+  type HandlerCall,
+} from '../fixtures/handler-args.ts';
 import { untouchable } from '../fixtures/untouchable-deps.ts';
 
 /** The WebClient method these handlers call before any upload; recorded next to ack/respond. */
@@ -67,15 +72,12 @@ describe('files handlers called without an App', () => {
   });
 
   it('refuses an upload form without a target when no company is configured, in the ack', async () => {
-    const calls: HandlerCall[] = [];
-    const built = buildArguments<Parameters<typeof handleFileUploadSubmit>[0]>({
-      calls,
-      client: fakeClient(calls),
+    const built = buildWithClient<Parameters<typeof handleFileUploadSubmit>[0]>(fakeClient, {
       body: { type: 'view_submission', user: { id: 'U0ANA' } },
       view: { id: 'V0UPLOAD', private_metadata: '', state: { values: {} } },
     });
     await handleFileUploadSubmit(built.args, untouchable<UploadJobDeps>({ config: loadConfig({}) }));
-    expect(calls.map((c) => c.fn)).toEqual(['ack']);
+    expect(built.calls.map((c) => c.fn)).toEqual(['ack']);
     const [ack] = built.argsOf('ack') as { response_action: string; errors: Record<string, string> }[];
     expect(ack?.response_action).toBe('errors');
     expect(ack?.errors.file_target).toContain('There is no company to upload to');
@@ -88,10 +90,7 @@ describe('files handlers called without an App', () => {
       channel: 'C0OTHER',
       messageTs: '222.2',
     });
-    const calls: HandlerCall[] = [];
-    const built = buildArguments<Parameters<typeof handleFileRetry>[0]>({
-      calls,
-      client: fakeClient(calls),
+    const built = buildWithClient<Parameters<typeof handleFileRetry>[0]>(fakeClient, {
       body: {
         type: 'block_actions',
         user: { id: 'U0ANA' },
@@ -102,7 +101,7 @@ describe('files handlers called without an App', () => {
       action: { type: 'button', action_id: 'file_retry', value },
     });
     await handleFileRetry(built.args, untouchable<UploadJobDeps>());
-    expect(calls.map((c) => c.fn)).toEqual(['ack', 'respond']);
+    expect(built.calls.map((c) => c.fn)).toEqual(['ack', 'respond']);
     expect(JSON.stringify(built.argsOf('respond')[0])).toContain('This Retry button is out of date');
   });
 });

@@ -8,7 +8,7 @@ import { handleAppHomeOpened } from '../../src/home/slack/app-home-opened.ts';
 import { handleHomeSourceSearchSubmit } from '../../src/home/slack/home-source-search.ts';
 import { handleHomeTaskOpen, type HomeTaskOpenDeps } from '../../src/home/slack/home-task-open.ts';
 import type { PublishHomeDeps } from '../../src/home/slack/publish-home.ts';
-import { buildArguments, recordedMethod, type HandlerCall } from '../fixtures/handler-args.ts';
+import { buildWithClient, recordedMethod, type HandlerCall } from '../fixtures/handler-args.ts';
 import { untouchable } from '../fixtures/untouchable-deps.ts';
 
 const log = createLogger({ level: 'silent' });
@@ -42,15 +42,12 @@ const blocksOf = (update: unknown) => JSON.stringify((update as { view: { blocks
 
 describe('home handlers called without an App', () => {
   it('Open card on a task fieldline no longer knows answers in a modal over the Home tab, posting nothing', async () => {
-    const calls: HandlerCall[] = [];
-    const built = buildArguments<Parameters<typeof handleHomeTaskOpen>[0]>({
-      calls,
-      client: fakeClient(calls),
+    const built = buildWithClient<Parameters<typeof handleHomeTaskOpen>[0]>(fakeClient, {
       body: openCardBody('999999', 'trigger-1'),
     });
     const deps = untouchable<HomeTaskOpenDeps>({ log, tasks: { get: async () => undefined } });
     await handleHomeTaskOpen(built.args, deps);
-    expect(calls.map((c) => c.fn)).toEqual(['ack', 'views.open', 'views.update']);
+    expect(built.calls.map((c) => c.fn)).toEqual(['ack', 'views.open', 'views.update']);
     expect(built.argsOf('views.open')[0]).toMatchObject({ trigger_id: 'trigger-1' });
     expect(blocksOf(built.argsOf('views.open')[0])).toContain('Posting the card in your DM with fieldline');
     expect(built.argsOf('views.update')[0]).toMatchObject({ view_id: 'V0ANSWER' });
@@ -58,26 +55,20 @@ describe('home handlers called without an App', () => {
   });
 
   it('Open card without a trigger still tells the person, in their DM', async () => {
-    const calls: HandlerCall[] = [];
-    const built = buildArguments<Parameters<typeof handleHomeTaskOpen>[0]>({
-      calls,
-      client: fakeClient(calls),
+    const built = buildWithClient<Parameters<typeof handleHomeTaskOpen>[0]>(fakeClient, {
       body: openCardBody('999999'),
     });
     await handleHomeTaskOpen(
       built.args,
       untouchable<HomeTaskOpenDeps>({ log, tasks: { get: async () => undefined } }),
     );
-    expect(calls.map((c) => c.fn)).toEqual(['ack', 'chat.postMessage']);
+    expect(built.calls.map((c) => c.fn)).toEqual(['ack', 'chat.postMessage']);
     expect(built.argsOf('chat.postMessage')[0]).toMatchObject({ channel: 'U0ANA' });
     expect(JSON.stringify(built.argsOf('chat.postMessage')[0])).toContain('no longer known to fieldline');
   });
 
   it('Open card shows a failure in the modal with a reference, not a stack trace', async () => {
-    const calls: HandlerCall[] = [];
-    const built = buildArguments<Parameters<typeof handleHomeTaskOpen>[0]>({
-      calls,
-      client: fakeClient(calls),
+    const built = buildWithClient<Parameters<typeof handleHomeTaskOpen>[0]>(fakeClient, {
       body: openCardBody('7', 'trigger-2'),
     });
     const failing = {
@@ -86,7 +77,7 @@ describe('home handlers called without an App', () => {
       },
     };
     await handleHomeTaskOpen(built.args, untouchable<HomeTaskOpenDeps>({ log, tasks: failing }));
-    expect(calls.map((c) => c.fn)).toEqual(['ack', 'views.open', 'views.update']);
+    expect(built.calls.map((c) => c.fn)).toEqual(['ack', 'views.open', 'views.update']);
     const shown = blocksOf(built.argsOf('views.update')[0]);
     expect(shown).toContain('The card could not be posted.');
     expect(shown).toMatch(/ref `[A-Z2-9]{6}`/);
@@ -94,10 +85,7 @@ describe('home handlers called without an App', () => {
   });
 
   it('asks for a name when the search is blank, in the ack, without calling the platform', async () => {
-    const calls: HandlerCall[] = [];
-    const built = buildArguments<Parameters<typeof handleHomeSourceSearchSubmit>[0]>({
-      calls,
-      client: fakeClient(calls),
+    const built = buildWithClient<Parameters<typeof handleHomeSourceSearchSubmit>[0]>(fakeClient, {
       body: {
         type: 'view_submission',
         user: { id: 'U0BEN' },
@@ -113,7 +101,7 @@ describe('home handlers called without an App', () => {
       built.args,
       untouchable<Parameters<typeof handleHomeSourceSearchSubmit>[1]>({ log }),
     );
-    expect(calls.map((c) => c.fn)).toEqual(['ack']);
+    expect(built.calls.map((c) => c.fn)).toEqual(['ack']);
     expect(built.argsOf('ack')[0]).toEqual({
       response_action: 'errors',
       errors: { home_source_query: 'Type part of a data source name.' },
@@ -121,13 +109,10 @@ describe('home handlers called without an App', () => {
   });
 
   it('ignores app_home_opened for the Messages tab', async () => {
-    const calls: HandlerCall[] = [];
-    const built = buildArguments<Parameters<typeof handleAppHomeOpened>[0]>({
-      calls,
-      client: fakeClient(calls),
+    const built = buildWithClient<Parameters<typeof handleAppHomeOpened>[0]>(fakeClient, {
       event: { type: 'app_home_opened', user: 'U0BEN', channel: 'D0BEN', tab: 'messages' },
     });
     await handleAppHomeOpened(built.args, untouchable<PublishHomeDeps>());
-    expect(calls).toEqual([]);
+    expect(built.calls).toEqual([]);
   });
 });

@@ -11,7 +11,12 @@ import { handlePostCommand } from '../../src/posts/slack/post-command.ts';
 import { handlePostSubmit } from '../../src/posts/slack/post-submit.ts';
 import { handleShareToFeed } from '../../src/posts/slack/share-to-feed.ts';
 import type { PublishDeps } from '../../src/posts/slack/publish-post.ts';
-import { buildArguments, type HandlerCall, recordedMethod } from '../fixtures/handler-args.ts';
+import {
+  buildArguments,
+  buildWithClient,
+  type HandlerCall,
+  recordedMethod,
+} from '../fixtures/handler-args.ts';
 import { untouchable } from '../fixtures/untouchable-deps.ts';
 
 const log = createLogger({ level: 'silent' });
@@ -56,14 +61,11 @@ function shareArgs(calls: HandlerCall[], sharer: string, author: string) {
 
 describe('posts handlers called without an App', () => {
   it('answers /post help in the ack itself and opens nothing', async () => {
-    const calls: HandlerCall[] = [];
-    const built = buildArguments<Parameters<typeof handlePostCommand>[0]>({
-      calls,
-      client: fakeClient(calls),
+    const built = buildWithClient<Parameters<typeof handlePostCommand>[0]>(fakeClient, {
       command: { text: ' help ', channel_id: 'C0GENERAL', trigger_id: 't', user_id: 'U0ANA' },
     });
     await handlePostCommand(built.args);
-    expect(calls.map((c) => c.fn)).toEqual(['ack']);
+    expect(built.calls.map((c) => c.fn)).toEqual(['ack']);
     expect(JSON.stringify(built.argsOf('ack')[0])).toContain('/post [text]');
   });
 
@@ -90,16 +92,13 @@ describe('posts handlers called without an App', () => {
   });
 
   it('refuses an incomplete post form in the ack, on the exact fields, and publishes nothing', async () => {
-    const calls: HandlerCall[] = [];
-    const built = buildArguments<Parameters<typeof handlePostSubmit>[0]>({
-      calls,
-      client: fakeClient(calls),
+    const built = buildWithClient<Parameters<typeof handlePostSubmit>[0]>(fakeClient, {
       body: { type: 'view_submission', user: { id: 'U0ANA' } },
       view: { id: 'V0POST', private_metadata: '', state: { values: {} } },
     });
     // Nothing past validation may run: any use of the deps fails the test.
     await handlePostSubmit(built.args, untouchable<PublishDeps>());
-    expect(calls.map((c) => c.fn)).toEqual(['ack']);
+    expect(built.calls.map((c) => c.fn)).toEqual(['ack']);
     expect(built.argsOf('ack')[0]).toEqual({
       response_action: 'errors',
       errors: {

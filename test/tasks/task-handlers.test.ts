@@ -10,7 +10,12 @@ import { handleTaskCommand } from '../../src/tasks/slack/task-command.ts';
 import { handleTaskCreateSubmit } from '../../src/tasks/slack/task-create-submit.ts';
 import { handleTaskPriorityChange } from '../../src/tasks/slack/task-priority.ts';
 import { handleTaskShowCard } from '../../src/tasks/slack/task-show-card.ts';
-import { buildArguments, type HandlerCall, recordedMethod } from '../fixtures/handler-args.ts';
+import {
+  buildArguments,
+  buildWithClient,
+  type HandlerCall,
+  recordedMethod,
+} from '../fixtures/handler-args.ts';
 import { startSandboxServices, type SandboxServices } from '../fixtures/sandbox-deps.ts';
 
 let env: SandboxServices;
@@ -60,14 +65,11 @@ function cardActionBody(actionId: string, value: { value?: string; selected?: st
 
 describe('task handlers called without an App', () => {
   it('answers /task help in the ack itself and calls nothing else', async () => {
-    const calls: HandlerCall[] = [];
-    const built = buildArguments<Parameters<typeof handleTaskCommand>[0]>({
-      calls,
-      client: fakeClient(calls),
+    const built = buildWithClient<Parameters<typeof handleTaskCommand>[0]>(fakeClient, {
       command: { text: 'help', user_id: 'U0ANA', channel_id: 'C0PLANT', trigger_id: 't', response_url: 'r' },
     });
     await handleTaskCommand(built.args, { ...services, log: base.log });
-    expect(calls.map((c) => c.fn)).toEqual(['ack']);
+    expect(built.calls.map((c) => c.fn)).toEqual(['ack']);
     expect(JSON.stringify(built.argsOf('ack')[0])).toContain('/task list');
   });
 
@@ -100,14 +102,11 @@ describe('task handlers called without an App', () => {
   });
 
   it('says the task is not among those the person can see when "Card" names one fieldline never saw', async () => {
-    const calls: HandlerCall[] = [];
-    const built = buildArguments<Parameters<typeof handleTaskShowCard>[0]>({
-      calls,
-      client: fakeClient(calls),
+    const built = buildWithClient<Parameters<typeof handleTaskShowCard>[0]>(fakeClient, {
       body: cardActionBody('task_show_card_999999', { value: '999999' }),
     });
     await handleTaskShowCard(built.args, services);
-    expect(calls.map((c) => c.fn)).toEqual(['ack', 'respond']);
+    expect(built.calls.map((c) => c.fn)).toEqual(['ack', 'respond']);
     expect(built.argsOf('respond')[0]).toMatchObject({
       response_type: 'ephemeral',
       replace_original: false,
