@@ -128,6 +128,26 @@ export function compact<T extends Record<string, unknown>>(fields: T): Partial<T
   return out;
 }
 
+/** The check of one body field: its name (for the message) and the caller's value; undefined means not sent. */
+export type FieldCheck = (field: string, value: unknown) => unknown;
+
+/**
+ * A strict body: an input key without a check fails (the platform answers 400 to a field it does not list),
+ * then the checks run in order and a field left undefined is not sent.
+ */
+export function strictBody<T extends object>(
+  where: string,
+  input: T,
+  checks: Record<keyof T & string, FieldCheck>,
+): Record<string, unknown> {
+  const fields = onlyKeys(where, input, Object.keys(checks));
+  return compact(
+    Object.fromEntries(
+      Object.entries<FieldCheck>(checks).map(([name, check]) => [name, check(name, fields[name])]),
+    ),
+  );
+}
+
 /** Path segments are user-provided IDs: encode them so an ID can never change the path. */
 export function segment(value: string): string {
   return encodeURIComponent(value);

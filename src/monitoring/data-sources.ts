@@ -1,40 +1,25 @@
 /** GET /data-sources (paged list with every filter) and GET /data-sources/{id} (full record). */
-import type { DataSourceQuery, MonitoringApi, Page, DataSourceRow } from './api.ts';
-import { boolArg, idArg, idListArg, onlyKeys, segment } from './args.ts';
+import type { DataSourceQuery, MonitoringApi } from './api.ts';
+import { boolArg, idArg, idListArg, segment } from './args.ts';
 import type { ResourceContext } from './context.ts';
 import { fullRecordWire, listRowWire, toDataSource, toDataSourceRow } from './data-source-schema.ts';
 import { MonitoringError } from './errors.ts';
-import { listPaging, paginate, toPage, withinLimit } from './paging.ts';
+import { listParams, pagedGet } from './paging.ts';
 import { dataEnvelope, listEnvelope, parseBody } from './schemas.ts';
 
-const QUERY_KEYS = [
-  'limit',
-  'siteIds',
-  'meterIds',
-  'applyingIds',
-  'textSearch',
-  'withLastReadings',
-  'withDetails',
-  'onlyMain',
-];
+const FILTER_KEYS = ['siteIds', 'meterIds', 'applyingIds', 'withLastReadings', 'withDetails', 'onlyMain'];
 
 function listQuery(query: DataSourceQuery, lastValue: string | null) {
-  onlyKeys('query', query, QUERY_KEYS);
-  const { limit, params } = listPaging(query, lastValue);
-  return {
-    limit,
-    params: {
-      ...params,
-      siteIds: idListArg('siteIds', query.siteIds),
-      meterIds: idListArg('meterIds', query.meterIds),
-      applyingIds: idListArg('applyingIds', query.applyingIds),
-      // contract: section 1 — withLastReadings/withDetails: "any value at all turns it on", so false is omitted.
-      withLastReadings: boolArg('withLastReadings', query.withLastReadings) ? 'true' : undefined,
-      withDetails: boolArg('withDetails', query.withDetails) ? 'true' : undefined,
-      // contract: section 1 — onlyMain: "the literal string true".
-      onlyMain: boolArg('onlyMain', query.onlyMain) ? 'true' : undefined,
-    },
-  };
+  return listParams(query, lastValue, FILTER_KEYS, (q) => ({
+    siteIds: idListArg('siteIds', q.siteIds),
+    meterIds: idListArg('meterIds', q.meterIds),
+    applyingIds: idListArg('applyingIds', q.applyingIds),
+    // contract: section 1 — withLastReadings/withDetails: "any value at all turns it on", so false is omitted.
+    withLastReadings: boolArg('withLastReadings', q.withLastReadings) ? 'true' : undefined,
+    withDetails: boolArg('withDetails', q.withDetails) ? 'true' : undefined,
+    // contract: section 1 — onlyMain: "the literal string true".
+    onlyMain: boolArg('onlyMain', q.onlyMain) ? 'true' : undefined,
+  }));
 }
 
 // Built once: a zod schema is costly to construct and compiles its fast path on first use.
@@ -42,20 +27,12 @@ const listWire = listEnvelope(listRowWire);
 const recordWire = dataEnvelope(fullRecordWire);
 
 export function dataSourcesResource(ctx: ResourceContext): MonitoringApi['dataSources'] {
-  async function listPage(
-    query: DataSourceQuery,
-    lastValue?: string | null,
-    signal?: AbortSignal,
-  ): Promise<Page<DataSourceRow>> {
-    const { limit, params } = listQuery(query, lastValue ?? null);
-    const body = await ctx.http.send({ method: 'GET', path: '/data-sources', query: params, signal });
-    const parsed = parseBody(
-      listWire,
-      withinLimit(body, limit, 'GET /data-sources', ctx.contractViolation),
-      'GET /data-sources',
-    );
-    return toPage(parsed.data?.map(toDataSourceRow) ?? null, parsed.lastValue, limit);
-  }
+  const pages = pagedGet(ctx, {
+    path: '/data-sources',
+    wire: listWire,
+    toRow: toDataSourceRow,
+    build: listQuery,
+  });
 
   async function fetchRecord(
     id: string,
@@ -79,11 +56,8 @@ export function dataSourcesResource(ctx: ResourceContext): MonitoringApi['dataSo
   }
 
   return {
-    list: (query = {}, signal) => {
-      listQuery(query, null);
-      return paginate((lastValue, s) => listPage(query, lastValue, s), signal);
-    },
-    listPage,
+    list: (query = {}, signal) => pages.all(query, signal),
+    listPage: pages.page,
     async get(id, opts = {}, signal) {
       idArg('id', id);
       const withSchema = boolArg('withSchema', opts.withSchema) === true;

@@ -4,9 +4,13 @@
  * page (callers pass the same query each time); the end is `data: null` or fewer rows than `limit` — a
  * lastValue alone does not prove more data exists.
  */
+import type { z } from 'zod';
 import type { Page } from './api.ts';
-import { intArg, textArg } from './args.ts';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './context.ts';
+import { intArg, onlyKeys, textArg } from './args.ts';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ResourceContext } from './context.ts';
+import { parseBody } from './schemas.ts';
+
+type Params = Record<string, string | undefined>;
 
 /** The paging part of a GET /data-sources or GET /tasks query, shared by both resources. */
 export function listPaging(query: { limit?: number; textSearch?: string }, lastValue: string | null) {
@@ -22,6 +26,21 @@ export function listPaging(query: { limit?: number; textSearch?: string }, lastV
       textSearch: textArg('textSearch', query.textSearch),
     },
   };
+}
+
+/**
+ * A GET /data-sources or GET /tasks query: only the paging keys and the resource's `filterKeys`, the paging
+ * part first, then the resource's own filters.
+ */
+export function listParams<Q extends { limit?: number; textSearch?: string }>(
+  query: Q,
+  lastValue: string | null,
+  filterKeys: readonly string[],
+  filters: (query: Q) => Params,
+) {
+  onlyKeys('query', query, ['limit', 'textSearch', ...filterKeys]);
+  const { limit, params } = listPaging(query, lastValue);
+  return { limit, params: { ...params, ...filters(query) } };
 }
 
 /**
@@ -46,6 +65,34 @@ export function withinLimit(
 export function toPage<T>(rows: T[] | null, lastValue: string | null, limit: number): Page<T> {
   const list = rows ?? [];
   return { rows: list, lastValue, done: rows === null || list.length < limit };
+}
+
+/**
+ * A paged GET: `build` checks the query and gives the page size and the query string; each answer is cut to
+ * the limit, parsed with `wire` and its rows mapped. `all` checks the query at once, so a bad query fails where
+ * it is built rather than on first iteration.
+ */
+export function pagedGet<Q, W, R>(
+  ctx: ResourceContext,
+  spec: {
+    path: string;
+    wire: z.ZodType<{ data: W[] | null; lastValue: string | null }>;
+    toRow: (wire: W) => R;
+    build: (query: Q, lastValue: string | null) => { limit: number; params: Params };
+  },
+) {
+  const what = `GET ${spec.path}`;
+  async function page(query: Q, lastValue?: string | null, signal?: AbortSignal): Promise<Page<R>> {
+    const { limit, params } = spec.build(query, lastValue ?? null);
+    const body = await ctx.http.send({ method: 'GET', path: spec.path, query: params, signal });
+    const parsed = parseBody(spec.wire, withinLimit(body, limit, what, ctx.contractViolation), what);
+    return toPage(parsed.data?.map(spec.toRow) ?? null, parsed.lastValue, limit);
+  }
+  function all(query: Q, signal?: AbortSignal) {
+    spec.build(query, null);
+    return paginate((lastValue, s) => page(query, lastValue, s), signal);
+  }
+  return { page, all };
 }
 
 export type FetchPage<T> = (lastValue: string | null, signal?: AbortSignal) => Promise<Page<T>>;

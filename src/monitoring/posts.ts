@@ -3,50 +3,35 @@ import { z } from 'zod';
 import type { MonitoringApi, PostCreate } from './api.ts';
 import {
   boolArg,
-  compact,
   objectArg,
   objectArrayArg,
-  onlyKeys,
   optIdArg,
   idArg,
   isPlainObject,
   requiredText,
+  strictBody,
   stringArrayArg,
   textArg,
 } from './args.ts';
 import type { ResourceContext } from './context.ts';
 import { badResponse, dataEnvelope, parseBody } from './schemas.ts';
 
-const POST_KEYS = [
-  'content',
-  'toChannelId',
-  'title',
-  'skipNotifications',
-  'payload',
-  'groupingKey',
-  'imageId',
-  'priorityId',
-  'hashtags',
-  'ctas',
-];
-
 /**
  * contract: section 11 — any field outside the list (including fromChannelId, postTypeId) gives 400 / 01-004;
  * one post object per request ("an array of two or more fails; an empty array creates nothing").
  */
 export function postBody(post: PostCreate): Record<string, unknown> {
-  onlyKeys('post', post, POST_KEYS);
-  return compact({
-    content: requiredText('content', post.content),
-    toChannelId: idArg('toChannelId', post.toChannelId),
-    title: textArg('title', post.title),
-    skipNotifications: boolArg('skipNotifications', post.skipNotifications),
-    payload: objectArg('payload', post.payload),
-    groupingKey: textArg('groupingKey', post.groupingKey),
-    imageId: optIdArg('imageId', post.imageId),
-    priorityId: optIdArg('priorityId', post.priorityId),
-    hashtags: stringArrayArg('hashtags', post.hashtags),
-    ctas: objectArrayArg('ctas', post.ctas),
+  return strictBody('post', post, {
+    content: requiredText,
+    toChannelId: idArg,
+    title: textArg,
+    skipNotifications: boolArg,
+    payload: objectArg,
+    groupingKey: textArg,
+    imageId: optIdArg,
+    priorityId: optIdArg,
+    hashtags: stringArrayArg,
+    ctas: objectArrayArg,
   });
 }
 

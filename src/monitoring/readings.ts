@@ -1,10 +1,10 @@
 /** GET /reading (paged query) and POST /reading (write). CSV template/import/export live in ./csv.ts. */
 import { z } from 'zod';
-import type { MeterReadings, MonitoringApi, Page, ReadingQuery, ReadingRow } from './api.ts';
+import type { MeterReadings, MonitoringApi, ReadingQuery } from './api.ts';
 import { boolArg, idArg, intArg, isPlainObject, onlyKeys } from './args.ts';
 import type { ResourceContext } from './context.ts';
 import { invalidArgument } from './errors.ts';
-import { paginate, toPage, withinLimit } from './paging.ts';
+import { pagedGet } from './paging.ts';
 import { readingRowWire, toReadingRow } from './reading-row.ts';
 import { dataEnvelope, listEnvelope, parseBody } from './schemas.ts';
 import { rangeParams } from './time-range.ts';
@@ -71,30 +71,12 @@ function writeBody(batch: MeterReadings[]) {
 export function readingsQueryResource(
   ctx: ResourceContext,
 ): Pick<MonitoringApi['readings'], 'query' | 'queryPage' | 'write'> {
-  async function queryPage(
-    query: ReadingQuery,
-    lastValue?: string | null,
-    signal?: AbortSignal,
-  ): Promise<Page<ReadingRow>> {
-    const { limit, params } = readingQuery(query, lastValue ?? null);
-    const body = await ctx.http.send({ method: 'GET', path: '/reading', query: params, signal });
-    const parsed = parseBody(
-      pageWire,
-      withinLimit(body, limit, 'GET /reading', ctx.contractViolation),
-      'GET /reading',
-    );
-    // contract: Paging rule 4 — on GET /reading lastValue comes on every non-empty page including the last,
-    // so a short page (or data null) ends the list whatever the cursor says.
-    return toPage(parsed.data?.map(toReadingRow) ?? null, parsed.lastValue, limit);
-  }
-
+  // contract: Paging rule 4 — on GET /reading lastValue comes on every non-empty page including the last,
+  // so a short page (or data null) ends the list whatever the cursor says (toPage).
+  const pages = pagedGet(ctx, { path: '/reading', wire: pageWire, toRow: toReadingRow, build: readingQuery });
   return {
-    query: (query, signal) => {
-      // Validate now, so a bad query fails where it is built rather than on first iteration.
-      readingQuery(query, null);
-      return paginate((lastValue, s) => queryPage(query, lastValue, s), signal);
-    },
-    queryPage,
+    query: (query, signal) => pages.all(query, signal),
+    queryPage: pages.page,
     async write(batch, signal) {
       const json = writeBody(batch);
       // contract: section 4 rule 6 — no query string. Non-idempotent: retry policy never repeats a POST.

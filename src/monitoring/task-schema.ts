@@ -9,6 +9,7 @@ import {
   onlyKeys,
   optIdArg,
   requiredText,
+  strictBody,
   textArg,
   idArg,
 } from './args.ts';
@@ -123,37 +124,22 @@ export function createBody(input: TaskCreate): Record<string, unknown> {
   });
 }
 
-const PATCH_KEYS = [
-  'statusId',
-  'priorityId',
-  'name',
-  'description',
-  'dueDate',
-  'siteId',
-  'toChannelId',
-  'fileIds',
-  'formattedDescription',
-  'timeSpentMandatory',
-  'assigneeId',
-];
-
 /**
  * contract: section 10 — strict; send only the fields to change. `id` is redundant (the path wins) and is not
  * sent. `assigneeId` is outside the listed fields and sent only when a caller asks for it explicitly.
  */
 export function patchBody(patch: TaskPatch): Record<string, unknown> {
-  onlyKeys('patch', patch, PATCH_KEYS);
-  return compact({
-    statusId: optIdArg('statusId', patch.statusId),
-    priorityId: optIdArg('priorityId', patch.priorityId),
-    name: patch.name === undefined ? undefined : requiredText('name', patch.name),
-    description: textArg('description', patch.description),
-    dueDate: dueDateArg(patch.dueDate),
-    siteId: optIdArg('siteId', patch.siteId),
-    toChannelId: optIdArg('toChannelId', patch.toChannelId),
-    fileIds: idArrayArg('fileIds', patch.fileIds),
-    formattedDescription: objectArrayArg('formattedDescription', patch.formattedDescription),
-    timeSpentMandatory: boolArg('timeSpentMandatory', patch.timeSpentMandatory),
-    assigneeId: optIdArg('assigneeId', patch.assigneeId),
+  return strictBody('patch', patch, {
+    statusId: optIdArg,
+    priorityId: optIdArg,
+    name: (field, value) => (value === undefined ? undefined : requiredText(field, value)),
+    description: textArg,
+    dueDate: (_field, value) => dueDateArg(value),
+    siteId: optIdArg,
+    toChannelId: optIdArg,
+    fileIds: idArrayArg,
+    formattedDescription: objectArrayArg,
+    timeSpentMandatory: boolArg,
+    assigneeId: optIdArg,
   });
 }

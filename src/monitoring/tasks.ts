@@ -1,38 +1,23 @@
 /** GET /tasks (paged, every filter), POST /task/ (create) and PATCH /task/{id} (update). */
 import { z } from 'zod';
-import type { MonitoringApi, Page, Task, TaskQuery } from './api.ts';
-import { boolArg, idArg, idListArg, onlyKeys, segment } from './args.ts';
+import type { MonitoringApi, TaskQuery } from './api.ts';
+import { boolArg, idArg, idListArg, segment } from './args.ts';
 import type { ResourceContext } from './context.ts';
-import { listPaging, paginate, toPage, withinLimit } from './paging.ts';
+import { listParams, pagedGet } from './paging.ts';
 import { dataEnvelope, listEnvelope, parseBody } from './schemas.ts';
 import { createBody, patchBody, taskWire, toTask } from './task-schema.ts';
 
-const QUERY_KEYS = [
-  'limit',
-  'textSearch',
-  'sortDesc',
-  'siteIds',
-  'statusIds',
-  'priorityIds',
-  'assigneeIds',
-  'typeIds',
-];
+const FILTER_KEYS = ['sortDesc', 'siteIds', 'statusIds', 'priorityIds', 'assigneeIds', 'typeIds'];
 
 function listQuery(query: TaskQuery, lastValue: string | null) {
-  onlyKeys('query', query, QUERY_KEYS);
-  const { limit, params } = listPaging(query, lastValue);
-  return {
-    limit,
-    params: {
-      ...params,
-      sortDesc: boolArg('sortDesc', query.sortDesc) ? 'true' : undefined,
-      siteIds: idListArg('siteIds', query.siteIds),
-      statusIds: idListArg('statusIds', query.statusIds),
-      priorityIds: idListArg('priorityIds', query.priorityIds),
-      assigneeIds: idListArg('assigneeIds', query.assigneeIds),
-      typeIds: idListArg('typeIds', query.typeIds),
-    },
-  };
+  return listParams(query, lastValue, FILTER_KEYS, (q) => ({
+    sortDesc: boolArg('sortDesc', q.sortDesc) ? 'true' : undefined,
+    siteIds: idListArg('siteIds', q.siteIds),
+    statusIds: idListArg('statusIds', q.statusIds),
+    priorityIds: idListArg('priorityIds', q.priorityIds),
+    assigneeIds: idListArg('assigneeIds', q.assigneeIds),
+    typeIds: idListArg('typeIds', q.typeIds),
+  }));
 }
 
 // contract: section 10 — {data: <number>} (the change-log comment) when something changed; {data: SUCCESS}
@@ -43,27 +28,10 @@ const listWire = listEnvelope(taskWire);
 const createdWire = dataEnvelope(z.number());
 
 export function tasksResource(ctx: ResourceContext): MonitoringApi['tasks'] {
-  async function listPage(
-    query: TaskQuery,
-    lastValue?: string | null,
-    signal?: AbortSignal,
-  ): Promise<Page<Task>> {
-    const { limit, params } = listQuery(query, lastValue ?? null);
-    const body = await ctx.http.send({ method: 'GET', path: '/tasks', query: params, signal });
-    const parsed = parseBody(
-      listWire,
-      withinLimit(body, limit, 'GET /tasks', ctx.contractViolation),
-      'GET /tasks',
-    );
-    return toPage(parsed.data?.map(toTask) ?? null, parsed.lastValue, limit);
-  }
-
+  const pages = pagedGet(ctx, { path: '/tasks', wire: listWire, toRow: toTask, build: listQuery });
   return {
-    list: (query = {}, signal) => {
-      listQuery(query, null);
-      return paginate((lastValue, s) => listPage(query, lastValue, s), signal);
-    },
-    listPage,
+    list: (query = {}, signal) => pages.all(query, signal),
+    listPage: pages.page,
     async create(input, signal) {
       const json = createBody(input);
       // contract: section 9 — no query string; never retried blindly (a lost answer may hide a created task).
