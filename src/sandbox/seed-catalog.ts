@@ -112,103 +112,74 @@ function m(
 const wave = (base: number, amp: number, noise: number, decimals = 2) =>
   ({ kind: 'wave', base, amp, noise, decimals }) as const;
 
+/** A source kind: by default a pushing sensor (applyingId 1) with a schema and the seed's reading interval. */
+function kind(
+  key: SourceKind['key'],
+  [id, name, ordinal]: [string, string, number],
+  opts: Partial<Pick<SourceKind, 'applyingId' | 'hasSchema' | 'intervalSeconds' | 'push'>>,
+  metrics: Metric[],
+): SourceKind {
+  return {
+    key,
+    type: { id, name, ordinal },
+    applyingId: 1,
+    hasSchema: true,
+    intervalSeconds: null,
+    push: true,
+    ...opts,
+    metrics,
+  };
+}
+
 export const KINDS: Record<SourceKind['key'], SourceKind> = {
-  energy: {
-    key: 'energy',
-    type: { id: '11', name: 'Energy Meter', ordinal: 1 },
-    applyingId: 1,
-    hasSchema: true,
-    intervalSeconds: null,
-    push: false,
-    metrics: [
-      m('1101', 'Active Power', ['kilowatt', 'kW'], wave(180, 60, 20), { isRequired: true }),
-      m('1102', 'Energy', ['kilowatt hour', 'kWh'], { kind: 'counter', perHour: 180 }),
-      m('1103', 'Power Factor', null, wave(0.92, 0.04, 0.02, 3)),
-      m('1104', 'Breaker State', null, { kind: 'choice', options: ['CLOSED', 'CLOSED', 'CLOSED', 'OPEN'] }),
-      m('1199', 'Load Factor', ['percent', '%'], wave(70, 15, 5, 1), { calculated: true }),
-    ],
-  },
-  flow: {
-    key: 'flow',
-    type: { id: '12', name: 'Flow Meter', ordinal: 2 },
-    applyingId: 1,
-    hasSchema: true,
-    intervalSeconds: null,
-    push: true,
-    metrics: [
-      m('1201', 'Flow Rate', ['cubic metre per hour', 'm³/h'], wave(42, 12, 3), { isRequired: true }),
-      m('1202', 'Pressure', ['bar', 'bar'], wave(6.2, 0.8, 0.3)),
-      m('1203', 'Valve Position', null, { kind: 'choice', options: ['OPEN', 'OPEN', 'THROTTLED', 'CLOSED'] }),
-      m('1299', 'Daily Volume', ['cubic metre', 'm³'], wave(1000, 250, 40, 0), { calculated: true }),
-    ],
-  },
-  climate: {
-    key: 'climate',
-    type: { id: '13', name: 'Environment Sensor', ordinal: 3 },
-    applyingId: 1,
-    hasSchema: true,
-    intervalSeconds: null,
-    push: true,
-    metrics: [
-      m('1301', 'Temperature', ['degree Celsius', '°C'], wave(21, 4, 0.8, 1), { isRequired: true }),
-      m('1302', 'Humidity', ['percent', '%'], wave(45, 10, 3, 1)),
-      m('1303', 'CO2', ['parts per million', 'ppm'], wave(650, 200, 60, 0)),
-    ],
-  },
-  gateway: {
-    key: 'gateway',
-    type: { id: '14', name: 'Gateway', ordinal: 4 },
-    applyingId: 1,
-    hasSchema: false,
-    intervalSeconds: null,
-    push: true,
-    metrics: [
-      m('1401', 'Signal', ['decibel-milliwatts', 'dBm'], wave(-67, 6, 3, 0)),
-      m('1402', 'Link', null, { kind: 'choice', options: ['UP', 'UP', 'UP', 'DEGRADED'] }),
-    ],
-  },
-  form: {
-    key: 'form',
-    type: { id: '21', name: 'Form', ordinal: 5 },
-    applyingId: 2,
-    hasSchema: true,
-    intervalSeconds: 8 * 3600,
-    push: true,
-    metrics: [
-      m(
-        '2101',
-        'Inspector',
-        null,
-        { kind: 'choice', options: ['Shift A', 'Shift B', 'Shift C'] },
-        { isRequired: true },
-      ),
-      m('2102', 'Oil Level', ['percent', '%'], wave(78, 12, 4, 0)),
-      m(
-        '2103',
-        'Result',
-        null,
-        { kind: 'choice', options: ['PASS', 'PASS', 'PASS', 'FAIL'] },
-        { isRequired: true },
-      ),
-      m('2104', 'Notes', null, {
-        kind: 'choice',
-        options: ['ok', 'guard loose', 'leak at flange', 'cleaned filter'],
-      }),
-    ],
-  },
-  camera: {
-    key: 'camera',
-    type: { id: '31', name: 'Camera', ordinal: 6 },
-    applyingId: 7,
-    hasSchema: true,
-    intervalSeconds: 3600,
-    push: true,
-    metrics: [
-      m('3101', 'People In', null, wave(40, 30, 8, 0)),
-      m('3102', 'People Out', null, wave(38, 30, 8, 0)),
-      m('3199', 'Occupancy', null, wave(12, 8, 3, 0), { calculated: true }),
-    ],
-  },
+  energy: kind('energy', ['11', 'Energy Meter', 1], { push: false }, [
+    m('1101', 'Active Power', ['kilowatt', 'kW'], wave(180, 60, 20), { isRequired: true }),
+    m('1102', 'Energy', ['kilowatt hour', 'kWh'], { kind: 'counter', perHour: 180 }),
+    m('1103', 'Power Factor', null, wave(0.92, 0.04, 0.02, 3)),
+    m('1104', 'Breaker State', null, { kind: 'choice', options: ['CLOSED', 'CLOSED', 'CLOSED', 'OPEN'] }),
+    m('1199', 'Load Factor', ['percent', '%'], wave(70, 15, 5, 1), { calculated: true }),
+  ]),
+  flow: kind('flow', ['12', 'Flow Meter', 2], {}, [
+    m('1201', 'Flow Rate', ['cubic metre per hour', 'm³/h'], wave(42, 12, 3), { isRequired: true }),
+    m('1202', 'Pressure', ['bar', 'bar'], wave(6.2, 0.8, 0.3)),
+    m('1203', 'Valve Position', null, { kind: 'choice', options: ['OPEN', 'OPEN', 'THROTTLED', 'CLOSED'] }),
+    m('1299', 'Daily Volume', ['cubic metre', 'm³'], wave(1000, 250, 40, 0), { calculated: true }),
+  ]),
+  climate: kind('climate', ['13', 'Environment Sensor', 3], {}, [
+    m('1301', 'Temperature', ['degree Celsius', '°C'], wave(21, 4, 0.8, 1), { isRequired: true }),
+    m('1302', 'Humidity', ['percent', '%'], wave(45, 10, 3, 1)),
+    m('1303', 'CO2', ['parts per million', 'ppm'], wave(650, 200, 60, 0)),
+  ]),
+  gateway: kind('gateway', ['14', 'Gateway', 4], { hasSchema: false }, [
+    m('1401', 'Signal', ['decibel-milliwatts', 'dBm'], wave(-67, 6, 3, 0)),
+    m('1402', 'Link', null, { kind: 'choice', options: ['UP', 'UP', 'UP', 'DEGRADED'] }),
+  ]),
+  form: kind('form', ['21', 'Form', 5], { applyingId: 2, intervalSeconds: 8 * 3600 }, [
+    m(
+      '2101',
+      'Inspector',
+      null,
+      { kind: 'choice', options: ['Shift A', 'Shift B', 'Shift C'] },
+      { isRequired: true },
+    ),
+    m('2102', 'Oil Level', ['percent', '%'], wave(78, 12, 4, 0)),
+    m(
+      '2103',
+      'Result',
+      null,
+      { kind: 'choice', options: ['PASS', 'PASS', 'PASS', 'FAIL'] },
+      { isRequired: true },
+    ),
+    m('2104', 'Notes', null, {
+      kind: 'choice',
+      options: ['ok', 'guard loose', 'leak at flange', 'cleaned filter'],
+    }),
+  ]),
+  camera: kind('camera', ['31', 'Camera', 6], { applyingId: 7, intervalSeconds: 3600 }, [
+    m('3101', 'People In', null, wave(40, 30, 8, 0)),
+    m('3102', 'People Out', null, wave(38, 30, 8, 0)),
+    m('3199', 'Occupancy', null, wave(12, 8, 3, 0), { calculated: true }),
+  ]),
 };
 
 /** A camera's device status with nothing to alert on; the seed varies battery and temperature per camera. */
