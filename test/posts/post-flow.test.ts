@@ -7,7 +7,12 @@ import { startHarness, waitFor, type Harness } from '../harness.ts';
 import type { JsonObject, StoredView } from '../../src/slack-standin/index.ts';
 import { expectValidBlockKit } from '../fixtures/block-kit.ts';
 import { platformFile } from './flow-helpers.ts';
-import { openByMessageShortcut, openBySlashCommand, viewOpenedSince } from '../fixtures/opened-view.ts';
+import {
+  initialValueIn,
+  openByMessageShortcut,
+  openBySlashCommand,
+  viewOpenedSince,
+} from '../fixtures/opened-view.ts';
 import { POST_BODY_FIELDS } from '../fixtures/post-fields.ts';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(400, 7)]);
@@ -40,10 +45,7 @@ function postsAfter(count: number) {
 describe('/post', () => {
   it('publishes exactly one post with only the allowed fields and confirms the post id', async () => {
     const view = await openPostModal('Line 3 is running again');
-    const content = view.blocks.find((b) => b.block_id === 'post_content') as {
-      element: { initial_value?: string };
-    };
-    expect(content.element.initial_value).toBe('Line 3 is running again');
+    expect(initialValueIn(view, 'post_content')).toBe('Line 3 is running again');
     const channel = await firstChannel(view);
     const before = h.sandbox.admin.written().posts.length;
     const result = await h.driver.viewSubmission({
@@ -155,10 +157,7 @@ describe('Share to feed', () => {
     });
     expect(res.status).toBe(200);
     const view = await viewOpenedSince(h, before, 'post_create');
-    const content = view.blocks.find((b) => b.block_id === 'post_content') as {
-      element: { initial_value?: string };
-    };
-    expect(content.element.initial_value).toMatch(
+    expect(initialValueIn(view, 'post_content')).toMatch(
       /^Belt 2 squeaks\n\nShared from Slack by Ana Silva — message by Ben Okafor: http\S+$/,
     );
     const channel = await firstChannel(view);

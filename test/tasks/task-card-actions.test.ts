@@ -4,25 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';
+import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
-import {
-  cardFor,
-  cardText,
-  expectValidBlockKit,
-  newView,
-  openByCommand,
-  option,
-  tasksWritten,
-} from './task-helpers.ts';
+import { cardFor, cardText, newView, openByCommand, option, tasksWritten } from './task-helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
 });
-afterAll(async () => {
-  expectValidBlockKit(h);
-  await h?.stop();
-});
+afterAll(() => checkBlockKitAndStop(h));
 
 const patches = () => h.sandbox.admin.written().patches;
 

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../src/store/store.ts';
+import { initialValueIn } from '../fixtures/opened-view.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import {
   cardFor,
@@ -40,10 +41,7 @@ async function created(before: number) {
 describe('create by /task', () => {
   it('creates from /task new with a strict body; the card lands in the channel and is refreshed from GET /tasks', async () => {
     const view = await openByCommand(h, 'new Leaking valve on pump 3');
-    const name = view.blocks.find((b) => b.block_id === 'task_name') as {
-      element: { initial_value?: string };
-    };
-    expect(name.element.initial_value).toBe('Leaking valve on pump 3');
+    expect(initialValueIn(view, 'task_name')).toBe('Leaking valve on pump 3');
     const site = await option(h, view, 'task_site', 'berlin');
     expect(site).toMatchObject({ value: '101' });
     const before = tasksWritten(h).length;
@@ -73,10 +71,7 @@ describe('create by /task', () => {
 
   it('keeps the characters Slack escapes in command text: a title typed with < > & reaches the platform as typed', async () => {
     const view = await openByCommand(h, 'new Valve <3 bar & rising > limit');
-    const name = view.blocks.find((b) => b.block_id === 'task_name') as {
-      element: { initial_value?: string };
-    };
-    expect(name.element.initial_value).toBe('Valve <3 bar & rising > limit');
+    expect(initialValueIn(view, 'task_name')).toBe('Valve <3 bar & rising > limit');
     const site = await option(h, view, 'task_site', 'berlin');
     const before = tasksWritten(h).length;
     await h.driver.viewSubmission({ view, values: { task_site: site } });

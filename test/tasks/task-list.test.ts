@@ -1,17 +1,14 @@
 /** `/task list` end to end: filters, "mine", paging to the end with the More button, and specific parse errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject, StoredMessage } from '../../src/slack-standin/index.ts';
+import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
-import { expectValidBlockKit } from './task-helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ seed: { tasks: 80 } });
 });
-afterAll(async () => {
-  expectValidBlockKit(h);
-  await h?.stop();
-});
+afterAll(() => checkBlockKitAndStop(h));
 
 function listed(message: StoredMessage): string[] {
   return (message.blocks ?? []).flatMap((b) => {

@@ -3,15 +3,9 @@
  * never guessed. With a seed whose tasks are only To Do and On Hold, Done stays unavailable and says why.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
-import {
-  cardFor,
-  cardText,
-  expectValidBlockKit,
-  openByCommand,
-  option,
-  tasksWritten,
-} from './task-helpers.ts';
+import { cardFor, cardText, openByCommand, option, tasksWritten } from './task-helpers.ts';
 
 async function createCard(h: Harness, name: string) {
   const view = await openByCommand(h, `new ${name}`);
@@ -29,10 +23,7 @@ describe('a status nobody has seen', () => {
   beforeAll(async () => {
     h = await startHarness({ seed: { tasks: 2 } });
   });
-  afterAll(async () => {
-    expectValidBlockKit(h);
-    await h?.stop();
-  });
+  afterAll(() => checkBlockKitAndStop(h));
 
   it('shows Done unavailable with an explanation and sends no PATCH when it is clicked', async () => {
     const { card } = await createCard(h, 'Cannot be done yet');
@@ -67,10 +58,7 @@ describe('a status id set by configuration', () => {
   beforeAll(async () => {
     h = await startHarness({ seed: { tasks: 2 }, configOverrides: { TASK_STATUS_IDS: 'Done=20' } });
   });
-  afterAll(async () => {
-    expectValidBlockKit(h);
-    await h?.stop();
-  });
+  afterAll(() => checkBlockKitAndStop(h));
 
   it('uses TASK_STATUS_IDS for Done', async () => {
     const { taskId, card } = await createCard(h, 'Done by configuration');
