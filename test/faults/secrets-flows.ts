@@ -7,10 +7,10 @@ import { relayDeps } from '../../src/compose.ts';
 import { createRelay, createRelayWebClient } from '../../src/alerts/engine/relay.ts';
 import type { JsonObject, StoredView } from '../../src/slack-standin/index.ts';
 import { viewOpenedSince } from '../fixtures/opened-view.ts';
+import { PNG_WITH_IHDR as PNG } from '../fixtures/png.ts';
 import { waitFor, type Harness } from '../harness.ts';
 
 const CHANNEL = 'C0GENERAL';
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(700, 3)]);
 
 async function firstOption(h: Harness, view: StoredView, actionId: string, value = ''): Promise<JsonObject> {
   const res = await h.driver.blockSuggestion({ actionId, value, view });

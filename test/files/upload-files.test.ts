@@ -8,8 +8,8 @@ import type { JsonObject, StoredMessage } from '../../src/slack-standin/index.ts
 import { expectValidBlockKit } from '../fixtures/block-kit.ts';
 import { platformFile } from '../posts/flow-helpers.ts';
 import { openByMessageShortcut } from '../fixtures/opened-view.ts';
+import { PNG_WITH_IHDR as PNG } from '../fixtures/png.ts';
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(700, 3)]);
 const PDF = Buffer.from(
   `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n${'% filler line\n'.repeat(80)}%%EOF\n`,
 );

@@ -14,8 +14,7 @@ import {
   viewOpenedSince,
 } from '../fixtures/opened-view.ts';
 import { POST_BODY_FIELDS } from '../fixtures/post-fields.ts';
-
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(400, 7)]);
+import { TINY_PNG as PNG } from '../fixtures/png.ts';
 
 let h: Harness;
 beforeAll(async () => {

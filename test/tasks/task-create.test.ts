@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../src/store/store.ts';
 import { initialValueIn } from '../fixtures/opened-view.ts';
+import { TINY_PNG as PNG } from '../fixtures/png.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import {
   cardFor,
@@ -16,8 +17,6 @@ import {
   tasksWritten,
   pickInView,
 } from './task-helpers.ts';
-
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(400, 7)]);
 
 let h: Harness;
 beforeAll(async () => {
@@ -289,10 +288,14 @@ describe('store trouble', () => {
 });
 
 describe('create by shortcuts', () => {
-  it('New task (global shortcut) posts the card in the DM with the app when no conversation is given', async () => {
+  const openNewTaskShortcut = async () => {
     const before = h.standin.views().length;
     await h.driver.globalShortcut('new_task', {});
-    const view = await newView(h, before);
+    return newView(h, before);
+  };
+
+  it('New task (global shortcut) posts the card in the DM with the app when no conversation is given', async () => {
+    const view = await openNewTaskShortcut();
     const site = await option(h, view, 'task_site', 'são');
     const count = tasksWritten(h).length;
     await h.driver.viewSubmission({ view, values: { task_name: 'From the shortcut', task_site: site } });
@@ -303,9 +306,7 @@ describe('create by shortcuts', () => {
   });
 
   it('New task (global shortcut) posts the card where the person is (the conversation Slack fills in)', async () => {
-    const before = h.standin.views().length;
-    await h.driver.globalShortcut('new_task', {});
-    const view = await newView(h, before);
+    const view = await openNewTaskShortcut();
     const postIn = view.blocks.find((b) => b.block_id === 'task_post_in') as {
       element: Record<string, unknown>;
     };
@@ -326,9 +327,7 @@ describe('create by shortcuts', () => {
   });
 
   it('New task (global shortcut) from a channel fieldline cannot post in: card in the DM, a link to it there', async () => {
-    const before = h.standin.views().length;
-    await h.driver.globalShortcut('new_task', {});
-    const view = await newView(h, before);
+    const view = await openNewTaskShortcut();
     const site = await option(h, view, 'task_site', 'são');
     const count = tasksWritten(h).length;
     // Slack's answer for a private channel the bot is not in
