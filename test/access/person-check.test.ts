@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayStore } from '../../src/alerts/engine/relay-store.ts';
-import { postAlertParent, silentAlert } from '../fixtures/alert-parent.ts';
+import { postSilentAlert } from '../fixtures/alert-parent.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { answerTo, platformCallsSince, requestMark, textOf } from './access-helpers.ts';
 
@@ -86,15 +86,7 @@ describe('work that reaches no platform is checked too', () => {
   });
 
   it('a Slack Connect partner cannot acknowledge an alert: nothing is recorded', async () => {
-    const alert = silentAlert({
-      key: 'k1',
-      sourceId: '1008',
-      sourceName: 'Line 1 Energy Meter',
-      siteId: '102',
-      siteName: 'Chicago Works',
-      siteTimeZone: 'America/Chicago',
-    });
-    const parent = await postAlertParent(h, alert, 'k1');
+    const parent = await postSilentAlert(h, '1008', 'k1');
     const before = h.standin.messages().length;
     await h.driver.blockAction({
       actionId: 'alert_ack',

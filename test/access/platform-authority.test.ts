@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject, StoredView } from '../../src/slack-standin/index.ts';
-import { postAlertParent, silentAlert } from '../fixtures/alert-parent.ts';
+import { postSilentAlert } from '../fixtures/alert-parent.ts';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { openByCommand, pickInView, tasksWritten } from '../tasks/task-helpers.ts';
@@ -168,17 +168,8 @@ describe("a data source's site comes from the platform", () => {
 });
 
 describe('relay message buttons act as the person who clicks', () => {
-  const alert = silentAlert({
-    key: 'a1',
-    sourceId: '1001',
-    sourceName: 'Main Energy Meter',
-    siteId: '101',
-    siteName: 'Berlin Plant',
-    siteTimeZone: 'Europe/Berlin',
-  });
-
   it("Create task on a Berlin alert, submitted by Ben, uses Ben's key and is refused", async () => {
-    const parent = await postAlertParent(h, alert, 'a1');
+    const parent = await postSilentAlert(h, '1001', 'a1');
     const views = h.standin.views().length;
     await h.driver.blockAction({
       actionId: 'alert_create_task',
