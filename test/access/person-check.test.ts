@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayStore } from '../../src/alerts/engine/relay-store.ts';
-import { postSilentAlert } from '../fixtures/alert-parent.ts';
+import { clickAlertButton, postSilentAlert } from '../fixtures/alert-parent.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { answerTo, platformCallsSince, requestMark, textOf } from './access-helpers.ts';
 
@@ -88,12 +88,7 @@ describe('work that reaches no platform is checked too', () => {
   it('a Slack Connect partner cannot acknowledge an alert: nothing is recorded', async () => {
     const parent = await postSilentAlert(h, '1008', 'k1');
     const before = h.standin.messages().length;
-    await h.driver.blockAction({
-      actionId: 'alert_ack',
-      message: parent,
-      channel: 'C0ALERTS',
-      user: 'U0KAI',
-    });
+    await clickAlertButton(h, parent, 'alert_ack', 'U0KAI');
     await waitFor(() =>
       h.standin
         .messages()

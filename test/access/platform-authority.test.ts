@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject, StoredView } from '../../src/slack-standin/index.ts';
-import { postSilentAlert } from '../fixtures/alert-parent.ts';
+import { clickAlertButton, postSilentAlert } from '../fixtures/alert-parent.ts';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { openByCommand, pickInView, tasksWritten } from '../tasks/task-helpers.ts';
@@ -171,12 +171,7 @@ describe('relay message buttons act as the person who clicks', () => {
   it("Create task on a Berlin alert, submitted by Ben, uses Ben's key and is refused", async () => {
     const parent = await postSilentAlert(h, '1001', 'a1');
     const views = h.standin.views().length;
-    await h.driver.blockAction({
-      actionId: 'alert_create_task',
-      message: parent,
-      channel: 'C0ALERTS',
-      user: BEN,
-    });
+    await clickAlertButton(h, parent, 'alert_create_task', BEN);
     const view: StoredView = await waitFor(() =>
       h.standin
         .views()
