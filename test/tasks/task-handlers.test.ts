@@ -3,9 +3,6 @@
  * against the real task service over a loopback sandbox. Each acks before anything else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BaseDeps } from '../../src/deps.ts';
-import type { Sandbox } from '../../src/sandbox/index.ts';
-import type { Services } from '../../src/services.ts';
 import { handleTaskCommand } from '../../src/tasks/slack/task-command.ts';
 import { handleTaskCreateSubmit } from '../../src/tasks/slack/task-create-submit.ts';
 import { handleTaskPriorityChange } from '../../src/tasks/slack/task-priority.ts';
@@ -19,14 +16,10 @@ import {
 import { startSandboxServices, type SandboxServices } from '../fixtures/sandbox-deps.ts';
 
 let env: SandboxServices;
-let sandbox: Sandbox;
-let base: BaseDeps;
-let services: Services;
 const site = { id: '101', name: 'Berlin Plant', channelId: '7101' };
 
 beforeAll(async () => {
   env = await startSandboxServices({ tasks: 5 });
-  ({ sandbox, base, services } = env);
 });
 afterAll(() => env?.close());
 
@@ -68,27 +61,27 @@ describe('task handlers called without an App', () => {
     const built = buildWithClient<Parameters<typeof handleTaskCommand>[0]>(fakeClient, {
       command: { text: 'help', user_id: 'U0ANA', channel_id: 'C0PLANT', trigger_id: 't', response_url: 'r' },
     });
-    await handleTaskCommand(built.args, { ...services, log: base.log });
+    await handleTaskCommand(built.args, { ...env.services, log: env.base.log });
     expect(built.calls.map((c) => c.fn)).toEqual(['ack']);
     expect(JSON.stringify(built.argsOf('ack')[0])).toContain('/task list');
   });
 
   it('changes the priority from the card menu: ack, PATCH, card updated in place, note in its thread', async () => {
-    const task = await services.tasks.create(
+    const task = await env.services.tasks.create(
       { name: 'Handler priority task', siteId: site.id, typeId: '1', priorityId: '15' },
       { site, device: null, assignee: null },
     );
     const calls: HandlerCall[] = [];
-    const patchesBefore = sandbox.admin.written().patches.length;
+    const patchesBefore = env.sandbox.admin.written().patches.length;
     const built = buildArguments<Parameters<typeof handleTaskPriorityChange>[0]>({
       calls,
       client: fakeClient(calls),
       body: cardActionBody('task_priority', { selected: `${task.id}|5` }),
     });
-    await handleTaskPriorityChange(built.args, { ...services, log: base.log });
+    await handleTaskPriorityChange(built.args, { ...env.services, log: env.base.log });
 
     expect(calls[0]?.fn).toBe('ack');
-    expect(sandbox.admin.written().patches.slice(patchesBefore)).toMatchObject([
+    expect(env.sandbox.admin.written().patches.slice(patchesBefore)).toMatchObject([
       { taskId: task.id, body: { priorityId: '5' } },
     ]);
     const [update] = built.argsOf('chat.update') as { channel: string; ts: string; blocks: unknown[] }[];
@@ -105,7 +98,7 @@ describe('task handlers called without an App', () => {
     const built = buildWithClient<Parameters<typeof handleTaskShowCard>[0]>(fakeClient, {
       body: cardActionBody('task_show_card_999999', { value: '999999' }),
     });
-    await handleTaskShowCard(built.args, services);
+    await handleTaskShowCard(built.args, env.services);
     expect(built.calls.map((c) => c.fn)).toEqual(['ack', 'respond']);
     expect(built.argsOf('respond')[0]).toMatchObject({
       response_type: 'ephemeral',
@@ -118,19 +111,19 @@ describe('task handlers called without an App', () => {
 
   it('refuses a create form without name and site in the ack, creating nothing', async () => {
     const calls: HandlerCall[] = [];
-    const created = sandbox.admin.written().tasks.length;
+    const created = env.sandbox.admin.written().tasks.length;
     const built = buildArguments<Parameters<typeof handleTaskCreateSubmit>[0]>({
       calls,
       client: fakeClient(calls),
       body: { type: 'view_submission', user: { id: 'U0ANA' } },
       view: { id: 'V0FORM', private_metadata: '{}', state: { values: {} } },
     });
-    await handleTaskCreateSubmit(built.args, { ...base, ...services });
+    await handleTaskCreateSubmit(built.args, { ...env.base, ...env.services });
     expect(calls.map((c) => c.fn)).toEqual(['ack']);
     expect(built.argsOf('ack')[0]).toEqual({
       response_action: 'errors',
       errors: { task_name: 'Give the task a name.', task_site: 'Choose the site the task belongs to.' },
     });
-    expect(sandbox.admin.written().tasks.length).toBe(created);
+    expect(env.sandbox.admin.written().tasks.length).toBe(created);
   });
 });
