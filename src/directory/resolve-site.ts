@@ -3,12 +3,7 @@ import type { SiteInfo, SiteMatch } from './types.ts';
 
 // Accents and case are ignored ("sao paulo" finds São Paulo): decompose, then drop the combining marks.
 const norm = (text: string): string =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, ' ');
+  text.normalize('NFKD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** Case- and accent-insensitive exact name (or id), then a unique prefix, then a unique substring. */
 export function resolveSiteIn(sites: readonly SiteInfo[], text: string): SiteMatch {

@@ -55,7 +55,10 @@ describe('relay messages show names safely', () => {
       deviceName: null,
       modifiedAt: null,
     });
-    const [title, fields] = parent.blocks as unknown as [{ text: { text: string } }, { fields: { text: string }[] }];
+    const [title, fields] = parent.blocks as unknown as [
+      { text: { text: string } },
+      { fields: { text: string }[] },
+    ];
     expect(title.text.text).toBe(':clipboard: *∗bold∗ pump*');
     const site = fields.fields.find((f) => f.text.startsWith('*Site*'))!.text.replace('*Site*\n', '');
     expect(formats(site)).toBe(false);
