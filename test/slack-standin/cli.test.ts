@@ -11,15 +11,20 @@ afterEach(async () => {
   }
 });
 
-/** Lines the CLI prints until it has printed `count` of them. */
-async function firstLines(proc: ChildProcess, count: number): Promise<string[]> {
-  let out = '';
-  for await (const chunk of proc.stdout!) {
-    out += String(chunk);
-    const lines = out.split('\n').filter(Boolean);
-    if (lines.length >= count) return lines;
-  }
-  throw new Error(`the CLI exited early: ${out}`);
+/**
+ * Lines the CLI prints until it has printed `count` of them. Reads with a listener and keeps the pipe open: leaving
+ * a `for await` loop would destroy stdout, and the CLI's next line would then fail with EPIPE and stop it.
+ */
+function firstLines(proc: ChildProcess, count: number): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      out += String(chunk);
+      const lines = out.split('\n').filter(Boolean);
+      if (lines.length >= count) resolve(lines);
+    });
+    proc.once('exit', () => reject(new Error(`the CLI exited early: ${out}`)));
+  });
 }
 
 describe('npm run standin', () => {
