@@ -3,39 +3,15 @@
  * pool of connections, a body that trickles forever is cut by the per-call deadline, and an endless answer is
  * not read past the size cap. Real loopback sockets.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, test } from 'vitest';
+import { createServer } from 'node:http';
+import { describe, expect, test } from 'vitest';
 import { MAX_CONNECTIONS } from '../../src/monitoring/http.ts';
-import {
-  createMonitoringClient,
-  type MonitoringApi,
-  type MonitoringError,
-} from '../../src/monitoring/index.ts';
-import { caught, KEY } from './helpers.ts';
+import type { MonitoringError } from '../../src/monitoring/index.ts';
+import { caught } from './helpers.ts';
+import { useLoopbackPlatform } from './loopback.ts';
 
-const open: { close(): unknown }[] = [];
-afterEach(async () => {
-  for (const thing of open.splice(0)) await thing.close();
-});
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  open.push({
-    close: () =>
-      new Promise((r) => {
-        server.closeAllConnections();
-        server.close(r);
-      }),
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function client(baseUrl: string, timeouts = {}): MonitoringApi {
-  const c = createMonitoringClient({ baseUrl, apiKey: KEY, timeouts, retry: { maxRetries: 0 } });
-  open.push(c);
-  return c;
-}
+const { listen, client: platformClient } = useLoopbackPlatform();
+const client = (baseUrl: string, timeouts = {}) => platformClient(baseUrl, { timeouts });
 
 const record = (id: string) =>
   JSON.stringify({

@@ -1,5 +1,5 @@
 /**
- * vitest globalSetup: a Redis for the Redis tests on any machine, never the shared 127.0.0.1:6379.
+ * vitest globalSetup: a Redis for the Redis tests on any machine, never the machine's own Redis on its default port.
  *
  * - `REDIS_URL` set: the tests use that server (each test file works under a key prefix of its own run and
  *   removes its keys; nothing is flushed).
