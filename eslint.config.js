@@ -16,6 +16,13 @@ const into = (folders, message, tail = '(?:/|$)') => ({
 });
 const noSlack = (why) => ({ regex: '^@slack/', caseSensitive: true, message: why });
 const RETURNS_DATA = "rules/ and service/ return data; the feature's slack/ renders and sends it.";
+// rules/ and service/ sit below their own feature's listeners (`../slack/…`); rules/ also below its renderers.
+// (A service may hand its errors the blocks they are shown with — access/service/errors.ts.)
+const ownLayer = (layers) => ({
+  regex: `^\\.\\./(?:${layers.join('|')})(?:/|$)`,
+  caseSensitive: true,
+  message: RETURNS_DATA,
+});
 const otherFeatures = (feature, { pureOnly = false } = {}) =>
   into(
     FEATURES.filter((f) => f !== feature),
@@ -39,11 +46,16 @@ const dependencyRule = [
     ),
     restrict(
       [`src/${feature}/rules/**`],
-      [noSlack(RETURNS_DATA), into(['kit'], RETURNS_DATA), otherFeatures(feature, { pureOnly: true })],
+      [
+        noSlack(RETURNS_DATA),
+        into(['kit'], RETURNS_DATA),
+        ownLayer(['slack', 'render']),
+        otherFeatures(feature, { pureOnly: true }),
+      ],
     ),
     restrict(
       [`src/${feature}/service/**`],
-      [noSlack(RETURNS_DATA), into(['kit'], RETURNS_DATA), otherFeatures(feature)],
+      [noSlack(RETURNS_DATA), into(['kit'], RETURNS_DATA), ownLayer(['slack']), otherFeatures(feature)],
     ),
   ]),
   restrict(

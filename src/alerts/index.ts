@@ -20,7 +20,7 @@ export type { RelayStatus } from './rules/status.ts';
 export { changeSubscription } from './rules/subscriptions.ts';
 export { describeSubscriptions } from './render/relay-monitor-reply.ts';
 export { formatDuration, when } from './render/relay-format.ts';
-export { parseMonitorCommand } from './slack/monitor-parse.ts';
+export { parseMonitorCommand } from './rules/monitor-parse.ts';
 /** App Home's toggle: whether a person gets a DM with the task card when a task is assigned to them. */
 export { assignmentDmsOn, setAssignmentDms } from './engine/relay-people.ts';
 /** For the tasks feature, right after assigning a task from Slack: DMs the assignee now (the relay then won't). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMonitorCommand } from '../../src/alerts/slack/monitor-parse.ts';
+import { parseMonitorCommand } from '../../src/alerts/rules/monitor-parse.ts';
 
 describe('parseMonitorCommand', () => {
   it.each([

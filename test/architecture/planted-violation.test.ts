@@ -82,6 +82,16 @@ describe('the lint rule (eslint.config.js, no-restricted-imports)', () => {
       /return data/,
     ],
     [
+      'src/posts/service/planted.ts',
+      "import { publishPost } from '../slack/publish-post.ts';\nexport const p = publishPost;\n",
+      /return data/,
+    ],
+    [
+      'src/home/rules/planted.ts',
+      "import type { HomeTasks } from '../render/home-tasks.ts';\nexport type H = HomeTasks;\n",
+      /return data/,
+    ],
+    [
       'src/kit/planted.ts',
       "import { TASK_ACTION } from '../tasks/render/task-ids.ts';\nexport const t = TASK_ACTION;\n",
       /never imports a feature/,

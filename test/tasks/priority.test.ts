@@ -15,7 +15,7 @@ import { renderTaskCard } from '../../src/tasks/render/task-card.ts';
 import { renderEditTaskModal } from '../../src/tasks/render/task-edit-modal.ts';
 import { parseListArgs } from '../../src/tasks/slack/task-parse.ts';
 import { planChannelTasks } from '../../src/alerts/rules/plan-tasks.ts';
-import { parseMonitorCommand } from '../../src/alerts/slack/monitor-parse.ts';
+import { parseMonitorCommand } from '../../src/alerts/rules/monitor-parse.ts';
 import { snapshotTask } from '../../src/alerts/rules/task-snapshot.ts';
 import type { StatusLookup } from '../../src/directory/index.ts';
 import { makeTask } from '../fixtures/task.ts';

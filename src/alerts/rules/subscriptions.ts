@@ -4,7 +4,7 @@
  */
 import type { Directory, SiteInfo } from '../../directory/types.ts';
 import type { ChannelSubscriptions } from './model.ts';
-import type { MonitorCommand } from '../slack/monitor-parse.ts';
+import type { MonitorCommand } from './monitor-parse.ts';
 import type { RelayStore } from '../engine/relay-store.ts';
 
 export type SiteProblem =

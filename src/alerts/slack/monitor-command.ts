@@ -5,7 +5,7 @@
 import type { AllMiddlewareArgs, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
-import { parseMonitorCommand } from './monitor-parse.ts';
+import { parseMonitorCommand } from '../rules/monitor-parse.ts';
 import { runDigestCommand } from './monitor-digest.ts';
 import { digestRecords } from '../engine/digest-records.ts';
 import { createOutbox } from '../engine/outbox.ts';

@@ -14,7 +14,7 @@ import { renderNotice, renderSiteProblems } from '../render/relay-monitor-reply.
 import type { RenderedMessage } from '../render/alert-message.ts';
 import { lastShiftChange } from '../rules/shift-times.ts';
 import { resolveSites } from '../rules/subscriptions.ts';
-import type { MonitorCommand } from './monitor-parse.ts';
+import type { MonitorCommand } from '../rules/monitor-parse.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
 
 type DigestCommand = Extract<MonitorCommand, { kind: 'digest-at' | 'digest-off' | 'digest-now' }>;

@@ -3,7 +3,12 @@
  * cached briefly in the store for the picker. Values are `site:<id>` or `ds:<id>`.
  */
 import type { BaseDeps } from '../../deps.ts';
-import type { TargetChoice } from '../slack/transfer/resolve-target.ts';
+
+/** Where the person chose to upload to: a site, or a data source (whose record names the company). */
+export interface TargetChoice {
+  siteId?: string;
+  dataSourceId?: string;
+}
 
 export interface UploadTargetOption {
   value: string;

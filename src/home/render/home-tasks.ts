@@ -2,17 +2,13 @@
  * The "Your open tasks" part of the Home tab, pure. Platform text (names, statuses, sites, emails) is escaped,
  * so a task named `<!channel>` renders literally and pings nobody.
  */
-import type { Task } from '../../monitoring/api.ts';
 import { escapeMrkdwn, safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
 import { HOME_ACTION, HOME_TASK_LIMIT } from './home-ids.ts';
 import type { BlockJson } from '../../tasks/index.ts';
 import { context, section } from '../../kit/blocks/text-blocks.ts';
+import type { HomeTask } from '../rules/pick-tasks.ts';
 
-export interface HomeTask {
-  task: Task;
-  /** Past its due date in the site's time zone. */
-  overdue: boolean;
-}
+export type { HomeTask } from '../rules/pick-tasks.ts';
 
 /** What the Home tab knows about the viewer's tasks; `notice` texts are ready mrkdwn (userMessageFor). */
 export type HomeTasks =

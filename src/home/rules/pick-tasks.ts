@@ -1,7 +1,13 @@
 /** Pure: which of the viewer's open tasks the Home tab shows, overdue first, then by due date. */
 import type { Task } from '../../monitoring/api.ts';
 import { isOpen, isOverdue } from '../../tasks/rules/index.ts';
-import type { HomeTask } from '../render/home-view.ts';
+
+/** One of the viewer's open tasks on the Home tab. */
+export interface HomeTask {
+  task: Task;
+  /** Past its due date in the site's time zone. */
+  overdue: boolean;
+}
 
 function rank(item: HomeTask): number {
   if (item.overdue) return 0;

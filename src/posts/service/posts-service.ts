@@ -1,4 +1,4 @@
-/** Feed posts (contract section 11): the channel directory for the picker, drafts, publishing. */
+/** Feed posts (contract section 11): the channel directory for the picker, and drafts (publishing is slack/). */
 import type { BaseDeps } from '../../deps.ts';
 import { createPostChannelDirectory, type PostChannelDirectory } from './channels.ts';
 
@@ -11,12 +11,6 @@ export {
 } from './channels.ts';
 export { parseHashtags, MAX_HASHTAGS, type HashtagParse } from '../rules/hashtags.ts';
 export { buildPost, sharedContent, type PostDraft } from '../rules/post-draft.ts';
-export {
-  publishPost,
-  type PublishDeps,
-  type PublishOutcome,
-  type PublishRequest,
-} from '../slack/publish-post.ts';
 
 export interface PostsService {
   channels: PostChannelDirectory;

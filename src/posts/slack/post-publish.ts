@@ -4,7 +4,8 @@
  * they typed and the reason on top; if the modal is already gone, the reason and their text arrive as a message.
  */
 import type { WebClient } from '@slack/web-api';
-import { publishPost, type PostDraft, type PublishDeps } from '../service/posts-service.ts';
+import type { PostDraft } from '../rules/post-draft.ts';
+import { publishPost, type PublishDeps } from './publish-post.ts';
 import { renderPostDone, renderPostModal, type PostFormValues } from '../render/post-modal.ts';
 import type { PostMeta } from '../render/post-meta.ts';
 import { renderPostConfirmation, renderPostFailure, type SlackMessage } from '../render/post-result.ts';

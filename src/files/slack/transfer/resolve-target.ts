@@ -13,10 +13,9 @@ export interface TransferTarget {
   assetType?: string;
 }
 
-export interface TargetChoice {
-  siteId?: string;
-  dataSourceId?: string;
-}
+import type { TargetChoice } from '../../service/upload-targets.ts';
+
+export type { TargetChoice };
 
 export const NO_COMPANY_TEXT =
   'There is no company to upload to: choose a data source or site whose record names a company, ' +

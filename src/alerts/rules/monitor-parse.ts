@@ -2,10 +2,10 @@
  * Pure parser of `/monitor` text. Site names may contain spaces: everything after `site` up to the next keyword
  * is one name (`site North Plant site Dock 4`); commas also separate names; quotes keep a keyword in a name.
  */
-import { isPriorityKeyword } from '../../tasks/index.ts';
-import type { PriorityName } from '../rules/model.ts';
-import type { Severity } from '../rules/types.ts';
-import { parseShiftTimes } from '../rules/shift-times.ts';
+import { isPriorityKeyword } from '../../tasks/rules/index.ts';
+import type { PriorityName } from './model.ts';
+import type { Severity } from './types.ts';
+import { parseShiftTimes } from './shift-times.ts';
 
 export type MonitorTopic = 'alerts' | 'tasks';
 
