@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
+import { PLATFORM_SLOW_TEXT } from '../../src/tasks/slack/task-edit-submit.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { cardFor, cardText, newView, openByCommand, option, tasksWritten } from './task-helpers.ts';
 
@@ -161,6 +162,24 @@ describe('edit', () => {
     );
     expect(notice.text).toContain('Reassign me');
     expect(cardText(cardFor(h, taskId)!)).toContain('Unassigned');
+  });
+
+  it('keeps the modal open with a clear note when the platform is too slow to check the edit', async () => {
+    const { taskId, card } = await createTask('Slow platform edit', 'berlin');
+    const before = h.standin.views().length;
+    await h.driver.blockAction({ actionId: 'task_edit_open', message: card, channel: card.channel });
+    const view = await newView(h, before, 'task_edit');
+    // This person's own snapshot has expired: the task is read from the platform, which now takes 5 s.
+    const seen = h.deps.store.namespace('task-seen');
+    await Promise.all(['shared', 'person:T0FIELD:U0ANA'].map((scope) => seen.delete(`${scope}:${taskId}`)));
+    h.sandbox.admin.inject({ endpoint: 'GET /tasks', latencyMs: 5_000, times: 5 });
+    const count = patches().length;
+    const result = await h.driver.viewSubmission({ view, values: { task_name: 'Never sent' } });
+    expect(result.tooSlow).toBe(false);
+    expect(result.errors?.task_name).toBe(PLATFORM_SLOW_TEXT);
+    h.sandbox.admin.clearInjections();
+    await h.app.whenIdle();
+    expect(patches()).toHaveLength(count);
   });
 
   it('reassigns when the platform takes it', async () => {

@@ -18,6 +18,8 @@ import { editPatch, parseEditMeta } from './task-edit-form.ts';
 import { parseTaskForm, validateTaskForm, viewState } from './task-form.ts';
 
 const INLINE_BUDGET_MS = 1_200;
+export const PLATFORM_SLOW_TEXT =
+  'The platform did not answer in time to check this edit; nothing was changed. Submit again in a moment.';
 
 export type TaskEditDeps = Pick<Deps, 'tasks' | 'directory' | 'log'> & AssignmentHooks;
 
@@ -29,7 +31,16 @@ export async function handleTaskEditSubmit(
   const meta = parseEditMeta(view.private_metadata);
   let before: Task | undefined;
   try {
-    before = meta ? await deps.tasks.get(meta.taskId) : undefined;
+    // Usually this person's own snapshot (the store); when it has expired the platform is asked with their key,
+    // within the same inline budget as the assignee check, so the answer always beats Slack's 3 s.
+    const read = meta
+      ? await within(
+          deps.tasks.get(meta.taskId).then((task) => ({ task })),
+          INLINE_BUDGET_MS,
+        )
+      : { task: undefined };
+    if (!read) return ack({ response_action: 'errors', errors: { [TASK_FIELD.name]: PLATFORM_SLOW_TEXT } });
+    before = read.task;
   } catch (err) {
     if (!(err instanceof StoreUnavailableError)) throw err;
     return ack({ response_action: 'errors', errors: { [TASK_FIELD.name]: STORE_DOWN_TEXT } });
