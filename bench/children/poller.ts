@@ -30,6 +30,8 @@ const config = loadConfig({
   STORE_URL: `sqlite://${join(dir, 'fieldline.sqlite')}`,
   SLACK_BOT_TOKEN: 'xoxb-bench',
   SLACK_SIGNING_SECRET: 'bench',
+  // The relay acts for nobody: it polls with the shared key whatever the access mode; no people's keys here.
+  ACCESS_MODE: 'shared',
 });
 const store = await openStore(config.store, { log });
 const monitoring = createMonitoringClient({ baseUrl: process.env.BENCH_SANDBOX_URL ?? '', apiKey, log });
