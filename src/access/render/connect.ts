@@ -1,10 +1,10 @@
 /** Block Kit of the access feature: the connect offer, the connect modal, the result, the App Home section. */
+import { escapeMrkdwn as esc } from '../../kit/blocks/mrkdwn.ts';
 import type { LinkInfo } from '../service/key-vault.ts';
 import { ACCESS_ACTION, ACCESS_VIEW } from './ids.ts';
 
 type Block = { type: string } & Record<string, unknown>;
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
 const plain = (text: string) => ({ type: 'plain_text', text, emoji: true });
 
