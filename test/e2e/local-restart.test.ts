@@ -4,16 +4,16 @@
  * marks a task done (the relay posts it); run 2 over the same sqlite file sees the task open again in the new
  * sandbox, and must post nothing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { startLocalMain } from '../fixtures/local-main.ts';
 import { poll as pollUntil } from './poll.ts';
 
-const root = resolve(import.meta.dirname, '../..');
 const SANDBOX_FULL_KEY = 'sbx-full-7d1f3c9a2b64'; // the sandbox's documented demo key (src/sandbox/README.md)
 
 const message = z
@@ -33,32 +33,19 @@ interface Run {
 }
 
 async function start(storePath: string): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--local'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: '0',
-      STORE_URL: `sqlite://${storePath}`,
-      POLL_INTERVAL_SECONDS: '1',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const app = startLocalMain({
+    STORE_URL: `sqlite://${storePath}`,
+    POLL_INTERVAL_SECONDS: '1',
+    LOG_LEVEL: 'info',
   });
-  let stdout = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  };
+  const { child, stop } = app;
   try {
     const port = await poll(
-      async () => /Open http:\/\/localhost:(\d+)\/ to use fieldline locally/.exec(stdout)?.[1],
+      async () => /Open http:\/\/localhost:(\d+)\/ to use fieldline locally/.exec(app.stdout())?.[1],
       'the printed URL',
     );
     const sandbox = /"url":"(http:\/\/127\.0\.0\.1:\d+)\/?"[^\n]*embedded monitoring sandbox/.exec(
-      stdout,
+      app.stdout(),
     )?.[1];
     if (!sandbox) throw new Error('the sandbox URL was not logged');
     const base = `http://127.0.0.1:${port}/`;

@@ -3,13 +3,10 @@
  * workspace is seeded (welcome message, the bot in #maintenance), and the seeded subscriptions are live —
  * `/monitor list` typed in the console reaches the app and answers from the relay's store.
  */
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { startLocalMain } from '../fixtures/local-main.ts';
 import { poll as pollUntil } from './poll.ts';
-
-const root = resolve(import.meta.dirname, '../..');
 
 const consoleState = z.object({
   channels: z.array(z.object({ id: z.string(), is_member: z.boolean() })),
@@ -23,16 +20,10 @@ const poll = <T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 2
 
 describe('local mode from npm start', () => {
   it('prints a URL that serves the console over a seeded, subscribed workspace', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--local'], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', STORE_URL: 'memory://' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const app = startLocalMain({ STORE_URL: 'memory://' });
     try {
       const port = await poll(
-        async () => /Open http:\/\/localhost:(\d+)\/ to use fieldline locally/.exec(stdout)?.[1],
+        async () => /Open http:\/\/localhost:(\d+)\/ to use fieldline locally/.exec(app.stdout())?.[1],
         'the printed URL',
         // A cold tsx start of the whole product; generous so a loaded CI machine is not a failure.
         75_000,
@@ -61,8 +52,7 @@ describe('local mode from npm start', () => {
       }, 'the /monitor list reply');
       expect(reply.text).toMatch(/\*Alerts\* from every site \(warning and critical\)/);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await app.stop();
     }
   }, 120_000);
 });
