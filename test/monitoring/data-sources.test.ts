@@ -1,18 +1,8 @@
 /** Data sources module: request shapes sent and DataSource/DataSourceRow mapping (MockAgent, no network). */
 import { describe, expect, test } from 'vitest';
-import { json, setup } from './helpers.ts';
+import { json, setup, sourceRecord } from './helpers.ts';
 
-const record = {
-  id: '7',
-  name: 'Boiler 1',
-  type: { id: '1', name: 'Meter' },
-  applying: { id: '1', name: 'Sensor' },
-  site: { id: 's1', name: 'Porto', channelId: 'ch1' },
-  tzTimezoneName: 'Europe/Lisbon',
-  validationStatus: { id: 20, name: 'Valid' },
-  isShared: false,
-  futureField: { kept: true },
-};
+const record = { ...sourceRecord('7'), name: 'Boiler 1', futureField: { kept: true } };
 
 describe('data sources', () => {
   test('get sends withSchema/withLastReading as the literal true and maps metrics', async () => {

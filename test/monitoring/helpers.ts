@@ -99,3 +99,18 @@ function bodyText(body: unknown): string | null {
   if (body instanceof Uint8Array) return Buffer.from(body).toString('utf8');
   return null;
 }
+
+/** A data-source list row / full record with the fields the contract says are always present. */
+export function sourceRecord(id: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id,
+    name: `Source ${id}`,
+    type: { id: '1', name: 'Meter' },
+    applying: { id: '1', name: 'Sensor' },
+    site: { id: 's1', name: 'Porto', channelId: 'ch1' },
+    tzTimezoneName: 'Europe/Lisbon',
+    validationStatus: { id: 20, name: 'Valid' },
+    isShared: false,
+    ...extra,
+  };
+}

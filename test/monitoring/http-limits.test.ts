@@ -7,25 +7,13 @@ import { createServer } from 'node:http';
 import { describe, expect, test } from 'vitest';
 import { MAX_CONNECTIONS } from '../../src/monitoring/http.ts';
 import type { MonitoringError } from '../../src/monitoring/index.ts';
-import { caught } from './helpers.ts';
+import { caught, sourceRecord } from './helpers.ts';
 import { useLoopbackPlatform } from './loopback.ts';
 
 const { listen, client: platformClient } = useLoopbackPlatform();
 const client = (baseUrl: string, timeouts = {}) => platformClient(baseUrl, { timeouts });
 
-const record = (id: string) =>
-  JSON.stringify({
-    data: {
-      id,
-      name: `Source ${id}`,
-      type: { id: '1', name: 'Meter' },
-      applying: { id: '1', name: 'Sensor' },
-      site: { id: 's1', name: 'Porto', channelId: 'ch1' },
-      tzTimezoneName: 'Europe/Lisbon',
-      validationStatus: { id: 20, name: 'Valid' },
-      isShared: false,
-    },
-  });
+const record = (id: string) => JSON.stringify({ data: sourceRecord(id) });
 
 describe('platform HTTP limits', () => {
   test(`40 calls at once use at most ${MAX_CONNECTIONS} connections`, async () => {
