@@ -111,6 +111,15 @@ export function createPresignedHttp(opts: PresignedOptions): PresignedHttp {
     }
   }
 
+  /** A Location that is not a URL is refused like any other unsafe hop, not thrown as a TypeError. */
+  function redirectTarget(location: string, from: URL, method: string): URL {
+    try {
+      return new URL(location, from);
+    } catch {
+      throw unsafe(from, method, 'the redirect Location is not a URL');
+    }
+  }
+
   async function once(req: PresignedRequest): Promise<PresignedResponse> {
     let url: URL;
     try {
@@ -122,10 +131,11 @@ export function createPresignedHttp(opts: PresignedOptions): PresignedHttp {
     // A GET may be redirected (storage moving an object); each hop is checked like the first.
     for (let redirects = 0; req.method === 'GET' && REDIRECTS.has(res.statusCode); redirects += 1) {
       const location = header(res.headers.location);
-      await res.body.dump().catch(() => undefined);
+      // Without a Location the 3xx is the answer (refused below with its body read).
       if (location === undefined) break;
+      await res.body.dump().catch(() => undefined);
       if (redirects >= MAX_REDIRECTS) throw unsafe(url, req.method, `more than ${MAX_REDIRECTS} redirects`);
-      url = new URL(location, url);
+      url = redirectTarget(location, url, req.method);
       res = await hop(req, url);
     }
     const where = { method: req.method, path: url.origin + url.pathname };

@@ -148,6 +148,34 @@ describe('the guarded sender', () => {
     }
   });
 
+  it('refuses a redirect whose Location is not a URL, and reports a 3xx without Location with its status', async () => {
+    const sender = createPresignedHttp({ platformUrl: capture.url, retry: { maxRetries: 0 } });
+    try {
+      capture.answer = (_req, res) => {
+        res.writeHead(302, { location: 'http://[' });
+        res.end();
+      };
+      const bad = await sender
+        .send({ method: 'GET', url: `${capture.url}/bad-location`, failCode: () => 'NO_ACCESS' })
+        .catch((e: unknown) => e);
+      expect(isMonitoringError(bad) && bad.code).toBe('UNSAFE_URL');
+      capture.answer = (_req, res) => {
+        res.writeHead(302, { 'content-type': 'text/plain' });
+        res.end('moved, somewhere');
+      };
+      const bare = await sender
+        .send({ method: 'GET', url: `${capture.url}/no-location`, failCode: () => 'NO_ACCESS' })
+        .catch((e: unknown) => e);
+      expect(isMonitoringError(bare) && [bare.code, bare.status, bare.body]).toEqual([
+        'NO_ACCESS',
+        302,
+        'moved, somewhere',
+      ]);
+    } finally {
+      await sender.close();
+    }
+  });
+
   it.each(['PUT', 'POST'] as const)(
     'sends no %s (import upload, signed upload form) to a loopback address that is not the platform',
     async (method) => {
