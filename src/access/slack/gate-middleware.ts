@@ -7,6 +7,7 @@
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../log.ts';
+import { within } from '../../kit/time-budget.ts';
 import { refusalText, type Refusal } from '../rules/person-gate.ts';
 import { actAs } from '../service/acting.ts';
 import { messageModal } from '../render/connect.ts';
@@ -15,6 +16,9 @@ import { senderOf } from './request-person.ts';
 
 type Json = Record<string, unknown>;
 type Ack = (response?: unknown) => Promise<void>;
+
+/** The remembered decision is read before the ack: a slow store must not cost Slack's 3 s (checked later anyway). */
+const DECISION_READ_MS = 1_000;
 
 export function accessGate(deps: AccessDeps & { log: Logger }): Middleware<AnyMiddlewareArgs> {
   return async (args) => {
@@ -26,7 +30,8 @@ export function accessGate(deps: AccessDeps & { log: Logger }): Middleware<AnyMi
     }
     if (sender.kind === 'none') return args.next();
     const client = (args as { client: WebClient }).client;
-    const refusal = await rememberedRefusal(deps, sender.person);
+    // Not answered in time: treated as "not checked recently"; the check runs when the platform is first needed.
+    const refusal = await within(rememberedRefusal(deps, sender.person), DECISION_READ_MS);
     if (refusal) {
       deps.log.info({ user: sender.person.userId, refusal }, 'request refused');
       await refuse(args as unknown as RefuseArgs, client, refusal);
