@@ -16,6 +16,7 @@ import type { App } from '@slack/bolt';
 import type { AckFn, ReceiverEvent } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import type { Store } from '../store/store.ts';
+import { within } from './time-budget.ts';
 
 export const DEDUPE_TTL_MS = 3 * 60 * 60 * 1000; // ≥ 2 h: Slack retries events for up to about an hour
 /**
@@ -27,16 +28,8 @@ export const REPLAY_TTL_MS = 10 * 60 * 1000;
 const REPLAY_CLAIMED = new Set(['block_actions', 'shortcut', 'message_action']);
 /** Where the receiver puts what identifies one signed HTTP request (see `signedRequestProperties`). */
 const SIGNED = 'signedRequest';
-/** The claim runs before the ack: a store that hangs must not cost Slack's 3-second budget. */
+/** The claim (and its release) runs before the ack: a store that hangs must not cost Slack's 3-second budget. */
 const CLAIM_TIMEOUT_MS = 1_000;
-
-function withinBudget<T>(run: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('dedupe claim timed out')), CLAIM_TIMEOUT_MS);
-  });
-  return Promise.race([run, timeout]).finally(() => clearTimeout(timer));
-}
 
 type Claim = { key: string; releaseOnErrors: boolean; ttlMs: number };
 
@@ -144,7 +137,9 @@ export function installDeliveryDedupe(app: App, store: Store, log: Logger): void
     if (!claim) return process(withClaim(event));
     let first: boolean;
     try {
-      first = await withinBudget(seen().add(claim.key, Date.now(), claim.ttlMs));
+      const added = await within(seen().add(claim.key, Date.now(), claim.ttlMs), CLAIM_TIMEOUT_MS);
+      if (added === undefined) throw new Error('dedupe claim timed out');
+      first = added;
     } catch (err) {
       // Store trouble must not block the ack path: better a rare repeat than a lost request.
       log.warn(
@@ -162,9 +157,8 @@ export function installDeliveryDedupe(app: App, store: Store, log: Logger): void
     if (!claim.releaseOnErrors) return process(claimed);
     const ack: AckFn<unknown> = async (response?: unknown) => {
       if (readString(response, 'response_action') === 'errors') {
-        await seen()
-          .delete(claim.key)
-          .catch(() => false);
+        // Also before the ack, so bounded like the claim; not released in time, the same values wait out the TTL.
+        await within(seen().delete(claim.key), CLAIM_TIMEOUT_MS).catch(() => false);
       }
       return event.ack(response);
     };
