@@ -15,6 +15,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../log.ts';
 import type { MonitoringApi } from '../../monitoring/api.ts';
 import type { Directory } from '../../directory/index.ts';
+import { within } from '../../kit/time-budget.ts';
 import { refusalText } from '../rules/person-gate.ts';
 import { actingPerson } from '../service/acting.ts';
 import { AccessRefusedError } from '../service/errors.ts';
@@ -33,8 +34,12 @@ export interface ConnectDeps extends AccessDeps {
   onLinkChanged(client: WebClient, userId: string): Promise<void>;
 }
 
-/** The inline check must answer well within Slack's 3 s for a view submission. */
-const CHECK_BUDGET_MS = 2_000;
+/**
+ * Both inline checks (who the person is, then the key) must answer together well within Slack's 3 s for a view
+ * submission.
+ */
+const PERSON_BUDGET_MS = 800;
+const CHECK_BUDGET_MS = 1_700;
 
 type ActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -58,7 +63,9 @@ export async function handleConnectSubmit(args: SubmitArgs, deps: ConnectDeps): 
   if (key === '') return fail('Paste your platform API key.');
   const who = { teamId: person.teamId, userId: person.userId, userTeamId: body.user.team_id };
   try {
-    await checkPerson(deps, who, client);
+    // users.info (cached) before the ack: bounded like the key check.
+    const facts = await within(checkPerson(deps, who, client), PERSON_BUDGET_MS);
+    if (facts === undefined) return fail('Slack did not confirm who you are in time. Submit again.');
   } catch (err) {
     if (err instanceof AccessRefusedError) return fail(refusalText(err.reason).slice(0, 150));
     throw err;
