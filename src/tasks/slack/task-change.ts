@@ -4,7 +4,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
-import type { Assignee, TaskPatch } from '../../monitoring/api.ts';
+import type { Assignee, Task, TaskPatch } from '../../monitoring/api.ts';
 import { describePatch } from '../render/task-changes.ts';
 import type { Rendered } from '../render/task-ids.ts';
 import { changeNote, renderNotice } from '../render/task-notices.ts';
@@ -33,7 +33,7 @@ export async function changeTask(
   ctx: ChangeContext,
   taskId: string,
   patch: TaskPatch,
-  extra: { assignee?: Assignee | null } = {},
+  extra: { assignee?: Assignee | null; before?: Task } = {},
 ): Promise<void> {
   const tell = (text: string) =>
     tellUser(
@@ -42,7 +42,8 @@ export async function changeTask(
       renderNotice(text),
     );
   try {
-    const before = await deps.tasks.get(taskId);
+    // The edit modal has read the task already (same person, moments ago): not read twice in one request.
+    const before = extra.before ?? (await deps.tasks.get(taskId));
     const outcome = await deps.tasks.update(
       taskId,
       patch,

@@ -28,7 +28,8 @@ import {
   type ViewState,
 } from './task-form.ts';
 
-const INLINE_BUDGET_MS = 1_200;
+/** The time a pre-ack platform or directory lookup of a task submission may take (Slack wants the ack in 3 s). */
+export const INLINE_BUDGET_MS = 1_200;
 const CONFIRM_TTL_MS = 30 * 60_000;
 export const STORE_DOWN_TEXT =
   "fieldline's storage is unavailable right now, so the task can't be created safely. Try again in a minute.";

@@ -12,12 +12,11 @@ import { TASK_FIELD } from '../render/task-ids.ts';
 import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
 import { renderNotice } from '../render/task-notices.ts';
 import { assigneeError } from './task-assignee.ts';
-import { STORE_DOWN_TEXT, type TaskSubmitArgs } from './task-create-submit.ts';
+import { INLINE_BUDGET_MS, STORE_DOWN_TEXT, type TaskSubmitArgs } from './task-create-submit.ts';
 import { replaceViaResponseUrl, tellUser } from './task-deliver.ts';
 import { editPatch, parseEditMeta } from './task-edit-form.ts';
 import { parseTaskForm, validateTaskForm, viewState } from './task-form.ts';
 
-const INLINE_BUDGET_MS = 1_200;
 export const PLATFORM_SLOW_TEXT =
   'The platform did not answer in time to check this edit; nothing was changed. Submit again in a moment.';
 
@@ -109,5 +108,5 @@ export async function handleTaskEditSubmit(
     );
     return;
   }
-  await changeTask(deps, ctx, before.id, patch, assignee ? { assignee } : {});
+  await changeTask(deps, ctx, before.id, patch, { before, ...(assignee ? { assignee } : {}) });
 }
