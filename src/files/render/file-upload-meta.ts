@@ -1,5 +1,5 @@
 /** The upload modal's private_metadata: the message the files are on and the usable file ids (parsed back with zod). */
-import { decodeValue } from '../../kit/button-value.ts';
+import { decodeValue, MAX_PRIVATE_METADATA } from '../../kit/button-value.ts';
 import { z } from 'zod';
 
 export interface UploadMeta {
@@ -17,7 +17,7 @@ export function encodeUploadMeta(meta: UploadMeta): string {
   const ids = [...meta.fileIds];
   const encode = () => JSON.stringify({ c: meta.channel, t: meta.messageTs, h: meta.threadTs, f: ids });
   let json = encode();
-  while (json.length > 3000 && ids.length > 0) {
+  while (json.length > MAX_PRIVATE_METADATA && ids.length > 0) {
     ids.pop();
     json = encode();
   }

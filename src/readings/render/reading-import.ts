@@ -3,6 +3,7 @@ import type { KnownBlock, ModalView } from '@slack/types';
 import type { CsvProblem } from '../rules/csv-check.ts';
 import { TIMESTAMP_FORMATS } from '../rules/timestamp-format.ts';
 import { escapeMrkdwn, safeText, safeName, truncate } from '../../kit/blocks/mrkdwn.ts';
+import { MAX_PRIVATE_METADATA } from '../../kit/button-value.ts';
 import { mrkdwn, plain } from './reading-format.ts';
 import type { RenderedMessage } from './reading-report.ts';
 import { encodeImportStart, READING_ACTION, READING_VIEW, type ImportStartValue } from './source-ids.ts';
@@ -75,7 +76,9 @@ export function renderImportView(meta: ImportMeta): ModalView {
     type: 'modal',
     callback_id: READING_VIEW.import,
     private_metadata:
-      shortMeta.length <= 3000 ? shortMeta : JSON.stringify({ ...meta, files: meta.files.slice(0, 1) }),
+      shortMeta.length <= MAX_PRIVATE_METADATA
+        ? shortMeta
+        : JSON.stringify({ ...meta, files: meta.files.slice(0, 1) }),
     title: plain('Import readings', 24),
     submit: plain('Check and import', 24),
     close: plain('Cancel', 24),
