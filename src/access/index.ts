@@ -21,7 +21,7 @@ import { actingPerson } from './service/acting.ts';
 import { attributeWrites } from './service/attribution.ts';
 import { explainPersonKeyErrors } from './service/key-errors.ts';
 import { createKeyVault, type KeyVault } from './service/key-vault.ts';
-import { type AccessDeps, checkPerson } from './slack/acting-person.ts';
+import type { AccessDeps } from './slack/acting-person.ts';
 import { handleConnectClick, handleConnectSubmit, handleDisconnect } from './slack/connect.ts';
 import { accessGate } from './slack/gate-middleware.ts';
 import { createPersonDirectory } from './slack/person-facts.ts';
@@ -104,7 +104,10 @@ export function createAccess(opts: {
     async mayConfigureChannels(client) {
       const person = actingPerson();
       if (!person) return false;
-      const facts = await checkPerson(deps, { teamId: person.teamId, userId: person.userId }, client);
+      // The request's own check (memoized, with the request's user team) decides whether they may act at all;
+      // checking again here would redo it and lose the Slack Connect test. Then the cached users.info facts.
+      await person.check();
+      const facts = await deps.people.facts(client, person.teamId, person.userId);
       return isChannelAdmin(facts, await deps.people.inAdminGroup(client, person.userId));
     },
   };
