@@ -32,11 +32,7 @@ function defaultPort(protocol: string): string {
 }
 
 /** `scheme://host:port` with the port always written, for comparing origins. */
-export function originKey(
-  protocol: string,
-  hostname: string,
-  port: string | number | null | undefined,
-): string {
+function originKey(protocol: string, hostname: string, port: string | number | null | undefined): string {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const p = port === undefined || port === null || port === '' ? defaultPort(protocol) : String(port);
   return `${protocol}//${host}:${p}`;
@@ -66,10 +62,9 @@ type LookupCallback = (
 ) => void;
 
 /** dns.lookup that answers only with public addresses, and fails when any answer is not public. */
-export function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  dnsLookup(hostname, { ...options, all: true }, (err, list) => {
     if (err) return callback(err, []);
-    const list = addresses;
     const bad = list.find((a) => !isPublicAddress(a.address));
     if (bad || list.length === 0) {
       return callback(

@@ -37,7 +37,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
 /** Connections per platform origin (and per pre-signed origin): a burst queues instead of opening sockets. */
 export const MAX_CONNECTIONS = 16;
 /** Largest platform JSON answer read (a full GET /reading page is a few MB). */
-export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 export interface TransportOptions {
   dispatcher?: Dispatcher | undefined;
@@ -107,7 +107,7 @@ export interface PlatformHttp {
   close(): Promise<void>;
 }
 
-export function encodeQuery(query: Record<string, string | undefined> | undefined): string {
+function encodeQuery(query: Record<string, string | undefined> | undefined): string {
   const parts = Object.entries(query ?? {})
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);

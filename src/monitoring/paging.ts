@@ -13,7 +13,7 @@ import { parseBody } from './schemas.ts';
 type Params = Record<string, string | undefined>;
 
 /** The paging part of a GET /data-sources or GET /tasks query, shared by both resources. */
-export function listPaging(query: { limit?: number; textSearch?: string }, lastValue: string | null) {
+function listPaging(query: { limit?: number; textSearch?: string }, lastValue: string | null) {
   const limit = intArg('limit', query.limit, 1, MAX_LIST_LIMIT) ?? DEFAULT_LIST_LIMIT;
   return {
     limit,
@@ -48,7 +48,7 @@ export function listParams<Q extends { limit?: number; textSearch?: string }>(
  * it is cut to the limit before anything reads it (parsing included), so one answer cannot cause unbounded work.
  * `violation` is told (it logs once per endpoint).
  */
-export function withinLimit(
+function withinLimit(
   body: unknown,
   limit: number,
   what: string,
@@ -95,9 +95,9 @@ export function pagedGet<Q, W, R>(
   return { page, all };
 }
 
-export type FetchPage<T> = (lastValue: string | null, signal?: AbortSignal) => Promise<Page<T>>;
+type FetchPage<T> = (lastValue: string | null, signal?: AbortSignal) => Promise<Page<T>>;
 
-export async function* paginate<T>(
+async function* paginate<T>(
   fetchPage: FetchPage<T>,
   signal?: AbortSignal,
 ): AsyncGenerator<T, void, undefined> {

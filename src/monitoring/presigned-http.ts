@@ -14,9 +14,9 @@ import { poolOptions, transport, type TransportOptions } from './http.ts';
 import { withRetry } from './retry.ts';
 import { errorForTransport, readBody } from './status.ts';
 
-export const MAX_REDIRECTS = 3;
+const MAX_REDIRECTS = 3;
 /** Above every caller's own limit (exports 200 MB, files 100 MB): a backstop for an answer without end. */
-export const MAX_PRESIGNED_BYTES = 256 * 1024 * 1024;
+const MAX_PRESIGNED_BYTES = 256 * 1024 * 1024;
 
 export interface PresignedRequest {
   method: 'GET' | 'PUT' | 'POST';
