@@ -5,9 +5,7 @@
  * relay's own subscription service, exactly as `/monitor subscribe …` stores them.
  */
 import type { Deps } from '../deps.ts';
-import { parseMonitorCommand } from '../alerts/index.ts';
-import { relayStore } from '../alerts/index.ts';
-import { changeSubscription } from '../alerts/index.ts';
+import { changeSubscription, parseMonitorCommand, relayStore } from '../alerts/index.ts';
 import type { LocalChannel, Standin } from '../slack-standin/index.ts';
 import { welcomeBlocks, WELCOME_TEXT } from './welcome.ts';
 
