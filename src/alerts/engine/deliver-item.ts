@@ -4,7 +4,7 @@
  * delivered — so a restart resumes at the first unfinished step and never posts a parent twice.
  */
 import type { RenderedMessage } from '../render/alert-message.ts';
-import { DIGEST_SHOWN, renderDigest, type Mentions } from '../render/digest-message.ts';
+import { DIGEST_SHOWN, renderDigest } from '../render/digest-message.ts';
 import {
   incidentFromAlert,
   renderIncidentChangeReply,
@@ -25,7 +25,7 @@ import { deviceSnoozeKey, stormSnoozeKey } from '../rules/plan-incidents.ts';
 import type { Outbox } from './outbox.ts';
 import type { RelayStore } from './relay-store.ts';
 import { classifySlackError, type RelaySlack } from './relay-slack.ts';
-import type { RelayPeople } from './relay-people.ts';
+import { assigneeMentions, type RelayPeople } from './relay-people.ts';
 
 export class LostLeadershipError extends Error {
   readonly code = 'RELAY_NOT_LEADER';
@@ -245,12 +245,8 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
       return;
     }
     case 'digest.posted': {
-      const mentions: Mentions = {};
-      for (const t of item.digest.tasks?.overdue.slice(0, DIGEST_SHOWN) ?? []) {
-        const email = t.assigneeEmail?.toLowerCase();
-        const user = email ? await ctx.people?.slackUserFor(email).catch(() => undefined) : undefined;
-        if (email && user) mentions[email] = user;
-      }
+      const overdue = item.digest.tasks?.overdue.slice(0, DIGEST_SHOWN) ?? [];
+      const mentions = await assigneeMentions(ctx.people, overdue);
       await step(
         'post',
         async () => void (await ctx.slack.post(channel, renderDigest(item.digest, mentions))),

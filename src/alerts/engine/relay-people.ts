@@ -31,6 +31,25 @@ export function assignmentEventId(
   return `assigned:${taskId}:${assigneeId ?? ''}:${modifiedAt ?? ''}`;
 }
 
+/**
+ * Slack mentions of the assignees of these tasks, by lower-case email (one cached `slackUserFor` each); an
+ * assignee not found, or a lookup that failed, keeps their name. The digest, its "and N more" and `/monitor
+ * digest now` share it.
+ */
+export async function assigneeMentions(
+  people: RelayPeople | undefined,
+  tasks: readonly { assigneeEmail: string | null }[],
+): Promise<Record<string, string>> {
+  const mentions: Record<string, string> = {};
+  if (!people) return mentions;
+  for (const t of tasks) {
+    const email = t.assigneeEmail?.toLowerCase();
+    const user = email ? await people.slackUserFor(email).catch(() => undefined) : undefined;
+    if (email && user) mentions[email] = user;
+  }
+  return mentions;
+}
+
 const USER_TTL_MS = 3600_000;
 const lookup = z.looseObject({ user: z.looseObject({ id: z.string() }).optional() });
 

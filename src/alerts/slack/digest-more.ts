@@ -2,8 +2,8 @@
 import type { Deps } from '../../deps.ts';
 import { digestRecords } from '../engine/digest-records.ts';
 import { relayStore } from '../engine/relay-store.ts';
-import { createRelayPeople } from '../engine/relay-people.ts';
-import { isDigestSection, renderDigestSection, type Mentions } from '../render/digest-message.ts';
+import { assigneeMentions, createRelayPeople } from '../engine/relay-people.ts';
+import { isDigestSection, renderDigestSection } from '../render/digest-message.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { ensureAllowed } from '../../access/index.ts';
 import { relayAction, type AlertButtonArgs } from './relay-action.ts';
@@ -31,15 +31,13 @@ export async function handleDigestMore(
       );
       return;
     }
-    const mentions: Mentions = {};
-    if (section === 'overdue') {
-      const people = createRelayPeople({ store: deps.store, client, directory: deps.directory });
-      for (const t of digest.tasks?.overdue.slice(0, MENTIONED) ?? []) {
-        const email = t.assigneeEmail?.toLowerCase();
-        const user = email ? await people.slackUserFor(email).catch(() => undefined) : undefined;
-        if (email && user) mentions[email] = user;
-      }
-    }
+    const mentions =
+      section === 'overdue'
+        ? await assigneeMentions(
+            createRelayPeople({ store: deps.store, client, directory: deps.directory }),
+            digest.tasks?.overdue.slice(0, MENTIONED) ?? [],
+          )
+        : {};
     const msg = renderDigestSection(digest, section, mentions);
     await respond({
       response_type: 'ephemeral',

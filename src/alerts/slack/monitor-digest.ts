@@ -7,9 +7,9 @@ import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import { digestRecords } from '../engine/digest-records.ts';
 import { collectDigest, digestSites } from '../engine/digest-run.ts';
-import { createRelayPeople } from '../engine/relay-people.ts';
+import { assigneeMentions, createRelayPeople } from '../engine/relay-people.ts';
 import type { RelayStore } from '../engine/relay-store.ts';
-import { renderDigest, type Mentions } from '../render/digest-message.ts';
+import { DIGEST_SHOWN, renderDigest } from '../render/digest-message.ts';
 import { renderNotice, renderSiteProblems } from '../render/relay-monitor-reply.ts';
 import type { RenderedMessage } from '../render/alert-message.ts';
 import { lastShiftChange } from '../rules/shift-times.ts';
@@ -58,12 +58,7 @@ async function postNow(ctx: DigestCommandContext): Promise<void> {
     const from = since ?? now - DEFAULT_SHIFT_MS;
     const digest = await collectDigest(rs, channel, site, { from, to: now, late: false, onDemand: true });
     await records.saveDigest(digest);
-    const mentions: Mentions = {};
-    for (const t of digest.tasks?.overdue.slice(0, 3) ?? []) {
-      const email = t.assigneeEmail?.toLowerCase();
-      const found = email ? await people.slackUserFor(email).catch(() => undefined) : undefined;
-      if (email && found) mentions[email] = found;
-    }
+    const mentions = await assigneeMentions(people, digest.tasks?.overdue.slice(0, DIGEST_SHOWN) ?? []);
     const msg = renderDigest(digest, mentions);
     await ctx.client.chat.postMessage({ channel, text: msg.text, blocks: msg.blocks, unfurl_links: false });
   }
