@@ -47,7 +47,7 @@ export function apiRoute(
 }
 
 /** The API key context of a route that requires one (router guarantees it is set). */
-export function keyOf(ctx: RequestContext): KeyContext {
+function keyOf(ctx: RequestContext): KeyContext {
   if (ctx.key === null) throw new Error(`route ${ctx.method} ${ctx.path} needs a key context`);
   return ctx.key;
 }

@@ -7,7 +7,7 @@ export function isObj(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function requireObj(value: unknown, what: string): Obj {
+function requireObj(value: unknown, what: string): Obj {
   if (!isObj(value)) throw new ValidationError(`${what} must be an object`);
   return value;
 }
