@@ -1,7 +1,8 @@
 /** The CSV export's progress message and its one-line outcome. Pure. */
 import type { ExportOutcome } from '../slack/export.ts';
 import { escapeMrkdwn, safeName } from '../../kit/blocks/mrkdwn.ts';
-import { formatBytes, mrkdwn } from './reading-format.ts';
+import { formatBytes } from '../../kit/slack-files/size-rule.ts';
+import { mrkdwn } from './reading-format.ts';
 import type { RenderedMessage } from './reading-report.ts';
 
 export function renderExportProgress(sourceName: string, label: string): RenderedMessage {

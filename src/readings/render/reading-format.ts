@@ -33,18 +33,8 @@ export function whenText(epochMs: number, zone: string): string {
   return `${local} site · ${slackDate(epochMs, '{date_short_pretty} {time}', `${local} ${zone}`)} yours`;
 }
 
-export const plain = (text: string, max = 75) => ({
-  type: 'plain_text' as const,
-  text: truncate(text, max),
-  emoji: true,
-});
+export { plain } from '../../kit/blocks/text-blocks.ts';
 export const mrkdwn = (text: string) => ({
   type: 'mrkdwn' as const,
   text: text.length <= 3000 ? text : `${text.slice(0, 2999)}…`,
 });
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
