@@ -2,14 +2,7 @@
  * The file pipeline shared by features: Slack files → the platform (signed uploads) and platform files → Slack.
  */
 export { FileTransferError, type FileTransferErrorCode } from '../../../kit/slack-files/transfer-error.ts';
-export {
-  checkFileSize,
-  formatBytes,
-  MAX_FILE_BYTES,
-  MIN_FILE_BYTES,
-} from '../../../kit/slack-files/size-rule.ts';
 export { resolveTarget, NO_COMPANY_TEXT, type TargetChoice, type TransferTarget } from './resolve-target.ts';
-export { allowedSlackOrigins } from '../../../kit/slack-files/slack-download.ts';
 export type { TransferOrigin } from './transfer-one.ts';
 export {
   transferSlackFiles,
