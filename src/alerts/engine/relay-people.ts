@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Store } from '../../store/store.ts';
 import { taskWire, toTask } from '../../monitoring/task-schema.ts';
 import type { Deps } from '../../deps.ts';
+import { slackErrorCode } from '../../kit/reply.ts';
 import { renderCardFor } from '../../tasks/index.ts';
 import type { RenderedMessage } from '../render/alert-message.ts';
 
@@ -63,12 +64,6 @@ export async function setAssignmentDms(store: Store, user: string, on: boolean):
   const s = store.namespace('relay');
   if (on) await s.delete(dmKey(user));
   else await s.set(dmKey(user), 1);
-}
-
-function slackErrorCode(err: unknown): string | undefined {
-  const data = typeof err === 'object' && err !== null ? Reflect.get(err, 'data') : undefined;
-  const error = typeof data === 'object' && data !== null ? Reflect.get(data, 'error') : undefined;
-  return typeof error === 'string' ? error : undefined;
 }
 
 export function createRelayPeople(opts: {
