@@ -9,7 +9,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export const ADMIN_TOKEN_HEADER = 'x-sandbox-admin-token';
+const ADMIN_TOKEN_HEADER = 'x-sandbox-admin-token';
 
 export function newAdminToken(): string {
   return randomBytes(24).toString('base64url');

@@ -26,7 +26,7 @@ function header(raw: RawSend, name: string): string | undefined {
   return found?.[1];
 }
 
-export function envelopeFor(kind: string, raw: RawSend): Envelope {
+function envelopeFor(kind: string, raw: RawSend): Envelope {
   if (kind === 'event') {
     const retry = header(raw, 'X-Slack-Retry-Num');
     return {

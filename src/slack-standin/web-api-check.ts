@@ -51,7 +51,7 @@ function parsedJson(value: unknown): unknown {
 }
 
 /** Whether a form or JSON value can be read as the documented type (form values arrive as strings). */
-export function readsAs(value: unknown, type: ArgType): boolean {
+function readsAs(value: unknown, type: ArgType): boolean {
   switch (type) {
     case 'integer':
       return typeof value === 'number' ? Number.isInteger(value) : /^-?\d+$/.test(String(value));

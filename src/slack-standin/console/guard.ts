@@ -9,7 +9,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export const CONSOLE_TOKEN_HEADER = 'x-console-token';
+const CONSOLE_TOKEN_HEADER = 'x-console-token';
 
 export function newConsoleToken(): string {
   return randomBytes(24).toString('base64url');

@@ -11,7 +11,7 @@ import { channelFor, escapeTyped, outcome, type Outcome } from './interact.ts';
 import type { InviteBody, ShareBody } from './schemas.ts';
 
 /** Slack's own limit is 1 GB; the console keeps a file small enough to send as JSON. */
-export const MAX_SHARE_BYTES = 10 * 1024 * 1024;
+const MAX_SHARE_BYTES = 10 * 1024 * 1024;
 /** The console route's body limit for a share (base64 grows bytes by a third). */
 export const SHARE_BODY_LIMIT = Math.ceil((MAX_SHARE_BYTES * 4) / 3) + 64 * 1024;
 

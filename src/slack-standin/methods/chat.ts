@@ -22,7 +22,7 @@ export function resolveChannel(ctx: MethodContext, value: unknown): LocalChannel
  * Slack refuses a bot's post where it is no member: a private channel it was not invited to is invisible to it
  * (`channel_not_found`), a public one answers `not_in_channel` (the app has no chat:write.public). DMs are open.
  */
-export function requirePostable(channel: LocalChannel, ephemeral = false): void {
+function requirePostable(channel: LocalChannel, ephemeral = false): void {
   if (channel.is_im || channel.is_member) return;
   if (channel.is_private) throw new ApiError('channel_not_found');
   if (!ephemeral) throw new ApiError('not_in_channel');
