@@ -11,6 +11,7 @@ import { escapeMrkdwn } from '../../../kit/blocks/mrkdwn.ts';
 import { FileTransferError, type FileTransferErrorCode } from '../../../kit/slack-files/transfer-error.ts';
 import { readBody } from '../../../kit/slack-files/read-body.ts';
 import { formatBytes, MAX_FILE_BYTES } from '../../../kit/slack-files/size-rule.ts';
+import { slackErrorCode } from '../../../kit/reply.ts';
 
 export interface SendPlatformFileRequest {
   client: WebClient;
@@ -110,11 +111,4 @@ async function uploadToSlack(req: SendPlatformFileRequest, record: FileRecord, b
       retryable: code !== 'not_in_channel',
     });
   }
-}
-
-function slackErrorCode(err: unknown): string | null {
-  if (typeof err !== 'object' || err === null || !('data' in err)) return null;
-  const data: unknown = err.data;
-  if (typeof data !== 'object' || data === null || !('error' in data)) return null;
-  return typeof data.error === 'string' ? data.error : null;
 }
