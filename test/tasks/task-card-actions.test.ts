@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { PLATFORM_SLOW_TEXT } from '../../src/tasks/slack/task-edit-submit.ts';
+import { EDIT_OPEN_SLOW_TEXT } from '../../src/tasks/slack/task-edit.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { cardFor, cardText, newView, openByCommand, option, tasksWritten } from './task-helpers.ts';
 
@@ -180,6 +181,24 @@ describe('edit', () => {
     h.sandbox.admin.clearInjections();
     await h.app.whenIdle();
     expect(patches()).toHaveLength(count);
+  });
+
+  it('says so, and opens nothing, when the platform is too slow to read the task for Edit', async () => {
+    const { taskId, card } = await createTask('Slow platform edit open', 'berlin');
+    // This person's own snapshot has expired: Edit reads the task from the platform, which now takes 5 s.
+    const seen = h.deps.store.namespace('task-seen');
+    await Promise.all(['shared', 'person:T0FIELD:U0ANA'].map((scope) => seen.delete(`${scope}:${taskId}`)));
+    h.sandbox.admin.inject({ endpoint: 'GET /tasks', latencyMs: 5_000, times: 5 });
+    const before = h.standin.views().length;
+    await h.driver.blockAction({ actionId: 'task_edit_open', message: card, channel: card.channel });
+    await waitFor(() =>
+      h.standin
+        .messages(card.channel)
+        .find((m) => m.ephemeralTo === 'U0ANA' && m.text === EDIT_OPEN_SLOW_TEXT),
+    );
+    h.sandbox.admin.clearInjections();
+    await h.app.whenIdle();
+    expect(h.standin.views()).toHaveLength(before);
   });
 
   it('reassigns when the platform takes it', async () => {

@@ -6,6 +6,11 @@ import { renderNotice } from '../render/task-notices.ts';
 import { tellUser } from './task-deliver.ts';
 import { actionFacts, type TaskActionArgs } from './task-action-context.ts';
 import { notVisibleText } from '../render/task-notices.ts';
+import { within } from '../../kit/time-budget.ts';
+import { INLINE_BUDGET_MS } from './task-create-submit.ts';
+
+export const EDIT_OPEN_SLOW_TEXT =
+  'The platform did not answer in time to open the edit form; nothing was changed. Press Edit again in a moment.';
 
 export async function handleTaskEditOpen(
   { ack, body, client }: TaskActionArgs,
@@ -13,7 +18,22 @@ export async function handleTaskEditOpen(
 ): Promise<void> {
   await ack();
   const facts = actionFacts(body);
-  const task = facts.value ? await deps.tasks.get(facts.value) : undefined;
+  // The trigger id lives 3 s: an expired snapshot sends the read to the platform, so it gets the inline budget.
+  const read = facts.value
+    ? await within(
+        deps.tasks.get(facts.value).then((task) => ({ task })),
+        INLINE_BUDGET_MS,
+      )
+    : { task: undefined };
+  if (!read) {
+    await tellUser(
+      client,
+      { user: facts.user, ...(facts.channel ? { channel: facts.channel } : {}) },
+      renderNotice(EDIT_OPEN_SLOW_TEXT),
+    );
+    return;
+  }
+  const task = read.task;
   if (!task || !facts.triggerId) {
     // The platform decides with this person's key (a button value is no authority): not found for them.
     const text = facts.value
