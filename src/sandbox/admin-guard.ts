@@ -24,7 +24,7 @@ function hostnameOf(host: string | undefined): string | null {
   }
 }
 
-export function isLoopbackHost(host: string | undefined): boolean {
+function isLoopbackHost(host: string | undefined): boolean {
   const name = hostnameOf(host);
   if (name === null) return false;
   return name === 'localhost' || name === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
