@@ -23,7 +23,7 @@ export interface MetricInfo {
 const COUNT_NAME = /\b(people|persons?|visitors?|count|counts|entries|exits|pieces|items)\b/i;
 
 /** A count-like metric: declared integer-valued by the schema, or named like a count. */
-export function isCountLike(label: string, declared: string | undefined): boolean {
+function isCountLike(label: string, declared: string | undefined): boolean {
   return /^(int|integer|long|count)/i.test(declared ?? '') || COUNT_NAME.test(label);
 }
 

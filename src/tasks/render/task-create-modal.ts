@@ -62,7 +62,7 @@ const input = (id: string, label: string, element: object, extra: Record<string,
   ...extra,
 });
 
-export function createMeta(prefill: TaskPrefill): CreateMeta {
+function createMeta(prefill: TaskPrefill): CreateMeta {
   const meta: CreateMeta = {};
   if (prefill.origin) meta.origin = prefill.origin;
   if (prefill.replyChannel) meta.replyChannel = prefill.replyChannel;

@@ -14,7 +14,7 @@ export type { TaskPrefill } from '../render/task-create-modal.ts';
 export type OpenTaskModalDeps = Pick<Deps, 'directory' | 'log'>;
 
 /** Statuses a new task may start in: every known one except Cancelled. */
-export function creatableStatuses(deps: Pick<Deps, 'directory'>) {
+function creatableStatuses(deps: Pick<Deps, 'directory'>) {
   const cancelled = deps.directory.statuses.idFor('Cancelled');
   return deps.directory.statuses.all().filter((s) => s.id !== cancelled);
 }

@@ -49,14 +49,14 @@ export interface Here {
 }
 
 /** Where the card goes: the origin thread, the channel /task was typed in, or the person's DM. */
-export function cardAudience(user: string, meta: CreateMeta): Audience {
+function cardAudience(user: string, meta: CreateMeta): Audience {
   if (meta.origin)
     return { user, channel: meta.origin.channel, threadTs: meta.origin.threadTs ?? meta.origin.ts };
   if (meta.replyChannel) return { user, channel: meta.replyChannel };
   return { user };
 }
 
-export async function saveDraft(deps: Pick<Deps, 'store'>, draft: TaskPrefill): Promise<string> {
+async function saveDraft(deps: Pick<Deps, 'store'>, draft: TaskPrefill): Promise<string> {
   const key = randomUUID();
   await deps.store.namespace('task-draft').set(key, draft, DRAFT_TTL_MS);
   return key;

@@ -37,7 +37,7 @@ export const STORE_DOWN_TEXT =
 /** What a modal submission listener receives. */
 export type TaskSubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
-export function submissionKey(viewId: string, values: unknown): string {
+function submissionKey(viewId: string, values: unknown): string {
   return `${viewId}:${createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 24)}`;
 }
 

@@ -16,7 +16,7 @@ const SCOPE_TITLES = {
   overdue: 'Overdue tasks',
 } as const;
 
-export async function listTitle(deps: Pick<Deps, 'directory'>, filter: TaskListFilter): Promise<string> {
+async function listTitle(deps: Pick<Deps, 'directory'>, filter: TaskListFilter): Promise<string> {
   const parts = [`*${SCOPE_TITLES[filter.scope]}*`];
   if (filter.siteId) {
     const site = await deps.directory.site(filter.siteId).catch(() => undefined);

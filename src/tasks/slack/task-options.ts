@@ -30,7 +30,7 @@ const suggestionView = z.looseObject({
     .optional(),
 });
 
-export function selectedInView(body: unknown, field: string): string | undefined {
+function selectedInView(body: unknown, field: string): string | undefined {
   const parsed = suggestionView.safeParse(body);
   const values = parsed.success ? parsed.data.view?.state?.values : undefined;
   return values ? inputOf(values, field)?.selected_option?.value : undefined;
