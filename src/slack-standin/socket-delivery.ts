@@ -6,13 +6,12 @@
  * `retry_attempt`/`retry_reason` where HTTP has the X-Slack-Retry-* headers). The ack payload is the result body,
  * as the HTTP ack body is ('' for a bare ack).
  */
-import type { RawSend, SendResult } from './driver-transport.ts';
+import { SLACK_ACK_TIMEOUT_MS, type RawSend, type SendResult } from './driver-transport.ts';
 import type { SocketModeHub } from './socket-mode.ts';
 import type { Envelope } from './socket-mode-types.ts';
 import type { StandinState } from './state.ts';
 import type { JsonObject } from './types.ts';
 
-const SLACK_ACK_TIMEOUT_MS = 3000;
 /** Interactions whose ack payload Slack uses (errors/update for a view, options for a select). */
 const RESPONSE_TYPES = new Set(['view_submission', 'block_suggestion']);
 
