@@ -1,6 +1,6 @@
 /** Names and titles shown safely: escaped, and formatting characters shown as typed (never bold, italic, code). */
 import { describe, expect, it } from 'vitest';
-import { neutraliseFormatting, safeName } from '../../src/kit/blocks/mrkdwn.ts';
+import { neutraliseFormatting, safeName, truncate } from '../../src/kit/blocks/mrkdwn.ts';
 import { renderTaskParent } from '../../src/alerts/render/relay-task-message.ts';
 
 // Slack's inline formatting: a marker pair at word boundaries (what the local console renders, too).
@@ -62,5 +62,15 @@ describe('relay messages show names safely', () => {
     expect(title.text.text).toBe(':clipboard: *∗bold∗ pump*');
     const site = fields.fields.find((f) => f.text.startsWith('*Site*'))!.text.replace('*Site*\n', '');
     expect(formats(site)).toBe(false);
+  });
+});
+
+describe('truncate', () => {
+  it('keeps within the limit in UTF-16 units (as Block Kit counts) without splitting an emoji', () => {
+    const text = '🔥'.repeat(10); // 20 UTF-16 units
+    const cut = truncate(text, 9);
+    expect(cut.length).toBeLessThanOrEqual(9);
+    expect(cut).toBe('🔥🔥🔥🔥…');
+    expect(truncate('short', 9)).toBe('short');
   });
 });

@@ -9,9 +9,13 @@ export function escapeMrkdwn(text: string): string {
 /** Cuts text to at most `max` characters (code points kept whole), ending with an ellipsis when cut. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  return chars.slice(0, Math.max(0, max - 1)).join('') + '…';
+  // Within `max` UTF-16 units (how the limit is counted), never splitting a surrogate pair, plus the ellipsis.
+  let out = '';
+  for (const char of text) {
+    if (out.length + char.length > max - 1) break;
+    out += char;
+  }
+  return out + '…';
 }
 
 /** Escaped and cut to fit a limit; the cut happens before escaping grows the text past the limit. */
