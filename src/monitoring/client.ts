@@ -25,7 +25,10 @@ export interface MonitoringClientOptions {
   /** A fixed key, or a source asked once per call (see ApiKeySource). */
   apiKey: ApiKeySource;
   log?: Logger;
-  /** Replaces the keep-alive pools (tests: undici MockAgent). Not closed by close(). */
+  /**
+   * Replaces the keep-alive pools (tests: undici MockAgent). Not closed by close(). It also carries the pre-signed
+   * calls, which then bypass the address guard (./guarded-fetch.ts): production wiring (compose.ts) never sets it.
+   */
   dispatcher?: Dispatcher;
   retry?: Partial<RetryPolicy>;
   timeouts?: Partial<Timeouts>;

@@ -42,6 +42,8 @@ beforeAll(async () => {
     if (path === '/files/moved.png') return void res.writeHead(302, { location: '/files/ok.png' }).end();
     if (path === '/files/away.png')
       return void res.writeHead(302, { location: `${elsewhere.origin}/steal` }).end();
+    if (path === '/files/broken.png')
+      return void res.writeHead(302, { location: 'http://[::not-a-url' }).end();
     if (path === '/files/big.bin') return void res.end(Buffer.alloc(2_000));
     res.writeHead(404).end();
   });
@@ -78,6 +80,14 @@ describe('downloadSlackFile', () => {
     expect(err).toBeInstanceOf(FileTransferError);
     expect((err as FileTransferError).code).toBe('REDIRECT_BLOCKED');
     expect(elsewhere.seen.length).toBe(before);
+  });
+
+  it('stops at a redirect whose Location is not a URL, with a transfer error (not a crash)', async () => {
+    const err = await downloadSlackFile(`${slack.origin}/files/broken.png`, 'broken.png', opts()).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(FileTransferError);
+    expect((err as FileTransferError).code).toBe('REDIRECT_BLOCKED');
   });
 
   it('refuses a url_private outside the allowed origins without any request', async () => {

@@ -70,7 +70,15 @@ export async function downloadSlackFile(
       await res.body.dump();
       const location = res.headers.location;
       if (typeof location !== 'string') break;
-      current = new URL(location, current).toString();
+      try {
+        current = new URL(location, current).toString();
+      } catch {
+        // A Location that is not a URL goes nowhere: the token is never sent on.
+        throw new FileTransferError(
+          'REDIRECT_BLOCKED',
+          `Slack redirected the download of ${name} nowhere; stopped there.`,
+        );
+      }
       continue;
     }
     if (res.statusCode !== 200) {
