@@ -13,9 +13,14 @@ import { installDeliveryDedupe, signedRequestProperties } from './dedupe.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { createHttpServer, listen, MAX_BODY_BYTES, type RunningServer } from './http-server.ts';
 import { SocketPoolReceiver } from './socket-pool.ts';
+import { withJobQueue } from './jobs/hand-off.ts';
+import { DEFAULT_LIMITS, type JobQueue, type JobRunner } from './jobs/job-queue.ts';
+import { createLocalQueue } from './jobs/local-queue.ts';
+import { workEvent } from './jobs/slack-job.ts';
 
 export interface SlackAppOptions {
-  mode: 'http' | 'socket';
+  /** 'jobs': no receiver at all: the app only runs jobs (a job thread, ./jobs/thread-runner.ts). */
+  mode: 'http' | 'socket' | 'jobs';
   /** 0 = any free port (tests). */
   port: number;
   host?: string;
@@ -36,6 +41,11 @@ export interface SlackAppOptions {
   drainMs?: number;
   /** Registers the features' middleware and listeners (the composition root's registerSurfaces). */
   register(app: App): void;
+  /**
+   * The queue between the ack and the work (./jobs/hand-off.ts), given the runner that runs a job on this app's
+   * event loop. Default: in-process, run here, DEFAULT_LIMITS.
+   */
+  jobQueue?(runHere: JobRunner): JobQueue;
 }
 
 export interface SlackApp {
@@ -47,6 +57,19 @@ export interface SlackApp {
    * to prove that something did not happen, instead of sleeping.
    */
   whenIdle(): Promise<void>;
+  /** The queue between acks and work (its stats: /readyz, /monitor status). */
+  jobs: JobQueue;
+}
+
+/** A receiver that receives nothing: the app of a job thread only runs jobs it is handed. */
+class NoReceiver {
+  init(): void {}
+  start(): Promise<void> {
+    return Promise.resolve();
+  }
+  stop(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 /** Retries transient Slack failures briefly; a 429 waits its Retry-After (WebClient does that itself). */
@@ -109,6 +132,14 @@ export function createSlackApp(
       customPropertiesExtractor: signedRequestProperties,
     });
     app = new App({ token: opts.botToken, receiver, logger, clientOptions, extendedErrorHandler: true });
+  } else if (opts.mode === 'jobs') {
+    app = new App({
+      token: opts.botToken,
+      receiver: new NoReceiver(),
+      logger,
+      clientOptions,
+      extendedErrorHandler: true,
+    });
   } else {
     if (!opts.appToken) throw new Error('Socket Mode needs an app-level token');
     // Several connections, each replaced as soon as Slack asks it to go (./socket-pool.ts).
@@ -132,10 +163,13 @@ export function createSlackApp(
     });
   }
 
+  const runHere: JobRunner = (job) => app.processEvent(workEvent(job));
+  const jobs = opts.jobQueue?.(runHere) ?? createLocalQueue(runHere, DEFAULT_LIMITS, log);
   let inFlight = 0;
   let drained: (() => void) | undefined;
   let idleWaiters: (() => void)[] = [];
   app.use(async (args) => {
+    withJobQueue(args.context, jobs);
     inFlight += 1;
     const acked = trackAck(args);
     try {
@@ -176,6 +210,7 @@ export function createSlackApp(
     deps,
     slackListener: receiver?.requestListener,
     rootRedirect: opts.rootRedirect,
+    jobStats: () => jobs.stats(),
   });
   let running: RunningServer | undefined;
 
@@ -192,14 +227,27 @@ export function createSlackApp(
       };
     });
 
+  const handlersIdle = () =>
+    new Promise<void>((resolve) => {
+      if (inFlight === 0) setImmediate(() => (inFlight === 0 ? resolve() : idleWaiters.push(resolve)));
+      else idleWaiters.push(resolve);
+    });
+
   return {
     app,
-    whenIdle: () =>
-      new Promise<void>((resolve) => {
-        if (inFlight === 0) setImmediate(() => (inFlight === 0 ? resolve() : idleWaiters.push(resolve)));
-        else idleWaiters.push(resolve);
-      }),
+    jobs,
+    // Idle = no request being handled and no job waiting or running, at the same moment.
+    async whenIdle() {
+      for (;;) {
+        await handlersIdle();
+        await jobs.whenIdle();
+        await handlersIdle();
+        const s = jobs.stats();
+        if (inFlight === 0 && s.waiting === 0 && s.running === 0) return;
+      }
+    },
     async start() {
+      if (opts.mode === 'jobs') return { port: 0 };
       running = await listen(server, opts.port, opts.host);
       if (opts.mode === 'socket') await app.start();
       log.info({ mode: opts.mode, port: running.port }, 'slack app listening');
@@ -211,6 +259,8 @@ export function createSlackApp(
       const closing = running?.close(drainMs) ?? Promise.resolve();
       if (opts.mode === 'socket')
         await app.stop().catch((err: unknown) => log.warn({ err }, 'socket mode stop failed'));
+      // Accepted jobs finish (in Redis, unfinished ones stay for another replica), then their handlers.
+      await jobs.close(drainMs);
       await waitForHandlers(drainMs);
       await closing;
       running = undefined;

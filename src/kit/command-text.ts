@@ -4,6 +4,7 @@
  * `/task new Valve <3 bar & rising` makes a task named exactly that (and it is escaped again when rendered).
  */
 import type { App } from '@slack/bolt';
+import { jobRunOf } from './jobs/slack-job.ts';
 
 export function decodeSlackEntities(text: string): string {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -19,9 +20,9 @@ function isSlashCommand(body: unknown): body is { command: string; text: string 
 }
 
 export function installCommandTextDecoding(app: App): void {
-  app.use(async ({ body, next }) => {
-    // Bolt hands listeners this same object as `command`.
-    if (isSlashCommand(body)) body.text = decodeSlackEntities(body.text);
+  app.use(async ({ body, context, next }) => {
+    // Bolt hands listeners this same object as `command`. A job carries the body already decoded.
+    if (isSlashCommand(body) && !jobRunOf(context)) body.text = decodeSlackEntities(body.text);
     await next();
   });
 }

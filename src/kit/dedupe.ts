@@ -17,6 +17,7 @@ import type { AckFn, ReceiverEvent } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import type { Store } from '../store/store.ts';
 import { within } from './time-budget.ts';
+import { isWorkEvent } from './jobs/slack-job.ts';
 
 export const DEDUPE_TTL_MS = 3 * 60 * 60 * 1000; // ≥ 2 h: Slack retries events for up to about an hour
 /**
@@ -133,6 +134,8 @@ export function installDeliveryDedupe(app: App, store: Store, log: Logger): void
   const seen = () => store.namespace('dedupe');
   const process = app.processEvent.bind(app);
   app.processEvent = async (event: ReceiverEvent) => {
+    // A job being run was claimed when it was received (its outcome travels in the job: ./jobs/slack-job.ts).
+    if (isWorkEvent(event)) return process(event);
     const claim = claimFor(event.body, event.customProperties);
     if (!claim) return process(withClaim(event));
     let first: boolean;

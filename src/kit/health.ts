@@ -8,11 +8,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BaseDeps } from '../deps.ts';
 import { isMonitoringError } from '../monitoring/index.ts';
+import type { QueueStats } from './jobs/job-stats.ts';
 
 export type CheckResult = 'ok' | string;
 export interface Readiness {
   ok: boolean;
   checks: { store: CheckResult; monitoring: CheckResult };
+  /** The job queue: depth, wait and work time per kind (counts and milliseconds only, no payloads). */
+  jobs?: QueueStats;
 }
 
 async function probe(
@@ -83,6 +86,7 @@ export function handleHealth(
   readiness: ReadinessCheck,
   req: IncomingMessage,
   res: ServerResponse,
+  jobStats?: () => QueueStats,
 ): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -94,7 +98,8 @@ export function handleHealth(
     readiness().then(
       (readiness) => {
         if (!readiness.ok) deps.log.warn({ checks: readiness.checks }, 'not ready');
-        sendJson(res, readiness.ok ? 200 : 503, readiness);
+        // A full queue is not "unready": the replica still answers every request (busy answers included).
+        sendJson(res, readiness.ok ? 200 : 503, { ...readiness, ...(jobStats ? { jobs: jobStats() } : {}) });
       },
       () => sendJson(res, 503, { ok: false }),
     );

@@ -3,6 +3,7 @@
  * console), and everything else handed to Bolt's receiver (POST /slack/events, signature checked there).
  * Owning the server lets shutdown stop accepting, drain and then cut keep-alive connections.
  */
+import type { QueueStats } from './jobs/job-stats.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { BaseDeps } from '../deps.ts';
 import { createReadinessCheck, handleHealth } from './health.ts';
@@ -44,6 +45,8 @@ export interface HttpServerOptions {
   now?: () => number;
   /** How long one platform readiness probe answers /readyz (default 30 s). */
   readinessProbeTtlMs?: number;
+  /** The job queue's figures, shown in /readyz's body. */
+  jobStats?: () => QueueStats;
 }
 
 export interface RunningServer {
@@ -104,7 +107,7 @@ export function createHttpServer(opts: HttpServerOptions): Server {
       connectionsCheckingInterval: limits.checkIntervalMs,
     },
     (req, res) => {
-      if (handleHealth(opts.deps, readiness, req, res)) return;
+      if (handleHealth(opts.deps, readiness, req, res, opts.jobStats)) return;
       if (opts.rootRedirect && req.method === 'GET' && (req.url === '/' || req.url === '')) {
         res.writeHead(302, { location: opts.rootRedirect });
         res.end();

@@ -76,7 +76,12 @@ describe('health endpoints', () => {
   it('GET /readyz answers 200 when the store and the platform answer', async () => {
     const res = await fetch(`${h.url}/readyz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, checks: { store: 'ok', monitoring: 'ok' } });
+    expect(await res.json()).toEqual({
+      ok: true,
+      checks: { store: 'ok', monitoring: 'ok' },
+      // The job queue's figures (issue 18): counts only.
+      jobs: expect.objectContaining({ engine: 'in-process', waiting: 0, running: 0, kinds: {} }),
+    });
   });
 
   it('GET /readyz answers 503 naming the platform when it fails, without secrets', async () => {

@@ -2,6 +2,9 @@
  * /monitor — channel subscriptions to device alerts and task changes, and the relay's status.
  * Thin: ack → parse (pure) → subscription service → render; answers are ephemeral via response_url.
  */
+import { handOff, queueStatsOf } from '../../kit/jobs/hand-off.ts';
+import type { QueueStats } from '../../kit/jobs/job-stats.ts';
+import { renderQueueStats } from '../../kit/jobs/render-queue-stats.ts';
 import type { AllMiddlewareArgs, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
@@ -82,14 +85,19 @@ async function withOwnSites(
 export type MonitorCommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
 export async function handleMonitorCommand(
-  { ack, command, respond, client }: MonitorCommandArgs,
+  args: MonitorCommandArgs,
   deps: Pick<Deps, 'store' | 'clock' | 'log' | 'config' | 'directory' | 'access'>,
 ): Promise<void> {
+  const { ack, command, respond, client } = args;
   const cmd = parseMonitorCommand(command.text);
   const help = COMMAND_HELP['/monitor'];
   if (cmd.kind === 'help') return void (await ack(renderCommandHelp(help)));
   if (cmd.kind === 'invalid') return void (await ack(renderCommandHelp(help, cmd.message)));
-  await ack();
+  // Status shows the receiving replica's job queue as it was when asked.
+  const job = await handOff<{ queue?: QueueStats }>(args, 'alerts.monitor', {
+    ...(cmd.kind === 'status' ? { carry: { queue: queueStatsOf(args) } } : {}),
+  });
+  if (!job) return;
   const rs = relayStore(deps.store);
   const channel = command.channel_id;
   try {
@@ -106,6 +114,7 @@ export async function handleMonitorCommand(
       const now = deps.clock.now();
       const report = await readRelayStatus(rs, createOutbox(deps.store), now, channel);
       const status = renderRelayStatus(report, now);
+      if (job.carry?.queue) status.blocks = [...status.blocks, ...renderQueueStats(job.carry.queue)];
       const problem = await postingProblem(client, channel);
       if (problem)
         status.blocks = [{ type: 'section', text: { type: 'mrkdwn', text: problem } }, ...status.blocks];

@@ -2,6 +2,7 @@
 import type { CommandArgs } from './listener-args.ts';
 import { commandTarget } from './source-target.ts';
 import type { Deps } from '../../deps.ts';
+import { handOff } from '../../kit/jobs/hand-off.ts';
 import { parseReadingArgs, ReadingRangeError } from '../rules/range.ts';
 import { readingForQuery } from './flows-readings.ts';
 import { COMMAND_HELP } from '../../kit/help/commands.ts';
@@ -10,9 +11,10 @@ import { renderCommandHelp } from '../../kit/help/render-help.ts';
 const help = COMMAND_HELP['/reading'];
 
 export async function handleReadingCommand(
-  { ack, command, client }: CommandArgs,
+  listenerArgs: CommandArgs,
   deps: Pick<Deps, 'sources' | 'clock' | 'log' | 'monitoring'>,
 ): Promise<void> {
+  const { ack, command, client } = listenerArgs;
   const text = command.text.trim();
   if (text === '' || /^(help|\?|-h|--help)$/i.test(text)) {
     await ack(renderCommandHelp(help));
@@ -30,7 +32,8 @@ export async function handleReadingCommand(
     await ack(renderCommandHelp(help, 'Which data source? Put its name or id before the range.'));
     return;
   }
-  await ack();
+  // Reading pages, the summary and the chart are a job's work (src/kit/jobs/hand-off.ts).
+  if (!(await handOff(listenerArgs, 'readings.reading'))) return;
   const target = commandTarget(command, client);
   await readingForQuery(deps, target, args.sourceQuery, { spec: args.range, export: args.export });
 }

@@ -8,15 +8,17 @@ import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
 import { fitMessage } from '../../kit/blocks/block-limits.ts';
 import { renderSourceList } from '../render/source-list.ts';
 import { reportError } from '../../kit/errors.ts';
+import { handOff } from '../../kit/jobs/hand-off.ts';
 import { COMMAND_HELP } from '../../kit/help/commands.ts';
 import { renderCommandHelp } from '../../kit/help/render-help.ts';
 
 const help = COMMAND_HELP['/source'];
 
 export async function handleSourceCommand(
-  { ack, command, client, respond }: CommandArgs,
+  args: CommandArgs,
   deps: BaseDeps & Pick<Deps, 'sources' | 'store' | 'clock'>,
 ): Promise<void> {
+  const { ack, command, client, respond } = args;
   const text = command.text.trim().replace(/\s+/g, ' ');
   if (text === '' || /^(help|\?|-h|--help)$/i.test(text)) {
     await ack(renderCommandHelp(help));
@@ -37,7 +39,7 @@ export async function handleSourceCommand(
     );
     return;
   }
-  await ack();
+  if (!(await handOff(args, file?.[1] ? 'files.platform-file' : 'readings.source-search'))) return;
   const target = commandTarget(command, client);
   try {
     if (file?.[1]) {

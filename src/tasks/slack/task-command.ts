@@ -2,6 +2,7 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { reportError } from '../../kit/errors.ts';
+import { handOff } from '../../kit/jobs/hand-off.ts';
 import { COMMAND_HELP } from '../../kit/help/commands.ts';
 import { renderCommandHelp } from '../../kit/help/render-help.ts';
 import { openCreateTaskModal } from './task-create-open.ts';
@@ -13,9 +14,10 @@ const help = COMMAND_HELP['/task'];
 export type TaskCommandDeps = Pick<Deps, 'directory' | 'tasks' | 'log'>;
 
 export async function handleTaskCommand(
-  { ack, command, client, respond }: SlackCommandMiddlewareArgs & AllMiddlewareArgs,
+  args: SlackCommandMiddlewareArgs & AllMiddlewareArgs,
   deps: TaskCommandDeps,
 ): Promise<void> {
+  const { ack, command, client, respond } = args;
   const parsed = parseTaskCommand(command.text);
   switch (parsed.kind) {
     case 'help':
@@ -40,7 +42,8 @@ export async function handleTaskCommand(
       });
       return;
     case 'list':
-      await ack();
+      // The list is read and rendered as a job, after the ack (src/kit/jobs/hand-off.ts).
+      if (!(await handOff(args, 'tasks.list'))) return;
       try {
         const reply = await runTaskList(deps, client, command.user_id, parsed.request);
         await respond({ response_type: 'ephemeral', ...reply });

@@ -10,6 +10,7 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import type { WebClient } from '@slack/web-api';
 import type { Assignee } from '../../monitoring/api.ts';
 import { within } from '../../kit/time-budget.ts';
+import { handOff, jobOf } from '../../kit/jobs/hand-off.ts';
 import { isPastDue } from '../rules/dates.ts';
 import { StoreUnavailableError } from '../../store/store.ts';
 import { deliveryClaimOf } from '../../kit/dedupe.ts';
@@ -79,12 +80,18 @@ async function inlineChecks(
   return { assignee: !form.assigneeSlackId ? null : match ? match.assignee : 'later' };
 }
 
-export async function handleTaskCreateSubmit(
-  { ack, body, view, client, context }: TaskSubmitArgs,
-  deps: CreateRunDeps,
-): Promise<void> {
+/** What the submission decided before its ack, for the job that creates the task. */
+interface CreateCarry {
+  assignee: Assignee | null | 'later';
+}
+
+export async function handleTaskCreateSubmit(args: TaskSubmitArgs, deps: CreateRunDeps): Promise<void> {
+  const { ack, view, client, context } = args;
   const state = viewState.parse(view.state);
   const form = parseTaskForm(state);
+  const job = jobOf<CreateCarry>(args);
+  // Running as the job: the checks were made and answered on receipt; create the task.
+  if (job?.kind === CREATE_JOB) return create(args, deps, form, state, job.carry?.assignee ?? 'later');
   const errors = validateTaskForm(form, 'create');
   if (Object.keys(errors).length > 0) return ack({ response_action: 'errors', errors });
   // The modal stays open with everything typed; nothing is created without the idempotency claim.
@@ -99,7 +106,23 @@ export async function handleTaskCreateSubmit(
     return ack(storeDown());
   }
   if ('errors' in inline) return ack({ response_action: 'errors', errors: inline.errors });
-  await ack();
+  // Queued before the modal closes; a full queue keeps the modal open with everything typed.
+  const run = await handOff<CreateCarry>(args, CREATE_JOB, {
+    carry: { assignee: inline.assignee },
+    busyBlock: TASK_FIELD.name,
+  });
+  if (run) await create(args, deps, form, state, inline.assignee);
+}
+
+const CREATE_JOB = 'tasks.create';
+
+async function create(
+  { body, view, client }: TaskSubmitArgs,
+  deps: CreateRunDeps,
+  form: TaskForm,
+  state: ViewState,
+  assignee: Assignee | null | 'later',
+): Promise<void> {
   const meta = parseCreateMeta(view.private_metadata);
   const here = whereThePersonIs(state.values, body);
   if (here && !meta.origin && !meta.replyChannel) meta.replyChannel = here.channel;
@@ -108,7 +131,7 @@ export async function handleTaskCreateSubmit(
     user: body.user.id,
     form,
     meta,
-    assignee: inline.assignee,
+    assignee,
     ...(here ? { here } : {}),
   });
 }

@@ -1,0 +1,42 @@
+/**
+ * What a person is told when fieldline is busy, on each Slack surface. Pure: built from the request's body.
+ * Queued: the request was accepted and waits behind others (its position). Full: nothing was recorded; the
+ * answer keeps what they typed (a command's text is echoed; a modal stays open with its values).
+ */
+import { escapeMrkdwn } from '../blocks/mrkdwn.ts';
+
+export const FULL_TEXT = 'fieldline is busy — try again in a minute. Nothing was done.';
+export const FULL_FORM_TEXT = 'fieldline is busy — submit again in a minute. Everything you typed is kept.';
+
+export function queuedText(position: number): string {
+  return `:hourglass_flowing_sand: fieldline is busy — your request is queued (position ${position}). The answer comes here when it is done.`;
+}
+
+export function fullText(body: Record<string, unknown>): string {
+  const command = typeof body.command === 'string' ? body.command : undefined;
+  const text = typeof body.text === 'string' ? body.text : '';
+  if (!command) return `:warning: ${FULL_TEXT}`;
+  // What they typed, so it can be sent again as it was (escaped: it is shown, never interpreted).
+  const typed = `${command} ${text}`.trim().slice(0, 2_900);
+  return `:warning: ${FULL_TEXT}\nYou typed: \`${escapeMrkdwn(typed).replace(/`/g, "'")}\``;
+}
+
+/** The surface a request came from, as far as answering it goes. */
+export type Surface = 'command' | 'view_submission' | 'interaction' | 'event';
+
+export function surfaceOf(body: Record<string, unknown>): Surface {
+  if (typeof body.command === 'string') return 'command';
+  if (body.type === 'view_submission') return 'view_submission';
+  if (body.type === 'event_callback') return 'event';
+  return 'interaction';
+}
+
+/** A modal that only says something (the queued answer of a submission: the form was accepted and closes). */
+export function noticeModal(text: string) {
+  return {
+    type: 'modal' as const,
+    title: { type: 'plain_text' as const, text: 'fieldline' },
+    close: { type: 'plain_text' as const, text: 'Close' },
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Where accepted Slack requests wait for their work: bounded, so overload is answered honestly instead of growing
+ * without limit. Two engines behind one interface: in-process (./local-queue.ts, the default) and BullMQ where
+ * Redis is configured (./bull-queue.ts, durable: any replica's worker takes a job, and a job whose replica died is
+ * taken by another). Either runs a job with a JobRunner: this event loop or a worker thread (./thread-runner.ts).
+ */
+import type { QueueStats } from './job-stats.ts';
+import type { SlackJob } from './slack-job.ts';
+
+/** Accepted: `position` jobs wait ahead of it (0: it starts now). Full: refused, nothing was recorded. */
+export type Admission = { kind: 'accepted'; position: number } | { kind: 'full' };
+
+export interface JobQueue {
+  /** Records the job unless the queue is full. Resolves once recorded (in Redis: durable before the ack). */
+  offer(job: SlackJob): Promise<Admission>;
+  stats(): QueueStats;
+  /** Resolves when no job of this replica waits or runs (tests prove absences with it). */
+  whenIdle(): Promise<void>;
+  /** Stops taking jobs and lets running ones finish for up to `drainMs`. */
+  close(drainMs: number): Promise<void>;
+}
+
+/** Runs one job to its end; rejects only when the job could not run at all (its runner died). */
+export type JobRunner = (job: SlackJob) => Promise<void>;
+
+export interface QueueLimits {
+  /** Jobs running at once. Flows mostly wait on the platform and Slack, so this is an I/O bound. */
+  concurrency: number;
+  /** Jobs waiting (not yet running) beyond which new work is refused with "try again in a minute". */
+  maxWaiting: number;
+}
+
+export const DEFAULT_LIMITS: QueueLimits = { concurrency: 64, maxWaiting: 1_000 };

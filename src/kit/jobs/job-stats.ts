@@ -1,0 +1,120 @@
+/**
+ * Queue depth, wait time and work time per kind of job, for /monitor status and /readyz. Times are kept for the
+ * last SAMPLE jobs of each kind (bounded memory); figures are milliseconds.
+ */
+const SAMPLE = 256;
+
+export interface KindStats {
+  waiting: number;
+  running: number;
+  done: number;
+  failed: number;
+  /** Accepted while others waited (told their position). */
+  queuedBusy: number;
+  /** Refused because the queue was full (told to try again). */
+  refused: number;
+  waitP50Ms: number;
+  waitP95Ms: number;
+  workP50Ms: number;
+  workP95Ms: number;
+}
+
+export interface QueueStats {
+  engine: 'in-process' | 'bullmq';
+  /** Where jobs run: this event loop or a worker thread. */
+  runner: 'event-loop' | 'worker-thread';
+  waiting: number;
+  running: number;
+  /** Accepted and not yet finished, beyond which new work is refused. */
+  bound: number;
+  concurrency: number;
+  kinds: Record<string, KindStats>;
+}
+
+class Ring {
+  private readonly values: number[] = [];
+  private next = 0;
+  push(v: number): void {
+    if (this.values.length < SAMPLE) this.values.push(v);
+    else this.values[this.next] = v;
+    this.next = (this.next + 1) % SAMPLE;
+  }
+  percentile(p: number): number {
+    if (this.values.length === 0) return 0;
+    const sorted = [...this.values].sort((a, b) => a - b);
+    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+  }
+}
+
+interface Counters {
+  waiting: number;
+  running: number;
+  done: number;
+  failed: number;
+  queuedBusy: number;
+  refused: number;
+  wait: Ring;
+  work: Ring;
+}
+
+export class JobStats {
+  private readonly kinds = new Map<string, Counters>();
+
+  private of(kind: string): Counters {
+    let c = this.kinds.get(kind);
+    if (!c) {
+      c = {
+        waiting: 0,
+        running: 0,
+        done: 0,
+        failed: 0,
+        queuedBusy: 0,
+        refused: 0,
+        wait: new Ring(),
+        work: new Ring(),
+      };
+      this.kinds.set(kind, c);
+    }
+    return c;
+  }
+
+  accepted(kind: string, position: number): void {
+    const c = this.of(kind);
+    c.waiting += 1;
+    if (position > 0) c.queuedBusy += 1;
+  }
+  refused(kind: string): void {
+    this.of(kind).refused += 1;
+  }
+  started(kind: string, waitedMs: number): void {
+    const c = this.of(kind);
+    c.waiting = Math.max(0, c.waiting - 1);
+    c.running += 1;
+    c.wait.push(waitedMs);
+  }
+  finished(kind: string, workedMs: number, ok: boolean): void {
+    const c = this.of(kind);
+    c.running = Math.max(0, c.running - 1);
+    if (ok) c.done += 1;
+    else c.failed += 1;
+    c.work.push(workedMs);
+  }
+
+  byKind(): Record<string, KindStats> {
+    const out: Record<string, KindStats> = {};
+    for (const [kind, c] of [...this.kinds].sort(([a], [b]) => a.localeCompare(b)))
+      out[kind] = {
+        waiting: c.waiting,
+        running: c.running,
+        done: c.done,
+        failed: c.failed,
+        queuedBusy: c.queuedBusy,
+        refused: c.refused,
+        waitP50Ms: c.wait.percentile(50),
+        waitP95Ms: c.wait.percentile(95),
+        workP50Ms: c.work.percentile(50),
+        workP95Ms: c.work.percentile(95),
+      };
+    return out;
+  }
+}

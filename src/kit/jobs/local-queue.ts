@@ -1,0 +1,72 @@
+/**
+ * The in-process engine: a FIFO of at most `maxWaiting` jobs and `concurrency` running (p-queue). Used without
+ * Redis; a job waiting here is lost if the process dies (BullMQ keeps it: ./bull-queue.ts).
+ */
+import PQueue from 'p-queue';
+import type { Logger } from '../../log.ts';
+import type { Admission, JobQueue, JobRunner, QueueLimits } from './job-queue.ts';
+import { JobStats } from './job-stats.ts';
+import type { SlackJob } from './slack-job.ts';
+
+export function createLocalQueue(
+  run: JobRunner,
+  limits: QueueLimits,
+  log: Logger,
+  runner: 'event-loop' | 'worker-thread' = 'event-loop',
+): JobQueue {
+  const queue = new PQueue({ concurrency: limits.concurrency });
+  const stats = new JobStats();
+  let closed = false;
+
+  async function work(job: SlackJob): Promise<void> {
+    const started = Date.now();
+    stats.started(job.kind, started - job.acceptedAt);
+    let ok = true;
+    try {
+      await run(job);
+    } catch (err) {
+      ok = false;
+      log.error({ err, kind: job.kind, job: job.id }, 'job could not run');
+    } finally {
+      stats.finished(job.kind, Date.now() - started, ok);
+    }
+  }
+
+  return {
+    async offer(job): Promise<Admission> {
+      if (closed || queue.size >= limits.maxWaiting) {
+        stats.refused(job.kind);
+        return { kind: 'full' };
+      }
+      const position = queue.pending >= limits.concurrency ? queue.size + 1 : 0;
+      stats.accepted(job.kind, position);
+      void queue.add(() => work(job));
+      return { kind: 'accepted', position };
+    },
+    stats: () => ({
+      engine: 'in-process',
+      runner,
+      waiting: queue.size,
+      running: queue.pending,
+      bound: limits.maxWaiting,
+      concurrency: limits.concurrency,
+      kinds: stats.byKind(),
+    }),
+    whenIdle: () => queue.onIdle(),
+    async close(drainMs) {
+      closed = true;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        queue.onIdle(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            log.warn({ waiting: queue.size, running: queue.pending }, 'stopping with jobs unfinished');
+            resolve();
+          }, drainMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      queue.clear();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * A Store over a MessagePort: a worker thread that runs jobs uses the main thread's store, so sqlite has one
+ * connection and `add` stays atomic (claims) whichever thread makes it. Redis needs no proxy (each thread
+ * connects; Redis is atomic). Errors cross as name + message; StoreUnavailableError is rebuilt so callers'
+ * `instanceof` checks still hold.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import { StoreUnavailableError, type Store } from '../../store/store.ts';
+
+type Op = 'get' | 'set' | 'delete' | 'add' | 'ping';
+export interface StoreCall {
+  t: 'store';
+  id: number;
+  path: string[];
+  op: Op;
+  args: unknown[];
+}
+export interface StoreReply {
+  t: 'store-reply';
+  id: number;
+  value?: unknown;
+  error?: { name: string; message: string };
+}
+
+export function isStoreCall(m: unknown): m is StoreCall {
+  return typeof m === 'object' && m !== null && (m as { t?: unknown }).t === 'store';
+}
+
+/** Main thread: answers a thread's store calls with `store`. */
+export async function answerStoreCall(
+  store: Store,
+  call: StoreCall,
+  reply: (r: StoreReply) => void,
+): Promise<void> {
+  let view = store;
+  for (const name of call.path) view = view.namespace(name);
+  try {
+    const [key, value, ttl] = call.args as [string, unknown, number | undefined];
+    let result: unknown;
+    switch (call.op) {
+      case 'get':
+        result = await view.get(key);
+        break;
+      case 'set':
+        result = await view.set(key, value, ttl);
+        break;
+      case 'delete':
+        result = await view.delete(key);
+        break;
+      case 'add':
+        result = await view.add(key, value, ttl);
+        break;
+      case 'ping':
+        result = await view.ping();
+        break;
+    }
+    reply({ t: 'store-reply', id: call.id, value: result });
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    reply({ t: 'store-reply', id: call.id, error: { name: e.name, message: e.message } });
+  }
+}
+
+/** Worker thread: a Store whose every call is answered by the main thread's. */
+export function proxyStore(
+  port: MessagePort,
+  kind: Store['kind'],
+): { store: Store; onReply(r: StoreReply): void } {
+  let next = 1;
+  const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  const call = (path: string[], op: Op, args: unknown[]) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject });
+      port.postMessage({ t: 'store', id, path, op, args } satisfies StoreCall);
+    });
+  const view = (path: string[]): Store => ({
+    kind,
+    get: <T>(key: string) => call(path, 'get', [key]) as Promise<T | undefined>,
+    set: async (key, value, ttlMs) => void (await call(path, 'set', [key, value, ttlMs])),
+    delete: (key) => call(path, 'delete', [key]) as Promise<boolean>,
+    add: (key, value, ttlMs) => call(path, 'add', [key, value, ttlMs]) as Promise<boolean>,
+    namespace: (name) => view([...path, name]),
+    ping: async () => void (await call(path, 'ping', [])),
+    // The main thread owns the store and closes it.
+    close: async () => undefined,
+  });
+  return {
+    store: view([]),
+    onReply(r) {
+      const w = waiting.get(r.id);
+      if (!w) return;
+      waiting.delete(r.id);
+      if (!r.error) return w.resolve(r.value);
+      w.reject(
+        r.error.name === 'StoreUnavailableError'
+          ? new StoreUnavailableError(r.error.message)
+          : Object.assign(new Error(r.error.message), { name: r.error.name }),
+      );
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Runs jobs in a worker thread, so the event loop that verifies and acks Slack's requests never waits behind
+ * their work (page parsing, rendering, date math, GC of big answers: issue 18). The thread builds its own app
+ * from `workerData` (the composition root's src/job-thread.ts) and answers `done` per job; the store it uses is
+ * this thread's (./store-proxy.ts) unless it connects to Redis itself. A thread that dies fails its running jobs
+ * (logged, counted) and is started again for the next one.
+ */
+import { readlinkSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../../log.ts';
+import type { Store } from '../../store/store.ts';
+import type { JobRunner } from './job-queue.ts';
+import type { SlackJob } from './slack-job.ts';
+import { answerStoreCall, isStoreCall } from './store-proxy.ts';
+
+export interface ThreadRunnerOptions {
+  /** The thread's entry module (a .ts entry runs with tsx, as in development). */
+  entry: URL;
+  /** What the entry needs to build its app (structured-cloned). */
+  workerData: unknown;
+  /** Answers the thread's store calls, unless the thread has its own (Redis). */
+  store?: Store;
+  log: Logger;
+}
+
+export interface ThreadRunner {
+  run: JobRunner;
+  /** Resolves once the thread's app is built (the first job would wait for it anyway). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+type FromThread =
+  | { t: 'ready' }
+  | { t: 'done'; id: string; ok: boolean; error?: string }
+  | { t: 'failed-start'; error: string };
+
+export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
+  const pending = new Map<string, { resolve(): void; reject(e: Error): void }>();
+  let worker: Worker | undefined;
+  let readyPromise: Promise<void> | undefined;
+  let closing = false;
+
+  function failAll(reason: string): void {
+    for (const [id, p] of pending) {
+      pending.delete(id);
+      p.reject(new Error(reason));
+    }
+  }
+
+  function start(): Promise<void> {
+    const isTs = opts.entry.pathname.endsWith('.ts');
+    const started = new Worker(opts.entry, {
+      workerData: opts.workerData,
+      // Development runs TypeScript through tsx; the built app (dist/) runs plain .js.
+      execArgv:
+        isTs && !process.execArgv.some((a) => a.includes('tsx'))
+          ? [...process.execArgv, '--import', 'tsx']
+          : process.execArgv,
+    });
+    worker = started;
+    readyPromise = new Promise<void>((resolve, reject) => {
+      started.on('message', (m: unknown) => {
+        if (isStoreCall(m)) {
+          if (opts.store) void answerStoreCall(opts.store, m, (r) => started.postMessage(r));
+          return;
+        }
+        const msg = m as FromThread;
+        if (msg.t === 'ready') return resolve();
+        if (msg.t === 'failed-start') return reject(new Error(`job thread could not start: ${msg.error}`));
+        if (msg.t === 'done') {
+          const p = pending.get(msg.id);
+          pending.delete(msg.id);
+          if (msg.ok) p?.resolve();
+          else p?.reject(new Error(msg.error ?? 'job failed'));
+        }
+      });
+      started.on('error', (err) => {
+        opts.log.error({ err }, 'job thread crashed');
+        reject(err);
+      });
+      started.on('exit', (code) => {
+        if (worker === started) {
+          worker = undefined;
+          readyPromise = undefined;
+        }
+        if (!closing) opts.log.error({ code }, 'job thread stopped; its running jobs failed');
+        failAll('job thread stopped');
+      });
+    });
+    return readyPromise;
+  }
+
+  const ready = () => readyPromise ?? start();
+
+  return {
+    ready,
+    async run(job: SlackJob) {
+      await ready();
+      const w = worker;
+      if (!w) throw new Error('job thread not running');
+      await new Promise<void>((resolve, reject) => {
+        pending.set(job.id, { resolve, reject });
+        w.postMessage({ t: 'job', job });
+      });
+    },
+    async close() {
+      closing = true;
+      const w = worker;
+      worker = undefined;
+      if (w) await w.terminate();
+    },
+  };
+}
+
+/**
+ * Linux: lowers this thread's scheduling priority (nice 10), so when both cores are busy the thread that acks
+ * Slack's requests runs first. Elsewhere, or without /proc, nothing changes.
+ */
+export function yieldToAckThread(setPriority: (tid: number, prio: number) => void): boolean {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(tid) || tid <= 0) return false;
+    setPriority(tid, 10);
+    return true;
+  } catch {
+    return false;
+  }
+}
