@@ -39,6 +39,11 @@ export interface HandOffOptions<T> {
   carry?: T;
   /** view_submission: the input block that shows "busy, submit again" when the queue is full. */
   busyBlock?: string;
+  /**
+   * The listener acked already (it had to open a modal with the trigger_id first): only enqueue. A busy or full
+   * queue is then told to the person where they are (or, with `view`, in that open modal).
+   */
+  acked?: boolean;
 }
 
 const QUEUE = 'jobQueue';
@@ -71,7 +76,7 @@ export async function handOff<T = undefined>(
   const running = jobRunOf<T>(args.context);
   // Running as a job: this listener's own job does its work; another listener's job is not ours.
   if (running) return running.kind === kind ? running : undefined;
-  const ack = args.ack as ((response?: unknown) => Promise<void>) | undefined;
+  const ack = opts.acked ? undefined : (args.ack as ((response?: unknown) => Promise<void>) | undefined);
   const queue = queueOf(args.context);
   if (!queue) {
     // No queue (a listener called directly): ack and work right here.
@@ -109,21 +114,20 @@ async function answer(
   const surface = surfaceOf(body);
   const position = admission.kind === 'accepted' ? admission.position : 0;
   if (admission.kind === 'accepted' && position === 0) return void (await ack?.(opts.ack));
+  const text = admission.kind === 'full' ? fullText(body) : queuedText(position);
+  // Acked already (or an event, which Bolt acked): the note goes where the person is; App Home opening is not a
+  // request to answer (the queue's stats count the refusal).
+  if (!ack) return void (surface === 'event' ? undefined : await tellWhereTheyAre(args.client, body, text));
   if (surface === 'command') {
-    const text = admission.kind === 'full' ? fullText(body) : queuedText(position);
     return void (await ack?.({ response_type: 'ephemeral', text }));
   }
   if (surface === 'view_submission') {
     if (admission.kind === 'full' && opts.busyBlock)
       return void (await ack?.({ response_action: 'errors', errors: { [opts.busyBlock]: FULL_FORM_TEXT } }));
-    const text = admission.kind === 'full' ? fullText(body) : queuedText(position);
     return void (await ack?.({ response_action: 'update', view: noticeModal(text) }));
   }
-  // Buttons, shortcuts: Slack gets its ack now; the note follows where the person is. Events (Bolt acked them
-  // already) tell nobody: opening App Home is not a request to answer; the queue's stats count the refusal.
-  await ack?.(admission.kind === 'accepted' ? opts.ack : undefined);
-  if (surface === 'event') return;
-  const text = admission.kind === 'full' ? fullText(body) : queuedText(position);
+  // Buttons, shortcuts: Slack gets its ack now; the note follows where the person is.
+  await ack(admission.kind === 'accepted' ? opts.ack : undefined);
   await tellWhereTheyAre(args.client, body, text);
 }
 
