@@ -11,20 +11,39 @@ export function isDueDate(text: string): boolean {
   return probe.toISOString().slice(0, 10) === text;
 }
 
+/** Zone names already checked (most lists name a handful of sites' zones); bounded so odd names cannot grow it. */
+const checkedZones = new Map<string, string>();
+const MAX_CHECKED_ZONES = 256;
+
 /** The zone to count in: the site's when it is a zone this runtime knows, else UTC (null or a misspelt name). */
 function zoneOrUtc(timeZone: string | null): string {
   if (!timeZone) return 'UTC';
+  const known = checkedZones.get(timeZone);
+  if (known !== undefined) return known;
+  let zone = 'UTC';
   try {
     new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
+    zone = timeZone;
   } catch {
-    return 'UTC';
+    // not a zone this runtime knows: count in UTC
   }
+  if (checkedZones.size >= MAX_CHECKED_ZONES) checkedZones.clear();
+  checkedZones.set(timeZone, zone);
+  return zone;
 }
+
+/** The last answer per zone: a list asks for the same instant once per task. */
+const lastToday = new Map<string, { nowMs: number; today: string }>();
 
 /** Today's date (YYYY-MM-DD) at the site (UTC when the site's zone is unknown). */
 export function siteToday(nowMs: number, timeZone: string | null): string {
-  return format(new TZDate(nowMs, zoneOrUtc(timeZone)), 'yyyy-MM-dd');
+  const zone = zoneOrUtc(timeZone);
+  const last = lastToday.get(zone);
+  if (last?.nowMs === nowMs) return last.today;
+  const today = format(new TZDate(nowMs, zone), 'yyyy-MM-dd');
+  if (lastToday.size >= MAX_CHECKED_ZONES) lastToday.clear();
+  lastToday.set(zone, { nowMs, today });
+  return today;
 }
 
 /** Epoch ms of the end (23:59) of the due day in the site's zone: when the task becomes overdue. */

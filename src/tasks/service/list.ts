@@ -68,10 +68,10 @@ export function createTaskLister(deps: {
 }) {
   const cursors = deps.store.namespace('task-list-cursor');
 
-  async function overdue(task: Task): Promise<boolean> {
+  async function overdue(task: Task, nowMs: number): Promise<boolean> {
     // Only a dated open task needs its site's zone (a directory lookup).
     if (!task.dueDate || !isOpen(task)) return false;
-    return isOverdue(task, deps.clock.now(), await deps.timeZoneOf(task.site?.id));
+    return isOverdue(task, nowMs, await deps.timeZoneOf(task.site?.id));
   }
 
   function keep(task: Task, late: boolean, filter: TaskListFilter): boolean {
@@ -91,11 +91,13 @@ export function createTaskLister(deps: {
     let cursor: string | null = null;
     for (;;) {
       const result = await deps.monitoring.tasks.listPage(query, cursor, signal);
+      // one instant per page: every task of the page is judged overdue against the same "today"
+      const nowMs = deps.clock.now();
       await deps.learn(result.rows);
       for (const task of result.rows) {
         if (read >= MAX_ROWS_READ) break;
         read += 1;
-        const late = await overdue(task);
+        const late = await overdue(task, nowMs);
         if (keep(task, late, filter)) rows.push({ task, late });
       }
       // paging rule 4: the end is data null or a short page; a lastValue alone proves nothing.
