@@ -128,3 +128,20 @@ describe('list', () => {
     expect(await services.tasks.listMore('no-such-token')).toBeUndefined();
   });
 });
+
+describe('refresh of a task whose name many tasks share', () => {
+  it('looks at the other end of the list after a full first page, so the newest task costs two pages', async () => {
+    const make = () =>
+      services.tasks.create(
+        { name: 'Crowded name', siteId: '101', typeId: '1' },
+        { site, device: null, assignee: null },
+      );
+    for (let i = 0; i < 119; i++) await make();
+    const newest = await make();
+    sandbox.admin.clearRequests();
+    const fresh = await services.tasks.refresh(newest);
+    expect(fresh?.id).toBe(newest.id);
+    const pages = sandbox.admin.requests().filter((r) => r.kind === 'api' && r.path === '/tasks');
+    expect(pages.map((r) => r.query.sortDesc ?? null)).toEqual([null, 'true']);
+  });
+});

@@ -1,10 +1,15 @@
 /**
  * Finds one task on the platform. The contract has no GET /task/{id}: search GET /tasks by name (textSearch,
  * repeated on every page by the client) and match the id; a few pages at most.
+ *
+ * A task just created (the usual reason to look one up) sits at one end of the list: when the first page is
+ * full and does not hold it, the first page of the reversed order (`sortDesc`, "reverses the sort", contract
+ * section 8) is tried before the remaining pages, so a common name costs two pages rather than up to five.
  */
-import type { MonitoringApi, Task } from '../../monitoring/api.ts';
+import type { MonitoringApi, Task, TaskQuery } from '../../monitoring/api.ts';
 
 const MAX_PAGES = 5;
+const PAGE_SIZE = 50;
 
 export async function findTask(
   monitoring: MonitoringApi,
@@ -14,16 +19,19 @@ export async function findTask(
 ): Promise<Task | undefined> {
   // textSearch over a 10k-character name helps nobody; a prefix narrows the search just as well.
   const textSearch = name.trim().slice(0, 100);
+  const query: TaskQuery = { limit: PAGE_SIZE, ...(textSearch ? { textSearch } : {}) };
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await monitoring.tasks.listPage(
-      { limit: 50, ...(textSearch ? { textSearch } : {}) },
-      cursor,
-      signal,
-    );
+    const result = await monitoring.tasks.listPage(query, cursor, signal);
     const hit = result.rows.find((t) => t.id === taskId);
     if (hit) return hit;
+    // contract: Paging rule 4 — a short page or data null is the end; a full page without a cursor cannot go on.
     if (result.done || result.lastValue === null) return undefined;
+    if (page === 0) {
+      const newest = await monitoring.tasks.listPage({ ...query, sortDesc: true }, null, signal);
+      const atOtherEnd = newest.rows.find((t) => t.id === taskId);
+      if (atOtherEnd) return atOtherEnd;
+    }
     cursor = result.lastValue;
   }
   return undefined;
