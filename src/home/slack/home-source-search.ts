@@ -1,7 +1,8 @@
 /**
  * "Search data sources" on the Home tab: a modal with a query input. A submission is answered at once with
  * the modal in a "Searching…" state (response_action update, no platform call before the ack), then the
- * matches replace it (views.update); the person can search again from the same modal.
+ * matches replace it (views.update) in a job (src/kit/jobs/hand-off.ts); the person can search again from the
+ * same modal.
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import { renderSourceSearchModal, type SearchState } from '../render/home-search
 import { inputOf, stateValues } from '../../kit/blocks/view-state.ts';
 import { actionFacts } from '../../tasks/index.ts';
 import { userMessageFor } from '../../kit/errors.ts';
+import { handOff } from '../../kit/jobs/hand-off.ts';
 import type { HomeActionArgs } from './home-args.ts';
 
 const submission = z.looseObject({
@@ -35,9 +37,10 @@ export async function handleHomeSourceSearchOpen({ ack, body, client }: HomeActi
 }
 
 export async function handleHomeSourceSearchSubmit(
-  { ack, body, client }: HomeSearchSubmitArgs,
+  args: HomeSearchSubmitArgs,
   deps: Pick<Deps, 'sources' | 'clock' | 'log'>,
 ): Promise<void> {
+  const { ack, body, client } = args;
   const { view, user } = submission.parse(body);
   const query = (inputOf(view.state.values, HOME_VIEW.query)?.value ?? '').trim();
   if (query === '') {
@@ -47,7 +50,11 @@ export async function handleHomeSourceSearchSubmit(
     });
     return;
   }
-  await ack({ response_action: 'update', view: renderSourceSearchModal(query, { kind: 'searching' }) });
+  const searching = {
+    response_action: 'update',
+    view: renderSourceSearchModal(query, { kind: 'searching' }),
+  };
+  if (!(await handOff(args, 'home.source-search', { ack: searching, busyBlock: HOME_VIEW.query }))) return;
   let state: SearchState;
   try {
     state = { kind: 'found', page: await deps.sources.search(query, null), nowMs: deps.clock.now() };

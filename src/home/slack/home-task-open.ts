@@ -2,13 +2,16 @@
  * "Open card" next to a task on the Home tab. The Home tab has no response_url and no channel, so the task
  * card (the task feature's renderer, with its status/priority/edit buttons) is posted to the person's DM
  * with the app, where those buttons update it in place — and a small modal answers where the person is:
- * "Card posted in your DM with fieldline — open it", linking to the card.
+ * "Card posted in your DM with fieldline — open it", linking to the card. The modal opens on receipt (the
+ * trigger_id lives 3 s); reading the task and posting the card run as a job (src/kit/jobs/hand-off.ts) that
+ * finds the modal by its view id.
  */
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import type { Logger } from '../../log.ts';
 import { renderNotice, actionFacts, postCard, renderCardFor, tellUser } from '../../tasks/index.ts';
 import { reportError, userMessageFor } from '../../kit/errors.ts';
+import { handOff, jobOf } from '../../kit/jobs/hand-off.ts';
 import { messagePermalink } from '../../kit/message-origin.ts';
 import { CARD_UNKNOWN_TEXT, renderCardOpenedModal, type CardOpenState } from '../render/home-card-opened.ts';
 import type { HomeActionArgs } from './home-args.ts';
@@ -39,6 +42,15 @@ class AnswerModal {
     }
   }
 
+  /** The modal opened on receipt, found again by the job. */
+  static of(client: WebClient, log: Logger, viewId: string | undefined): AnswerModal {
+    return new AnswerModal(client, log, viewId);
+  }
+
+  get id(): string | undefined {
+    return this.viewId;
+  }
+
   get shown(): boolean {
     return this.viewId !== undefined;
   }
@@ -54,13 +66,29 @@ class AnswerModal {
   }
 }
 
-export async function handleHomeTaskOpen(
-  { ack, body, client }: HomeActionArgs,
-  deps: HomeTaskOpenDeps,
-): Promise<void> {
-  await ack();
+/** What the receipt decided for the job: the answer modal it opened (none: the answer goes to the DM). */
+interface TaskOpenCarry {
+  viewId?: string;
+}
+
+const TASK_OPEN_JOB = 'home.task-open';
+
+export async function handleHomeTaskOpen(args: HomeActionArgs, deps: HomeTaskOpenDeps): Promise<void> {
+  const { ack, body, client } = args;
   const { user, value, triggerId } = actionFacts(body);
-  const modal = await AnswerModal.open(client, deps.log, triggerId);
+  const job = jobOf<TaskOpenCarry>(args);
+  let modal: AnswerModal;
+  if (job) {
+    // Running as the job: the modal was opened on receipt.
+    if (job.kind !== TASK_OPEN_JOB) return;
+    modal = AnswerModal.of(client, deps.log, job.carry?.viewId);
+  } else {
+    await ack();
+    const opened = await AnswerModal.open(client, deps.log, triggerId);
+    const carry: TaskOpenCarry = opened.id ? { viewId: opened.id } : {};
+    if (!(await handOff<TaskOpenCarry>(args, TASK_OPEN_JOB, { acked: true, carry }))) return;
+    modal = opened;
+  }
   try {
     // The Home tab's listing saved every shown task as a snapshot, so this reads the store only.
     const task = value ? await deps.tasks.get(value) : undefined;

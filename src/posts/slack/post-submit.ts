@@ -1,17 +1,19 @@
-/** view_submission of the post modal: validate inline (errors on the exact field), ack "Posting…", publish. */
+/**
+ * view_submission of the post modal: validate inline (errors on the exact field), ack "Posting…", publish as a
+ * job (src/kit/jobs/hand-off.ts; a full queue keeps the form open with everything typed).
+ */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { handOff } from '../../kit/jobs/hand-off.ts';
 import { readPostValues, validatePostValues } from './post-form.ts';
 import { decodePostMeta } from '../render/post-meta.ts';
-import { renderPostProgress } from '../render/post-modal.ts';
+import { POST_FIELDS, renderPostProgress } from '../render/post-modal.ts';
 import { publishFromModal } from './post-publish.ts';
 import type { PublishDeps } from './publish-post.ts';
 
 export type PostSubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
-export async function handlePostSubmit(
-  { ack, body, view, client }: PostSubmitArgs,
-  deps: PublishDeps,
-): Promise<void> {
+export async function handlePostSubmit(args: PostSubmitArgs, deps: PublishDeps): Promise<void> {
+  const { ack, body, view, client } = args;
   const values = readPostValues(view.state.values);
   const meta = decodePostMeta(view.private_metadata);
   const result = validatePostValues(
@@ -22,7 +24,8 @@ export async function handlePostSubmit(
     await ack({ response_action: 'errors', errors: result.errors });
     return;
   }
-  await ack({ response_action: 'update', view: renderPostProgress(meta, result.fileIds.length) });
+  const progress = { response_action: 'update', view: renderPostProgress(meta, result.fileIds.length) };
+  if (!(await handOff(args, 'posts.publish', { ack: progress, busyBlock: POST_FIELDS.content }))) return;
   await publishFromModal(deps, {
     client,
     viewId: view.id,

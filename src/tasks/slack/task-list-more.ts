@@ -5,15 +5,18 @@ import type { Deps } from '../../deps.ts';
 import { renderListPage } from './task-list.ts';
 import { renderNotice } from '../render/task-notices.ts';
 import { reportError } from '../../kit/errors.ts';
+import { handOff } from '../../kit/jobs/hand-off.ts';
 import { actionFacts, type TaskActionArgs } from './task-action-context.ts';
 
 const moreValue = z.object({ t: z.string(), n: z.number().int().nonnegative() });
 
 export async function handleTaskListMore(
-  { ack, body, client, respond }: TaskActionArgs,
+  args: TaskActionArgs,
   deps: Pick<Deps, 'tasks' | 'directory' | 'log'>,
 ): Promise<void> {
-  await ack();
+  // The next page is read and rendered as a job, like the list itself (src/kit/jobs/hand-off.ts).
+  if (!(await handOff(args, 'tasks.list-more'))) return;
+  const { body, client, respond } = args;
   const facts = actionFacts(body);
   try {
     const more = decodeValue(moreValue, facts.value);

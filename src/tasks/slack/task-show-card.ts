@@ -1,5 +1,6 @@
 /** "Card" next to a task in `/task list`: the full task card, only for the person who asked. */
 import type { Deps } from '../../deps.ts';
+import { handOff } from '../../kit/jobs/hand-off.ts';
 import { TASK_ACTION } from '../render/task-ids.ts';
 import { notVisibleText, renderNotice } from '../render/task-notices.ts';
 import { renderCardFor } from './task-deliver.ts';
@@ -9,10 +10,12 @@ import { actionFacts, type TaskActionArgs } from './task-action-context.ts';
 export const TASK_SHOW_CARD_ACTION = new RegExp(`^${TASK_ACTION.showCard}_`);
 
 export async function handleTaskShowCard(
-  { ack, body, respond }: TaskActionArgs,
+  args: TaskActionArgs,
   deps: Pick<Deps, 'tasks' | 'directory'>,
 ): Promise<void> {
-  await ack();
+  // The task read and the card's render run as a job (src/kit/jobs/hand-off.ts).
+  if (!(await handOff(args, 'tasks.show-card'))) return;
+  const { body, respond } = args;
   const facts = actionFacts(body);
   const task = facts.value ? await deps.tasks.get(facts.value) : undefined;
   const message = task
