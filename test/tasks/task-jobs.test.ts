@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../harness.ts';
-import { cardFor, cardText, openByCommand, option, tasksWritten } from './task-helpers.ts';
+import { cardFor, cardText, newView, openByCommand, option, tasksWritten } from './task-helpers.ts';
 
 let h: Harness;
+/** Ana's platform user in the sandbox's seed (she is linked to it by the harness). */
+const ANA_PLATFORM_ID = '501';
 beforeAll(async () => {
   h = await startHarness();
 });
@@ -79,6 +81,25 @@ describe('card buttons run as jobs', () => {
   });
 });
 
+describe('modal submissions run as jobs', () => {
+  it('an edit submission closes the modal, then its job PATCHes only the changed fields from what was checked', async () => {
+    const { taskId, card } = await createTask('Job edit');
+    const views = h.standin.views().length;
+    await h.driver.blockAction({ actionId: 'task_edit_open', message: card, channel: card.channel });
+    await h.app.whenIdle();
+    const view = await newView(h, views, 'task_edit');
+    const patches = h.sandbox.admin.written().patches.length;
+    const result = await h.driver.viewSubmission({ view, values: { task_name: 'Job edit, renamed' } });
+    expect(result.closed).toBe(true);
+    await h.app.whenIdle();
+    expect((await jobs()).kinds['tasks.edit']).toMatchObject({ done: 1, failed: 0 });
+    const written = h.sandbox.admin.written().patches.slice(patches);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ taskId, body: { name: 'Job edit, renamed' } });
+    expect(cardText(cardFor(h, taskId)!)).toContain('Job edit, renamed');
+  });
+});
+
 describe('the Home tab runs as a job', () => {
   it('app_home_opened (an event, no ack) publishes the tab, skeleton then data, from its job', async () => {
     const publishes = () => h.standin.callsTo('views.publish').filter((c) => c.args.user_id === 'U0BEN');
@@ -89,5 +110,34 @@ describe('the Home tab runs as a job', () => {
     expect((await jobs()).kinds['home.opened']).toMatchObject({ done: 1, failed: 0 });
     expect(publishes()).toHaveLength(2);
     expect(JSON.stringify(publishes()[1]!.args.view)).not.toContain('Loading your tasks');
+  });
+
+  it('Open card opens its answer modal on receipt; the job posts the card and fills that same modal', async () => {
+    const id = h.sandbox.admin.createTask({
+      name: 'Job open card',
+      siteId: '101',
+      assigneeId: ANA_PLATFORM_ID,
+    });
+    await h.driver.appHomeOpened({ user: 'U0ANA' });
+    await h.app.whenIdle();
+    const home = h.standin.views().find((v) => v.type === 'home' && v.user === 'U0ANA' && v.open);
+    expect(JSON.stringify(home?.blocks)).toContain(`home_task_open_${id}`);
+    const opensBefore = h.standin.callsTo('views.open').length;
+    const updatesBefore = h.standin.callsTo('views.update').length;
+
+    await h.driver.blockAction({ actionId: `home_task_open_${id}`, view: home!, user: 'U0ANA' });
+    await h.app.whenIdle();
+
+    expect((await jobs()).kinds['home.task-open']).toMatchObject({ done: 1, failed: 0 });
+    const opened = h.standin.callsTo('views.open').slice(opensBefore);
+    expect(opened).toHaveLength(1);
+    const modalId = (opened[0]!.response.view as { id: string }).id;
+    const updated = h.standin.callsTo('views.update').slice(updatesBefore);
+    expect(updated.map((c) => c.args.view_id)).toEqual([modalId]);
+    expect(JSON.stringify(updated[0]!.args.view)).toContain('posted in your DM with fieldline');
+    const card = h.standin
+      .messages(h.standin.state.dmWith('U0ANA').id)
+      .find((m) => JSON.stringify(m.blocks ?? []).includes(`"task_card_${id}"`));
+    expect(card).toBeDefined();
   });
 });
