@@ -40,6 +40,19 @@ export interface Config {
   /** Task status ids the contract does not give (On Hold, Done), e.g. "On Hold=10,Done=20". */
   taskStatusOverrides: Record<string, string>;
   access: AccessConfig;
+  jobs: JobsConfig;
+}
+
+/** The queue between Slack's acks and the work (src/kit/jobs/). */
+export interface JobsConfig {
+  /** JOB_CONCURRENCY: jobs running at once per replica (they mostly wait on the platform and Slack). */
+  concurrency: number;
+  /** JOB_QUEUE_BOUND: jobs waiting beyond which new work is answered "busy, try again in a minute". */
+  maxWaiting: number;
+  /** JOB_RUNNER: `thread` (default: a worker thread, so acks never wait behind work) or `event-loop`. */
+  runner: 'thread' | 'event-loop';
+  /** JOB_LOCK_SECONDS (BullMQ): a job whose replica died is taken by another after about this long. */
+  lockSeconds: number;
 }
 
 export interface AccessConfig {
@@ -86,6 +99,10 @@ const env = z.object({
   FIELDLINE_ENCRYPTION_KEY: z.string().optional(),
   ALLOW_GUESTS: z.string().optional(),
   FIELDLINE_ADMIN_GROUP: z.string().optional(),
+  JOB_CONCURRENCY: z.string().optional(),
+  JOB_QUEUE_BOUND: z.string().optional(),
+  JOB_RUNNER: z.string().optional(),
+  JOB_LOCK_SECONDS: z.string().optional(),
 });
 
 function blankToUndefined(source: Record<string, string | undefined>): Record<string, string | undefined> {
@@ -158,6 +175,18 @@ function parseStatusOverrides(raw: string | undefined, problems: string[]): Reco
     out[name] = id;
   }
   return out;
+}
+
+function parseJobs(e: Record<string, string | undefined>, problems: string[]): JobsConfig {
+  const runner = (e.JOB_RUNNER ?? 'thread').toLowerCase();
+  if (runner !== 'thread' && runner !== 'event-loop')
+    problems.push(`JOB_RUNNER must be thread or event-loop (got "${e.JOB_RUNNER}")`);
+  return {
+    concurrency: parseInteger('JOB_CONCURRENCY', e.JOB_CONCURRENCY, 64, 1, 4_096, problems),
+    maxWaiting: parseInteger('JOB_QUEUE_BOUND', e.JOB_QUEUE_BOUND, 1_000, 1, 1_000_000, problems),
+    runner: runner === 'event-loop' ? 'event-loop' : 'thread',
+    lockSeconds: parseInteger('JOB_LOCK_SECONDS', e.JOB_LOCK_SECONDS, 30, 2, 3_600, problems),
+  };
 }
 
 function parseAccess(
@@ -272,6 +301,7 @@ export function loadConfig(
       problems,
     ),
     logLevel: (LOG_LEVELS as readonly string[]).includes(logLevel) ? (logLevel as LogLevel) : 'info',
+    jobs: parseJobs(e, problems),
     companyId: e.FIELDLINE_COMPANY_ID,
     taskStatusOverrides: parseStatusOverrides(e.TASK_STATUS_IDS, problems),
     access: parseAccess(e, mode, problems),

@@ -15,6 +15,7 @@ import type { App } from '@slack/bolt';
 import { composeDeps, relayDeps } from './compose.ts';
 import { startRelayBackground } from './alerts/index.ts';
 import { createSlackApp, type SlackApp } from './kit/app.ts';
+import { setUpJobs, type JobsSetup } from './jobs-setup.ts';
 import { openStore } from './store/open-store.ts';
 import type { Store } from './store/store.ts';
 
@@ -94,13 +95,23 @@ interface SlackConnection {
   apiUrl: string;
 }
 
+/** The job queue and runner for a Slack app reached with this token (issue 18; see ./jobs-setup.ts). */
+type JobsFor = (botToken: string, slackApiUrl: string) => JobsSetup;
+
 async function startSlack(
   deps: Deps,
   register: (app: App) => void,
   platform: Platform,
   lifecycle: Lifecycle,
+  jobsFor: JobsFor,
 ): Promise<SlackConnection> {
   const { config, log } = deps;
+  const jobsWith = (botToken: string, apiUrl: string) => {
+    const jobs = jobsFor(botToken, apiUrl);
+    // After the app (phase 'intake') has finished its jobs.
+    lifecycle.onStop('resources', 'job thread', () => jobs.close());
+    return jobs;
+  };
   const slackConfig = config.slack;
   if (slackConfig.mode === 'local') {
     // Local mode: fieldline makes up its own Slack credentials and shares them with the stand-in only.
@@ -127,6 +138,7 @@ async function startSlack(
       slackApiUrl: standin.apiUrl,
       rootRedirect: standin.baseUrl,
       register,
+      jobQueue: jobsWith(botToken, standin.apiUrl).jobQueue,
     });
     lifecycle.onStop('intake', 'slack app', () => slack.stop());
     const { port } = await slack.start();
@@ -146,6 +158,7 @@ async function startSlack(
     appToken: slackConfig.appToken,
     slackApiUrl: slackConfig.apiUrl,
     register,
+    jobQueue: jobsWith(botToken, slackConfig.apiUrl).jobQueue,
   });
   lifecycle.onStop('intake', 'slack app', () => slack.stop());
   await slack.start();
@@ -204,7 +217,18 @@ async function main(): Promise<void> {
     // Registered after the sandbox, so the clients close before it.
     lifecycle.onStop('resources', 'monitoring clients', () => composed.close());
     const deps = composed.deps;
-    const slack = await startSlack(deps, composed.register, platform, lifecycle);
+    const jobsFor: JobsFor = (botToken, slackApiUrl) =>
+      setUpJobs({
+        config: deps.config,
+        log,
+        store,
+        platform: { baseUrl: platform.baseUrl, sharedKey: platform.sharedKey },
+        botToken,
+        slackApiUrl,
+        secrets: [...secrets, botToken],
+        pretty: process.stdout.isTTY === true,
+      });
+    const slack = await startSlack(deps, composed.register, platform, lifecycle, jobsFor);
     await startBackground(deps, slack, lifecycle);
     log.info(
       { slack: config.slack.mode, monitoring: config.monitoring.kind, store: config.store.kind },

@@ -36,6 +36,7 @@ import {
 } from '../src/slack-standin/index.ts';
 import { createSlackApp, type SlackApp } from '../src/kit/app.ts';
 import { openStore } from '../src/store/open-store.ts';
+import { setUpJobs } from '../src/jobs-setup.ts';
 import { requireRedisUrl } from './setup/redis-url.ts';
 
 export interface HarnessOptions {
@@ -67,6 +68,17 @@ export interface HarnessOptions {
    * app-level token and the driver sends envelopes over its Socket Mode connections.
    */
   slackMode?: 'http' | 'socket';
+  /**
+   * The job queue between acks and work (issue 18). Default: in-process on the app's own event loop (so fakes
+   * injected here reach the work). `runner: 'thread'` runs jobs in a worker thread built from the config, like
+   * main.ts; with `store: 'redis'` the engine is BullMQ. Limits default to the config's.
+   */
+  jobs?: {
+    runner?: 'thread' | 'event-loop';
+    concurrency?: number;
+    maxWaiting?: number;
+    lockSeconds?: number;
+  };
 }
 
 export interface Harness {
@@ -147,7 +159,32 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   });
   const deps = composed.deps;
   await linkPeople(deps.access.vault, sandbox, opts.links ?? 'everyone');
+  const jobsConfig = {
+    ...config.jobs,
+    runner: opts.jobs?.runner ?? 'event-loop',
+    ...(opts.jobs?.concurrency ? { concurrency: opts.jobs.concurrency } : {}),
+    ...(opts.jobs?.maxWaiting ? { maxWaiting: opts.jobs.maxWaiting } : {}),
+    ...(opts.jobs?.lockSeconds ? { lockSeconds: opts.jobs.lockSeconds } : {}),
+  } as const;
+  const jobs = setUpJobs({
+    // BullMQ only when a test asks for jobs with the Redis store; other Redis tests keep the in-process queue.
+    config: {
+      ...config,
+      store: opts.jobs ? storeUrl(opts.store, dir) : { kind: 'memory' },
+      storePrefix: keyPrefix,
+      jobs: jobsConfig,
+    },
+    log,
+    store,
+    platform: { baseUrl: sandbox.url, sharedKey: sandbox.keys.full },
+    botToken,
+    slackApiUrl: standin.apiUrl,
+    secrets: [signingSecret, botToken, sandbox.keys.full],
+    pretty: false,
+    logFile: process.env.HARNESS_THREAD_LOG ?? '/dev/null',
+  });
   const app = createSlackApp(deps, {
+    jobQueue: jobs.jobQueue,
     register: composed.register,
     mode: socket ? 'socket' : 'http',
     appToken,
@@ -189,6 +226,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       if (stopped) return;
       stopped = true;
       await app.stop();
+      await jobs.close();
       await composed.close();
       if (opts.store === 'redis') await clearPrefix(keyPrefix);
       await store.close();

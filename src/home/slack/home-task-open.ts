@@ -86,7 +86,14 @@ export async function handleHomeTaskOpen(args: HomeActionArgs, deps: HomeTaskOpe
     await ack();
     const opened = await AnswerModal.open(client, deps.log, triggerId);
     const carry: TaskOpenCarry = opened.id ? { viewId: opened.id } : {};
-    if (!(await handOff<TaskOpenCarry>(args, TASK_OPEN_JOB, { acked: true, carry }))) return;
+    if (
+      !(await handOff<TaskOpenCarry>(args, TASK_OPEN_JOB, {
+        acked: true,
+        carry,
+        ...(opened.id ? { view: opened.id } : {}),
+      }))
+    )
+      return;
     modal = opened;
   }
   try {

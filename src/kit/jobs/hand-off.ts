@@ -44,6 +44,8 @@ export interface HandOffOptions<T> {
    * queue is then told to the person where they are (or, with `view`, in that open modal).
    */
   acked?: boolean;
+  /** With `acked`: the modal the listener opened, where a busy or full queue is said instead. */
+  view?: string;
 }
 
 const QUEUE = 'jobQueue';
@@ -117,6 +119,10 @@ async function answer(
   const text = admission.kind === 'full' ? fullText(body) : queuedText(position);
   // Acked already (or an event, which Bolt acked): the note goes where the person is; App Home opening is not a
   // request to answer (the queue's stats count the refusal).
+  if (!ack && opts.view)
+    return void (await args.client.views
+      .update({ view_id: opts.view, view: noticeModal(text) })
+      .catch(() => tellWhereTheyAre(args.client, body, text)));
   if (!ack) return void (surface === 'event' ? undefined : await tellWhereTheyAre(args.client, body, text));
   if (surface === 'command') {
     return void (await ack?.({ response_type: 'ephemeral', text }));

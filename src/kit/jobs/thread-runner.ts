@@ -6,6 +6,9 @@
  * (logged, counted) and is started again for the next one.
  */
 import { readlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/store.ts';
@@ -35,6 +38,16 @@ type FromThread =
   | { t: 'done'; id: string; ok: boolean; error?: string }
   | { t: 'failed-start'; error: string };
 
+/**
+ * Development and tests run TypeScript: the thread registers tsx's loader itself (a worker does not reliably
+ * inherit the parent's loader hooks), then imports the entry. The built app (dist/) starts the .js entry directly.
+ */
+function tsxBootstrap(entry: URL): string {
+  const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const api = pathToFileURL(join(tsxRoot, 'dist', 'esm', 'api', 'index.mjs')).href;
+  return `import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
+}
+
 export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
   const pending = new Map<string, { resolve(): void; reject(e: Error): void }>();
   let worker: Worker | undefined;
@@ -49,15 +62,9 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
   }
 
   function start(): Promise<void> {
-    const isTs = opts.entry.pathname.endsWith('.ts');
-    const started = new Worker(opts.entry, {
-      workerData: opts.workerData,
-      // Development runs TypeScript through tsx; the built app (dist/) runs plain .js.
-      execArgv:
-        isTs && !process.execArgv.some((a) => a.includes('tsx'))
-          ? [...process.execArgv, '--import', 'tsx']
-          : process.execArgv,
-    });
+    const started = opts.entry.pathname.endsWith('.ts')
+      ? new Worker(tsxBootstrap(opts.entry), { eval: true, workerData: opts.workerData })
+      : new Worker(opts.entry, { workerData: opts.workerData });
     worker = started;
     readyPromise = new Promise<void>((resolve, reject) => {
       started.on('message', (m: unknown) => {

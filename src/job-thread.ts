@@ -1,0 +1,68 @@
+/**
+ * Entry of the job thread (src/kit/jobs/thread-runner.ts): builds the same app as main.ts without a receiver and
+ * runs the jobs it is handed, so the thread that verifies and acks Slack's requests never waits behind work. The
+ * store is the main thread's (over the port) unless it is Redis, which this thread connects to itself. Logs go
+ * straight to the same file descriptor as the main thread's, not through it.
+ */
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { pino } from 'pino';
+import { composeDeps } from './compose.ts';
+import type { Config } from './config.ts';
+import { systemClock } from './deps.ts';
+import { createSlackApp } from './kit/app.ts';
+import { hostJobs } from './kit/jobs/thread-host.ts';
+import { workEvent } from './kit/jobs/slack-job.ts';
+import { proxyStore } from './kit/jobs/store-proxy.ts';
+import { yieldToAckThread } from './kit/jobs/thread-runner.ts';
+import { createLogger } from './log.ts';
+import { openStore } from './store/open-store.ts';
+import type { Store } from './store/store.ts';
+
+/** What main.ts hands the thread (structured-cloned: a Buffer arrives as a Uint8Array). */
+export interface JobThreadData {
+  config: Config;
+  platform: { baseUrl: string; sharedKey: string };
+  botToken: string;
+  slackApiUrl: string;
+  secrets: string[];
+  pretty: boolean;
+  /** A log file instead of standard output (the benchmarks: /dev/null). */
+  logFile?: string;
+  storeKind: Store['kind'];
+  /** Redis: the thread opens its own connection; otherwise it uses the main thread's store. */
+  ownStore: boolean;
+}
+
+async function start(port: NonNullable<typeof parentPort>, data: JobThreadData): Promise<void> {
+  const key = data.config.access.encryptionKey;
+  const config: Config = {
+    ...data.config,
+    access: { ...data.config.access, encryptionKey: key ? Buffer.from(key) : undefined },
+  };
+  const log = createLogger({
+    level: config.logLevel,
+    secrets: data.secrets,
+    pretty: data.pretty,
+    ...(data.logFile ? { destination: pino.destination({ dest: data.logFile, sync: false }) } : {}),
+  }).child({ thread: 'jobs' });
+  yieldToAckThread(setPriority);
+  const proxy = data.ownStore ? undefined : proxyStore(port, data.storeKind);
+  const store = proxy?.store ?? (await openStore(config.store, { log, keyPrefix: config.storePrefix }));
+  const composed = composeDeps({ config, log, store, clock: systemClock, platform: data.platform });
+  const slack = createSlackApp(composed.deps, {
+    mode: 'jobs',
+    port: 0,
+    botToken: data.botToken,
+    slackApiUrl: data.slackApiUrl,
+    register: composed.register,
+  });
+  hostJobs(port, (job) => slack.app.processEvent(workEvent(job)), proxy?.onReply ?? (() => undefined));
+}
+
+if (parentPort) {
+  const port = parentPort;
+  start(port, workerData as JobThreadData).catch((err: unknown) => {
+    port.postMessage({ t: 'failed-start', error: err instanceof Error ? err.message : String(err) });
+  });
+}

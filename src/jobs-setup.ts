@@ -1,0 +1,84 @@
+/**
+ * Chooses how accepted Slack requests become work (issue 18), for main.ts and the benchmarks: the engine (BullMQ
+ * when the store is Redis, so jobs survive a replica and any replica takes them; in-process otherwise) and where
+ * jobs run (a worker thread by default, so acks never wait behind work; JOB_RUNNER=event-loop runs them on the
+ * acking loop).
+ */
+import type { Config } from './config.ts';
+import type { JobThreadData } from './job-thread.ts';
+import { createBullQueue } from './kit/jobs/bull-queue.ts';
+import type { JobQueue, JobRunner } from './kit/jobs/job-queue.ts';
+import { createLocalQueue } from './kit/jobs/local-queue.ts';
+import { createThreadRunner, type ThreadRunner } from './kit/jobs/thread-runner.ts';
+import type { Logger } from './log.ts';
+import type { Store } from './store/store.ts';
+
+export interface JobsSetupOptions {
+  config: Config;
+  log: Logger;
+  store: Store;
+  platform: { baseUrl: string; sharedKey: string };
+  botToken: string;
+  slackApiUrl: string;
+  secrets: string[];
+  pretty: boolean;
+  logFile?: string;
+}
+
+export interface JobsSetup {
+  /** SlackAppOptions.jobQueue. */
+  jobQueue(runHere: JobRunner): JobQueue;
+  /** Stops the job thread (after the app stopped taking and finishing jobs). */
+  close(): Promise<void>;
+}
+
+const entry = new URL(
+  import.meta.url.endsWith('.ts') ? './job-thread.ts' : './job-thread.js',
+  import.meta.url,
+);
+
+export function setUpJobs(opts: JobsSetupOptions): JobsSetup {
+  const { config, log } = opts;
+  const redis = config.store.kind === 'redis' ? config.store.url : undefined;
+  let thread: ThreadRunner | undefined;
+  if (config.jobs.runner === 'thread') {
+    const data: JobThreadData = {
+      config,
+      platform: opts.platform,
+      botToken: opts.botToken,
+      slackApiUrl: opts.slackApiUrl,
+      secrets: opts.secrets,
+      pretty: opts.pretty,
+      ...(opts.logFile ? { logFile: opts.logFile } : {}),
+      storeKind: opts.store.kind,
+      ownStore: redis !== undefined,
+    };
+    thread = createThreadRunner({
+      entry,
+      workerData: data,
+      ...(redis ? {} : { store: opts.store }),
+      log: log.child({ module: 'jobs' }),
+    });
+  }
+  const limits = { concurrency: config.jobs.concurrency, maxWaiting: config.jobs.maxWaiting };
+  const where = thread ? 'worker-thread' : 'event-loop';
+  return {
+    jobQueue(runHere) {
+      const run = thread ? thread.run : runHere;
+      log.info({ engine: redis ? 'bullmq' : 'in-process', runner: where, ...limits }, 'job queue');
+      if (!redis) return createLocalQueue(run, limits, log.child({ module: 'jobs' }), where);
+      return createBullQueue({
+        redisUrl: redis,
+        prefix: `${config.storePrefix}jobs`,
+        limits,
+        lockMs: config.jobs.lockSeconds * 1_000,
+        run,
+        runner: where,
+        log: log.child({ module: 'jobs' }),
+      });
+    },
+    async close() {
+      await thread?.close();
+    },
+  };
+}
