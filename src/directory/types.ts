@@ -56,5 +56,5 @@ export interface Directory {
   statuses: StatusDirectory;
   people: PeopleDirectory;
   /** Feeds tasks seen anywhere (lists, relay cycles) into the status and people registries. */
-  learnFromTasks(tasks: readonly Task[]): Promise<void>;
+  learnFromTasks(tasks: readonly Pick<Task, 'status' | 'assignee'>[]): Promise<void>;
 }

@@ -26,6 +26,7 @@ import type {
   SignedUploadCreate,
   Task,
   TaskCreate,
+  TaskGlance,
   TaskPatch,
   TaskQuery,
   TaskUpdateResult,
@@ -73,6 +74,11 @@ export interface MonitoringApi {
   tasks: {
     list(query?: TaskQuery, signal?: AbortSignal): AsyncIterable<Task>;
     listPage(query: TaskQuery, lastValue?: string | null, signal?: AbortSignal): Promise<Page<Task>>;
+    /**
+     * One GET /tasks page like listPage, each row checked only in the fields TaskGlance names (a whole-list pass
+     * reads hundreds of rows and shows ten). Optional: without it, callers glance at listPage's rows.
+     */
+    glancePage?(query: TaskQuery, lastValue?: string | null, signal?: AbortSignal): Promise<Page<TaskGlance>>;
     /** POST /task/ → the new task's id (a number on the wire). Never retried blindly. */
     create(input: TaskCreate, signal?: AbortSignal): Promise<{ taskId: number }>;
     update(id: string, patch: TaskPatch, signal?: AbortSignal): Promise<TaskUpdateResult>;

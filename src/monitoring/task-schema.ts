@@ -16,7 +16,7 @@ import {
 import { invalidArgument } from './errors.ts';
 import { idText, opt, ref, siteRef } from './schemas.ts';
 
-const assignee = z.looseObject({
+export const assigneeWire = z.looseObject({
   id: idText,
   firstName: opt(z.string()),
   lastName: opt(z.string()),
@@ -41,7 +41,7 @@ export const taskWire = z.looseObject({
   timeToRespond: opt(z.string()),
   timeToResolve: opt(z.string()),
   timeToDueDate: opt(z.string()),
-  assignee: opt(assignee),
+  assignee: opt(assigneeWire),
   status: ref,
   site: opt(siteRef),
   system: z.unknown().optional(),
@@ -58,6 +58,19 @@ export const taskWire = z.looseObject({
   ),
   timeSpentMandatory: opt(z.boolean()),
   postId: opt(z.number()),
+});
+
+/**
+ * The fields of a task row a pass over a whole list reads, with the very schemas of taskWire (so they come out
+ * the same); the other keys are not read here (strip), the row is kept raw for TaskGlance.full().
+ */
+export const taskGlanceWire = z.object({
+  id: z.string(),
+  dueDate: opt(z.string()),
+  doneDate: opt(z.string()),
+  status: ref,
+  site: opt(siteRef),
+  assignee: opt(assigneeWire),
 });
 
 export function toTask(wire: z.output<typeof taskWire>): Task {

@@ -1,11 +1,11 @@
 /** GET /tasks (paged, every filter), POST /task/ (create) and PATCH /task/{id} (update). */
 import { z } from 'zod';
-import type { MonitoringApi, TaskQuery } from './api.ts';
+import type { MonitoringApi, Task, TaskGlance, TaskQuery } from './api.ts';
 import { boolArg, idArg, idListArg, segment } from './args.ts';
 import type { ResourceContext } from './context.ts';
 import { listParams, pagedGet } from './paging.ts';
 import { dataEnvelope, listEnvelope, parseBody } from './schemas.ts';
-import { createBody, patchBody, taskWire, toTask } from './task-schema.ts';
+import { createBody, patchBody, taskGlanceWire, taskWire, toTask } from './task-schema.ts';
 
 const FILTER_KEYS = ['sortDesc', 'siteIds', 'statusIds', 'priorityIds', 'assigneeIds', 'typeIds'];
 
@@ -26,12 +26,22 @@ const patchOutcome = dataEnvelope(z.union([z.number(), z.literal('SUCCESS')]));
 // Built once: a zod schema is costly to construct and compiles its fast path on first use.
 const listWire = listEnvelope(taskWire);
 const createdWire = dataEnvelope(z.number());
+// The envelope checked whole, each row only where TaskGlance reads it (toGlance); full() checks the rest.
+const glanceListWire = listEnvelope(z.unknown());
+
+function toGlance(raw: unknown): TaskGlance {
+  const seen = parseBody(taskGlanceWire, raw, 'GET /tasks');
+  let task: Task | undefined;
+  return { ...seen, full: () => (task ??= toTask(parseBody(taskWire, raw, 'GET /tasks'))) };
+}
 
 export function tasksResource(ctx: ResourceContext): MonitoringApi['tasks'] {
   const pages = pagedGet(ctx, { path: '/tasks', wire: listWire, toRow: toTask, build: listQuery });
+  const glances = pagedGet(ctx, { path: '/tasks', wire: glanceListWire, toRow: toGlance, build: listQuery });
   return {
     list: (query = {}, signal) => pages.all(query, signal),
     listPage: pages.page,
+    glancePage: glances.page,
     async create(input, signal) {
       const json = createBody(input);
       // contract: section 9 — no query string; never retried blindly (a lost answer may hide a created task).

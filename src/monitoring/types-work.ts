@@ -54,6 +54,15 @@ export interface Task {
   [key: string]: unknown;
 }
 
+/**
+ * A GET /tasks row checked only in the fields a pass over a whole list reads (its order, open/overdue, the
+ * statuses and people learned from it). `full()` checks the rest of the row on first use and gives the same Task
+ * `listPage` would; it throws BAD_RESPONSE when the row breaks the contract.
+ */
+export type TaskGlance = Pick<Task, 'id' | 'dueDate' | 'doneDate' | 'status' | 'site' | 'assignee'> & {
+  full(): Task;
+};
+
 export interface TaskQuery {
   limit?: number;
   textSearch?: string;

@@ -43,6 +43,52 @@ describe('tasks', () => {
     expect(s.calls().map((c) => c.body)).toEqual(['{"statusId":"25"}', '{}']);
   });
 
+  test('glancePage checks the fields a whole-list pass reads; full() gives the same task as listPage', async () => {
+    const s = setup();
+    const task = {
+      id: 't1',
+      name: 'A',
+      status: { id: 5, name: 'To Do' },
+      dueDate: '2025-02-01',
+      site: { id: 's1', name: 'Berlin' },
+      assignee: { id: 'u1', email: 'a@example.com', extra: true },
+      postId: 77,
+      category: { x: 1 },
+    };
+    s.platform
+      .intercept({ path: '/tasks?limit=100', method: 'GET' })
+      .reply(200, { data: [task], lastValue: 'c1' }, { headers: json })
+      .times(2);
+    const whole = await s.client.tasks.listPage({});
+    const glanced = await s.client.tasks.glancePage!({});
+    expect(glanced).toMatchObject({ lastValue: 'c1', done: true });
+    expect(glanced.rows[0]).toMatchObject({
+      id: 't1',
+      status: { id: '5', name: 'To Do' },
+      dueDate: '2025-02-01',
+      doneDate: null,
+      site: { id: 's1', name: 'Berlin', channelId: null },
+      assignee: { id: 'u1', email: 'a@example.com', extra: true, name: null },
+    });
+    expect(glanced.rows[0]?.full()).toEqual(whole.rows[0]);
+  });
+
+  test('glancePage: a row broken where it is glanced fails the page; elsewhere, only its full()', async () => {
+    const s = setup();
+    const ok = { id: 't1', name: 'A', status: { id: '5', name: 'To Do' } };
+    s.platform
+      .intercept({ path: '/tasks?limit=100', method: 'GET' })
+      .reply(200, { data: [ok, { ...ok, id: 't2', postId: 'not a number' }] }, { headers: json });
+    s.platform
+      .intercept({ path: '/tasks?limit=100', method: 'GET' })
+      .reply(200, { data: [ok, { ...ok, id: 't3', status: null }] }, { headers: json });
+    const page = await s.client.tasks.glancePage!({});
+    expect(page.rows.map((r) => r.id)).toEqual(['t1', 't2']);
+    expect(page.rows[0]?.full()).toMatchObject({ id: 't1', postId: null });
+    expect(() => page.rows[1]?.full()).toThrow(expect.objectContaining({ code: 'BAD_RESPONSE' }));
+    await expect(s.client.tasks.glancePage!({})).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+
   test('task rows keep unknown keys and the numeric postId', async () => {
     const s = setup();
     const task = { id: 't1', name: 'A', status: { id: '5', name: 'To Do' }, postId: 77, category: { x: 1 } };

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../deps.ts';
-import type { MonitoringApi, Task, TaskQuery } from '../../monitoring/api.ts';
+import type { MonitoringApi, Page, Task, TaskGlance, TaskQuery } from '../../monitoring/api.ts';
 import type { Store } from '../../store/store.ts';
 import { isOpen, isOverdue } from '../rules/open-overdue.ts';
 
@@ -45,7 +45,11 @@ export const MAX_ROWS_READ = 1000;
 const PLATFORM_PAGE = 100;
 const CURSOR_TTL_MS = 24 * 3600_000;
 
-type Row = { task: Task; late: boolean };
+/**
+ * Every row read is only glanced at (order, open, overdue, what the directory learns): the whole result is read
+ * to sort it, but only the page shown is checked and used in full.
+ */
+type Row = { task: TaskGlance; late: boolean };
 
 // Overdue first (oldest due date first), then by due date (YYYY-MM-DD sorts as text), undated last; then by id,
 // so that every read of the same tasks gives the same order and "More" continues where the page ended.
@@ -64,17 +68,29 @@ export function createTaskLister(deps: {
   store: Store;
   clock: Clock;
   timeZoneOf(siteId: string | undefined): Promise<string | null>;
-  learn(tasks: Task[]): Promise<void>;
+  learn(tasks: readonly Pick<Task, 'status' | 'assignee'>[]): Promise<void>;
 }) {
   const cursors = deps.store.namespace('task-list-cursor');
+  const tasks = deps.monitoring.tasks;
+  /** One GET /tasks page of glances (from whole rows when the client has no glancePage). */
+  const glancePage = (
+    query: TaskQuery,
+    cursor: string | null,
+    signal?: AbortSignal,
+  ): Promise<Page<TaskGlance>> =>
+    tasks.glancePage
+      ? tasks.glancePage(query, cursor, signal)
+      : tasks
+          .listPage(query, cursor, signal)
+          .then((page) => ({ ...page, rows: page.rows.map((task) => ({ ...task, full: () => task })) }));
 
-  async function overdue(task: Task, nowMs: number): Promise<boolean> {
+  async function overdue(task: TaskGlance, nowMs: number): Promise<boolean> {
     // Only a dated open task needs its site's zone (a directory lookup).
     if (!task.dueDate || !isOpen(task)) return false;
     return isOverdue(task, nowMs, await deps.timeZoneOf(task.site?.id));
   }
 
-  function keep(task: Task, late: boolean, filter: TaskListFilter): boolean {
+  function keep(task: TaskGlance, late: boolean, filter: TaskListFilter): boolean {
     if (filter.scope === 'all') return true;
     if (filter.scope === 'overdue') return late;
     return isOpen(task);
@@ -90,7 +106,7 @@ export function createTaskLister(deps: {
     let read = 0;
     let cursor: string | null = null;
     for (;;) {
-      const result = await deps.monitoring.tasks.listPage(query, cursor, signal);
+      const result = await glancePage(query, cursor, signal);
       // one instant per page: every task of the page is judged overdue against the same "today"
       const nowMs = deps.clock.now();
       await deps.learn(result.rows);
@@ -116,7 +132,7 @@ export function createTaskLister(deps: {
       await cursors.set<CursorState>(next, { filter, offset: offset + LIST_PAGE_SIZE }, CURSOR_TTL_MS);
     }
     return {
-      tasks: shown.map((r) => r.task),
+      tasks: shown.map((r) => r.task.full()),
       overdueIds: shown.filter((r) => r.late).map((r) => r.task.id),
       next,
       total: rows.length,
