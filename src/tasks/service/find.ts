@@ -5,8 +5,10 @@
  * A task just created (the usual reason to look one up) sits at one end of the list: when the first page is
  * full and does not hold it, the first page of the reversed order (`sortDesc`, "reverses the sort", contract
  * section 8) is tried before the remaining pages, so a common name costs two pages rather than up to five.
+ * Rows are only glanced at (their id); the one found is checked in full.
  */
 import type { MonitoringApi, Task, TaskQuery } from '../../monitoring/api.ts';
+import { glancePage } from './glance.ts';
 
 const MAX_PAGES = 5;
 const PAGE_SIZE = 50;
@@ -22,15 +24,15 @@ export async function findTask(
   const query: TaskQuery = { limit: PAGE_SIZE, ...(textSearch ? { textSearch } : {}) };
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await monitoring.tasks.listPage(query, cursor, signal);
+    const result = await glancePage(monitoring, query, cursor, signal);
     const hit = result.rows.find((t) => t.id === taskId);
-    if (hit) return hit;
+    if (hit) return hit.full();
     // contract: Paging rule 4 — a short page or data null is the end; a full page without a cursor cannot go on.
     if (result.done || result.lastValue === null) return undefined;
     if (page === 0) {
-      const newest = await monitoring.tasks.listPage({ ...query, sortDesc: true }, null, signal);
+      const newest = await glancePage(monitoring, { ...query, sortDesc: true }, null, signal);
       const atOtherEnd = newest.rows.find((t) => t.id === taskId);
-      if (atOtherEnd) return atOtherEnd;
+      if (atOtherEnd) return atOtherEnd.full();
     }
     cursor = result.lastValue;
   }

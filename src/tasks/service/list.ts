@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../deps.ts';
-import type { MonitoringApi, Page, Task, TaskGlance, TaskQuery } from '../../monitoring/api.ts';
+import type { MonitoringApi, Task, TaskGlance, TaskQuery } from '../../monitoring/api.ts';
+import { glancePage } from './glance.ts';
 import type { Store } from '../../store/store.ts';
 import { isOpen, isOverdue } from '../rules/open-overdue.ts';
 
@@ -71,19 +72,6 @@ export function createTaskLister(deps: {
   learn(tasks: readonly Pick<Task, 'status' | 'assignee'>[]): Promise<void>;
 }) {
   const cursors = deps.store.namespace('task-list-cursor');
-  const tasks = deps.monitoring.tasks;
-  /** One GET /tasks page of glances (from whole rows when the client has no glancePage). */
-  const glancePage = (
-    query: TaskQuery,
-    cursor: string | null,
-    signal?: AbortSignal,
-  ): Promise<Page<TaskGlance>> =>
-    tasks.glancePage
-      ? tasks.glancePage(query, cursor, signal)
-      : tasks
-          .listPage(query, cursor, signal)
-          .then((page) => ({ ...page, rows: page.rows.map((task) => ({ ...task, full: () => task })) }));
-
   async function overdue(task: TaskGlance, nowMs: number): Promise<boolean> {
     // Only a dated open task needs its site's zone (a directory lookup).
     if (!task.dueDate || !isOpen(task)) return false;
@@ -106,7 +94,7 @@ export function createTaskLister(deps: {
     let read = 0;
     let cursor: string | null = null;
     for (;;) {
-      const result = await glancePage(query, cursor, signal);
+      const result = await glancePage(deps.monitoring, query, cursor, signal);
       // one instant per page: every task of the page is judged overdue against the same "today"
       const nowMs = deps.clock.now();
       await deps.learn(result.rows);
