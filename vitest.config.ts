@@ -25,7 +25,7 @@ const UNIT = [
   'test/readings/{import-confirm,manual-entry,range,range-words,source-blocks,summary}.test.ts',
   'test/readings/text-fallback-render.test.ts',
   'test/slack-standin/block-kit.test.ts',
-  'test/tasks/{dates,open-overdue,priority,task-card,task-form,task-from-message,task-messages}.test.ts',
+  'test/tasks/{create-once,dates,open-overdue,priority,task-card,task-form,task-from-message,task-messages}.test.ts',
   'test/tasks/task-parse.test.ts',
 ];
 

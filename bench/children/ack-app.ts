@@ -19,6 +19,7 @@ import { composeDeps } from '../../src/compose.ts';
 import { createLogger, slackLogger } from '../../src/log.ts';
 import { createSlackApp } from '../../src/kit/app.ts';
 import { openStore } from '../../src/store/open-store.ts';
+import { setUpJobs } from '../../src/jobs-setup.ts';
 import { serveParent } from '../lib/child.ts';
 
 function env(name: string): string {
@@ -48,6 +49,8 @@ async function startFieldline(): Promise<{ port: number; stop(): Promise<void> }
     LOG_LEVEL: 'info',
     // The bench measures request handling, not key lookups: everyone acts with the sandbox's full key.
     ACCESS_MODE: 'shared',
+    // The job queue as configured in main.ts unless the run says otherwise (JOB_RUNNER, JOB_CONCURRENCY, …).
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('JOB_'))),
   });
   const store = await openStore(config.store, { log });
   const composed = composeDeps({
@@ -58,7 +61,20 @@ async function startFieldline(): Promise<{ port: number; stop(): Promise<void> }
     platform: { baseUrl: env('BENCH_SANDBOX_URL'), sharedKey: apiKey },
   });
   const deps = composed.deps;
+  // Like main.ts: jobs behind a bounded queue, run in a worker thread; BullMQ when the store is Redis.
+  const jobs = setUpJobs({
+    config,
+    log,
+    store,
+    platform: { baseUrl: env('BENCH_SANDBOX_URL'), sharedKey: apiKey },
+    botToken,
+    slackApiUrl,
+    secrets: [signingSecret, botToken, apiKey],
+    pretty: false,
+    logFile: '/dev/null',
+  });
   const slack = createSlackApp(deps, {
+    jobQueue: jobs.jobQueue,
     register: composed.register,
     mode: 'http',
     port: 0,
@@ -72,6 +88,7 @@ async function startFieldline(): Promise<{ port: number; stop(): Promise<void> }
     port,
     async stop() {
       await slack.stop();
+      await jobs.close();
       await composed.close();
       await store.close();
       await rm(dir, { recursive: true, force: true });

@@ -11,6 +11,8 @@ import type { WebClient } from '@slack/web-api';
 import type { Assignee } from '../../monitoring/api.ts';
 import { within } from '../../kit/time-budget.ts';
 import { handOff, jobOf } from '../../kit/jobs/hand-off.ts';
+import type { JobRun } from '../../kit/jobs/slack-job.ts';
+import { createOnce } from '../service/create-once.ts';
 import { isPastDue } from '../rules/dates.ts';
 import { StoreUnavailableError } from '../../store/store.ts';
 import { deliveryClaimOf } from '../../kit/dedupe.ts';
@@ -91,7 +93,7 @@ export async function handleTaskCreateSubmit(args: TaskSubmitArgs, deps: CreateR
   const form = parseTaskForm(state);
   const job = jobOf<CreateCarry>(args);
   // Running as the job: the checks were made and answered on receipt; create the task.
-  if (job?.kind === CREATE_JOB) return create(args, deps, form, state, job.carry?.assignee ?? 'later');
+  if (job?.kind === CREATE_JOB) return create(args, deps, form, state, job.carry?.assignee ?? 'later', job);
   const errors = validateTaskForm(form, 'create');
   if (Object.keys(errors).length > 0) return ack({ response_action: 'errors', errors });
   // The modal stays open with everything typed; nothing is created without the idempotency claim.
@@ -111,7 +113,7 @@ export async function handleTaskCreateSubmit(args: TaskSubmitArgs, deps: CreateR
     carry: { assignee: inline.assignee },
     busyBlock: TASK_FIELD.name,
   });
-  if (run) await create(args, deps, form, state, inline.assignee);
+  if (run) await create(args, deps, form, state, inline.assignee, run);
 }
 
 const CREATE_JOB = 'tasks.create';
@@ -122,18 +124,24 @@ async function create(
   form: TaskForm,
   state: ViewState,
   assignee: Assignee | null | 'later',
+  run: JobRun<unknown>,
 ): Promise<void> {
   const meta = parseCreateMeta(view.private_metadata);
+  // A job run again after its replica died must not create the task a second time.
+  const tasks = createOnce(deps.tasks, deps, `task-create:${run.id}`, run.acceptedAt);
   const here = whereThePersonIs(state.values, body);
   if (here && !meta.origin && !meta.replyChannel) meta.replyChannel = here.channel;
-  await runCreate(deps, {
-    client,
-    user: body.user.id,
-    form,
-    meta,
-    assignee,
-    ...(here ? { here } : {}),
-  });
+  await runCreate(
+    { ...deps, tasks },
+    {
+      client,
+      user: body.user.id,
+      form,
+      meta,
+      assignee,
+      ...(here ? { here } : {}),
+    },
+  );
 }
 
 const responseUrls = z.array(
