@@ -7,10 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { MonitoringApi, Task, TaskCreate } from '../../src/monitoring/api.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { createOnce } from '../../src/tasks/service/create-once.ts';
-import type { TaskService } from '../../src/tasks/service/task-service.ts';
+import type { CreateContext, TaskService } from '../../src/tasks/service/task-service.ts';
 
 const body: TaskCreate = { name: 'Check pump seal', siteId: '1', typeId: '1' };
-const ctx = { site: { id: '1', name: 'Main' }, device: null, assignee: null };
+const ctx: CreateContext = {
+  site: { id: '1', name: 'Main', channelId: null } as CreateContext['site'],
+  device: null,
+  assignee: null,
+};
 const accepted = Date.parse('2026-11-25T05:00:00Z');
 
 function world(platformRows: Partial<Task>[] = []) {
