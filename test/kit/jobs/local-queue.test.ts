@@ -1,0 +1,112 @@
+/**
+ * The in-process engine's bounds (src/kit/jobs/local-queue.ts) and handOff's answers on surfaces without an ack
+ * body (src/kit/jobs/hand-off.ts). Pure: jobs are promises the test releases.
+ */
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { WebClient } from '@slack/web-api';
+import { handOff, withJobQueue } from '../../../src/kit/jobs/hand-off.ts';
+import type { JobQueue } from '../../../src/kit/jobs/job-queue.ts';
+import { createLocalQueue } from '../../../src/kit/jobs/local-queue.ts';
+import type { SlackJob } from '../../../src/kit/jobs/slack-job.ts';
+
+const log = pino({ level: 'silent' });
+const job = (id: string, kind = 'k'): SlackJob => ({ id, kind, body: {}, acceptedAt: Date.now() });
+
+function held() {
+  const releases = new Map<string, () => void>();
+  const ran: string[] = [];
+  const run = (j: SlackJob) =>
+    new Promise<void>((resolve) => {
+      ran.push(j.id);
+      releases.set(j.id, resolve);
+    });
+  return { run, ran, release: (id: string) => releases.get(id)?.() };
+}
+
+describe('in-process queue', () => {
+  it('runs up to its concurrency, gives waiting jobs their position, refuses past the bound', async () => {
+    const h = held();
+    const q = createLocalQueue(h.run, { concurrency: 2, maxWaiting: 2 }, log);
+    expect(await q.offer(job('a'))).toEqual({ kind: 'accepted', position: 0 });
+    expect(await q.offer(job('b'))).toEqual({ kind: 'accepted', position: 0 });
+    expect(await q.offer(job('c'))).toEqual({ kind: 'accepted', position: 1 });
+    expect(await q.offer(job('d'))).toEqual({ kind: 'accepted', position: 2 });
+    expect(await q.offer(job('e'))).toEqual({ kind: 'full' });
+    expect(q.stats()).toMatchObject({ waiting: 2, running: 2, bound: 2, concurrency: 2 });
+    expect(h.ran).toEqual(['a', 'b']);
+    h.release('a');
+    await new Promise((r) => setImmediate(r));
+    expect(h.ran).toEqual(['a', 'b', 'c']);
+    for (const id of ['b', 'c']) h.release(id);
+    await new Promise((r) => setImmediate(r));
+    h.release('d');
+    await q.whenIdle();
+    expect(q.stats().kinds.k).toMatchObject({ done: 4, refused: 1, queuedBusy: 2, waiting: 0, running: 0 });
+  });
+
+  it('a job that throws is counted failed and the queue goes on', async () => {
+    const q = createLocalQueue(
+      async (j) => {
+        if (j.id === 'bad') throw new Error('boom');
+      },
+      { concurrency: 1, maxWaiting: 5 },
+      log,
+    );
+    await q.offer(job('bad'));
+    await q.offer(job('good'));
+    await q.whenIdle();
+    expect(q.stats().kinds.k).toMatchObject({ done: 1, failed: 1 });
+  });
+
+  it('closing refuses new work and waits for running jobs up to the drain time', async () => {
+    const h = held();
+    const q = createLocalQueue(h.run, { concurrency: 1, maxWaiting: 5 }, log);
+    await q.offer(job('a'));
+    const closing = q.close(5_000);
+    expect(await q.offer(job('b'))).toEqual({ kind: 'full' });
+    h.release('a');
+    await closing;
+    expect(h.ran).toEqual(['a']);
+  });
+});
+
+describe('handOff on a button when the queue is full', () => {
+  it('acks, records nothing, and tells the person in the channel', async () => {
+    const full: JobQueue = {
+      offer: async () => ({ kind: 'full' }),
+      stats: () => ({
+        engine: 'in-process',
+        runner: 'event-loop',
+        waiting: 0,
+        running: 0,
+        bound: 0,
+        concurrency: 1,
+        kinds: {},
+      }),
+      whenIdle: async () => undefined,
+      close: async () => undefined,
+    };
+    const acks: unknown[] = [];
+    const ephemerals: unknown[] = [];
+    const client = {
+      chat: { postEphemeral: async (a: unknown) => void ephemerals.push(a) },
+    } as unknown as WebClient;
+    const context: Record<string, unknown> = {};
+    withJobQueue(context, full);
+    const body = { type: 'block_actions', user: { id: 'U1' }, channel: { id: 'C1' } };
+    const ran = await handOff(
+      { body, context, client, ack: async (r?: unknown) => void acks.push(r) },
+      'x.y',
+    );
+    expect(ran).toBeUndefined();
+    expect(acks).toEqual([undefined]);
+    expect(ephemerals).toEqual([
+      expect.objectContaining({
+        channel: 'C1',
+        user: 'U1',
+        text: expect.stringContaining('try again in a minute'),
+      }),
+    ]);
+  });
+});
