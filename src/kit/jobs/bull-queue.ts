@@ -2,8 +2,8 @@
  * The durable engine, where Redis is configured: BullMQ (a maintained queue engine, not a home-made one). A job is
  * in Redis before Slack is acked, any replica's worker takes it, and a job whose replica died mid-work is moved
  * back to waiting by BullMQ's stalled-job check after `lockMs` and taken by another replica (jobs are idempotent
- * through fieldline's claims: a task is created once). Admission uses the waiting count read at most every
- * COUNT_REFRESH_MS plus this replica's offers since: the bound and the positions are estimates across replicas.
+ * through fieldline's claims: a task is created once). Admission reads the waiting count (one Redis call) before
+ * adding: the jobs ahead across replicas are the position; at the bound nothing is added.
  */
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from '../../log.ts';
@@ -12,7 +12,6 @@ import { JobStats } from './job-stats.ts';
 import { slackJobSchema, type SlackJob } from './slack-job.ts';
 
 const QUEUE_NAME = 'slack-jobs';
-const COUNT_REFRESH_MS = 250;
 /** Finished jobs kept in Redis for inspection (BullMQ removes older ones). */
 const KEEP_FINISHED = 1_000;
 
@@ -51,19 +50,9 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   const stats = new JobStats();
   const queue = new Queue(QUEUE_NAME, { connection: connection(opts.redisUrl, false), prefix: opts.prefix });
   queue.on('error', (err) => log.warn({ err: err.message }, 'job queue (redis) error'));
+  /** The last waiting count read (for stats between offers). */
   let waiting = 0;
-  let offeredSinceCount = 0;
-  let countedAt = 0;
   let closed = false;
-
-  async function waitingEstimate(): Promise<number> {
-    if (Date.now() - countedAt >= COUNT_REFRESH_MS) {
-      countedAt = Date.now();
-      waiting = await queue.getWaitingCount();
-      offeredSinceCount = 0;
-    }
-    return waiting + offeredSinceCount;
-  }
 
   const worker =
     opts.work === false
@@ -100,6 +89,8 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
           },
         );
   worker?.on('error', (err) => log.warn({ err: err.message }, 'job worker (redis) error'));
+  // BullMQ's stalled check found a job whose replica stopped renewing its lock: it runs again here.
+  worker?.on('stalled', (jobId) => log.warn({ job: jobId }, 'job taken over from a replica that stopped'));
   worker?.on('failed', (job, err) => log.error({ job: job?.id, err: err.message }, 'job could not run'));
 
   const localIdle = () => new Promise<void>((resolve) => setTimeout(resolve, 20));
@@ -107,7 +98,7 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   return {
     async offer(job): Promise<Admission> {
       if (closed) return { kind: 'full' };
-      const ahead = await waitingEstimate();
+      const ahead = (waiting = await queue.getWaitingCount());
       if (ahead >= limits.maxWaiting) {
         stats.refused(job.kind);
         return { kind: 'full' };
@@ -118,7 +109,6 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
         removeOnComplete: { count: KEEP_FINISHED },
         removeOnFail: { count: KEEP_FINISHED },
       });
-      offeredSinceCount += 1;
       stats.accepted(job.kind, ahead);
       return { kind: 'accepted', position: ahead };
     },
@@ -128,7 +118,7 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
       return {
         engine: 'bullmq',
         runner: opts.runner,
-        waiting: waiting + offeredSinceCount,
+        waiting,
         running,
         bound: limits.maxWaiting,
         concurrency: limits.concurrency,
