@@ -2,7 +2,8 @@
  * Connect and disconnect a platform account: the button (App Home, or the offer in any reply), the modal that takes
  * the key, and its submission. The key is checked with one call made with it alone before anything is stored (a key
  * the platform does not recognise is refused and not kept); then fieldline says who the person is on the platform
- * and how many sites the key sees.
+ * and how many sites the key sees — that description, and the disconnection, run as jobs
+ * (src/kit/jobs/hand-off.ts). The job's copy of the submission carries no key: it is in the vault by then.
  */
 import type {
   AllMiddlewareArgs,
@@ -24,6 +25,7 @@ import { keyProblemText, verifyKey } from '../service/verify-key.ts';
 import { connectedModal, connectModal } from '../render/connect.ts';
 import { ACCESS_VIEW } from '../render/ids.ts';
 import { checkPerson, type AccessDeps } from './acting-person.ts';
+import { handOff, jobOf } from '../../kit/jobs/hand-off.ts';
 
 export interface ConnectDeps extends AccessDeps {
   log: Logger;
@@ -53,10 +55,32 @@ export async function handleConnectClick(
   await args.client.views.open({ trigger_id: args.body.trigger_id, view: connectModal() as never });
 }
 
+const DESCRIBE_JOB = 'access.connect-describe';
+
+/** What the submission decided on receipt: when the key was saved (epoch ms). */
+interface ConnectCarry {
+  connectedAt: number;
+}
+
 export async function handleConnectSubmit(args: SubmitArgs, deps: ConnectDeps): Promise<void> {
   const { ack, body, view, client } = args;
   const person = actingPerson();
   const vault = deps.vault;
+  const job = jobOf<ConnectCarry>(args);
+  // Running as the job: the key was checked, saved and answered on receipt; describe the connection.
+  if (job) {
+    if (job.kind !== DESCRIBE_JOB || !person || !vault) return;
+    const pending: LinkInfo = {
+      connectedAt: job.carry?.connectedAt ?? Date.now(),
+      platformUser: null,
+      sites: null,
+    };
+    return describeAndShow(
+      { deps, vault, client, userId: person.userId, teamId: person.teamId },
+      view.id,
+      pending,
+    );
+  }
   const fail = (text: string) => ack({ response_action: 'errors', errors: { [ACCESS_VIEW.keyBlock]: text } });
   if (!person || !vault) return fail('Connecting is not available here.');
   const key = view.state.values[ACCESS_VIEW.keyBlock]?.[ACCESS_VIEW.keyInput]?.value?.trim() ?? '';
@@ -82,13 +106,43 @@ export async function handleConnectSubmit(args: SubmitArgs, deps: ConnectDeps): 
   const pending: LinkInfo = { connectedAt: Date.now(), platformUser: null, sites: null };
   await ack({ response_action: 'update', view: connectedModal(pending) as never });
   deps.log.info({ user: person.userId }, 'platform account connected');
-  // After the ack: who the key belongs to and what it sees, read with the new key itself.
-  const info = await describeConnection(deps, client, person.userId);
-  await vault.describe(person.teamId, person.userId, info);
-  await client.views
-    .update({ view_id: view.id, view: connectedModal({ ...pending, ...info }) as never })
-    .catch((err: unknown) => deps.log.debug({ err }, 'connect modal closed before the update'));
-  await deps.onLinkChanged(client, person.userId);
+  // After the ack, as a job: who the key belongs to and what it sees, read with the new key itself.
+  const run = await handOff<ConnectCarry>({ ...args, body: withoutKey(body) }, DESCRIBE_JOB, {
+    acked: true,
+    carry: { connectedAt: pending.connectedAt },
+  });
+  if (run)
+    await describeAndShow(
+      { deps, vault, client, userId: person.userId, teamId: person.teamId },
+      view.id,
+      pending,
+    );
+}
+
+/** The submission without the pasted key (the job queue may keep what it is given, e.g. in Redis). */
+function withoutKey(body: SubmitArgs['body']): SubmitArgs['body'] {
+  const values = Object.fromEntries(
+    Object.entries(body.view.state.values).filter(([block]) => block !== ACCESS_VIEW.keyBlock),
+  );
+  return { ...body, view: { ...body.view, state: { ...body.view.state, values } } };
+}
+
+interface Connected {
+  deps: ConnectDeps;
+  vault: NonNullable<ConnectDeps['vault']>;
+  client: WebClient;
+  teamId: string;
+  userId: string;
+}
+
+/** Records and shows what the new key sees, in the modal (when still open) and App Home. */
+async function describeAndShow(c: Connected, viewId: string, pending: LinkInfo): Promise<void> {
+  const info = await describeConnection(c.deps, c.client, c.userId);
+  await c.vault.describe(c.teamId, c.userId, info);
+  await c.client.views
+    .update({ view_id: viewId, view: connectedModal({ ...pending, ...info }) as never })
+    .catch((err: unknown) => c.deps.log.debug({ err }, 'connect modal closed before the update'));
+  await c.deps.onLinkChanged(c.client, c.userId);
 }
 
 async function describeConnection(
@@ -116,7 +170,8 @@ export async function handleDisconnect(
   args: ActionArgs,
   deps: Pick<ConnectDeps, 'vault' | 'log' | 'directory' | 'onLinkChanged'>,
 ): Promise<void> {
-  await args.ack();
+  // Removing the key and republishing App Home are a job's work.
+  if (!(await handOff(args, 'access.disconnect'))) return;
   const person = actingPerson();
   if (!person || !deps.vault) return;
   await deps.vault.remove(person.teamId, person.userId);

@@ -18,7 +18,7 @@ export function parentZone(view: ParentView): string | null {
 
 export async function handleAlertAck(args: AlertButtonArgs, deps: ParentActionDeps): Promise<void> {
   const { body, action, client, respond } = args;
-  await relayAction(args, deps, ALERT_ACTION.ack, async (channel) => {
+  await relayAction(args, deps, ALERT_ACTION.ack, 'alerts.ack', async (channel) => {
     const subject = action.value ?? '';
     // No platform call here, yet only people allowed to use fieldline may acknowledge (issue 14).
     await ensureAllowed();

@@ -30,7 +30,8 @@ export async function handleAlertCreateTask(
   deps: Parameters<typeof openCreateTaskModal>[0] & Pick<Deps, 'store' | 'log'>,
 ): Promise<void> {
   const { body, action, client, respond } = args;
-  await relayAction(args, deps, ALERT_ACTION.createTask, async (channel) => {
+  // Not a job: the modal opens with the trigger_id, which lives 3 s on this replica.
+  await relayAction(args, deps, ALERT_ACTION.createTask, null, async (channel) => {
     // One store read before views.open: well inside the trigger's 3 s.
     const rec = channel ? await relayStore(deps.store).message(channel, action.value ?? '') : undefined;
     const inc =

@@ -41,7 +41,7 @@ function targetOf(view: ParentView | undefined): SnoozeTarget | string {
 
 export async function handleAlertSnooze(args: AlertSelectArgs, deps: ParentActionDeps): Promise<void> {
   const { body, action, client, respond } = args;
-  await relayAction(args, deps, ALERT_ACTION.snooze, async (channel) => {
+  await relayAction(args, deps, ALERT_ACTION.snooze, 'alerts.snooze', async (channel) => {
     const subject = subjectOf(action.block_id);
     const choice = action.selected_option.value;
     const say = (text: string) => respond(ephemeralNote(text));

@@ -16,7 +16,7 @@ export async function handleDigestMore(
   deps: Pick<Deps, 'store' | 'log' | 'directory'>,
 ): Promise<void> {
   const { action, client, respond } = args;
-  await relayAction(args, deps, action.action_id, async () => {
+  await relayAction(args, deps, action.action_id, 'alerts.digest-more', async () => {
     await ensureAllowed();
     const value = action.value ?? '';
     const cut = value.lastIndexOf('|');

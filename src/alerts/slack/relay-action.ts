@@ -1,6 +1,8 @@
 /**
- * The frame every button and menu on a relay message shares: ack first (Slack's 3 s), find the channel the
- * message is in, and send whatever goes wrong to the one error path, named after the action.
+ * The frame every button and menu on a relay message shares: hand the work to a job and ack (Slack's 3 s;
+ * src/kit/jobs/hand-off.ts), or ack and work right here when the work must use the trigger_id (`job: null`:
+ * opening a modal); find the channel the message is in, and send whatever goes wrong to the one error path, named
+ * after the action.
  */
 import type {
   AllMiddlewareArgs,
@@ -11,6 +13,7 @@ import type {
 } from '@slack/bolt';
 import type { Deps } from '../../deps.ts';
 import { reportError } from '../../kit/errors.ts';
+import { handOff } from '../../kit/jobs/hand-off.ts';
 
 export type AlertButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export type AlertSelectArgs = SlackActionMiddlewareArgs<BlockStaticSelectAction> & AllMiddlewareArgs;
@@ -18,12 +21,15 @@ export type AlertSelectArgs = SlackActionMiddlewareArgs<BlockStaticSelectAction>
 export type ParentActionDeps = Pick<Deps, 'store' | 'clock' | 'log'>;
 
 export async function relayAction(
-  { ack, body, client }: SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs,
+  args: SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs,
   deps: Pick<Deps, 'log'>,
   actionName: string,
+  job: string | null,
   work: (channel: string | undefined) => Promise<void>,
 ): Promise<void> {
-  await ack();
+  const { ack, body, client } = args;
+  if (job === null) await ack();
+  else if (!(await handOff(args, job))) return;
   const channel: string | undefined = body.channel?.id ?? body.container.channel_id;
   try {
     await work(channel);

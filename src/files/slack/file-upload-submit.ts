@@ -1,4 +1,4 @@
-/** view_submission of the upload modal: check the target inline, close the modal, upload in the background. */
+/** view_submission of the upload modal: check the target inline, close the modal, upload as a job. */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { NO_COMPANY_TEXT } from './transfer/index.ts';
 import { targetChoiceOf } from '../service/upload-targets.ts';
@@ -6,13 +6,12 @@ import { decodeUploadMeta } from '../render/file-upload-meta.ts';
 import { FILE_TARGET } from '../render/file-upload.ts';
 import { inputOf, stateValues } from '../../kit/blocks/view-state.ts';
 import { runUploadJob, type UploadJobDeps } from './file-upload-job.ts';
+import { handOff } from '../../kit/jobs/hand-off.ts';
 
 export type FileUploadSubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
-export async function handleFileUploadSubmit(
-  { ack, body, view, client }: FileUploadSubmitArgs,
-  deps: UploadJobDeps,
-): Promise<void> {
+export async function handleFileUploadSubmit(args: FileUploadSubmitArgs, deps: UploadJobDeps): Promise<void> {
+  const { ack, body, view, client } = args;
   const parsed = stateValues.safeParse(view.state.values);
   const choice = targetChoiceOf(
     parsed.success ? inputOf(parsed.data, FILE_TARGET)?.selected_option?.value : undefined,
@@ -29,7 +28,8 @@ export async function handleFileUploadSubmit(
     });
     return;
   }
-  await ack();
+  // src/kit/jobs/hand-off.ts: a full queue keeps the modal open with the target chosen.
+  if (!(await handOff(args, 'files.upload', { busyBlock: FILE_TARGET }))) return;
   await runUploadJob(deps, {
     client,
     user: body.user.id,

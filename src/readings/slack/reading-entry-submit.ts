@@ -1,6 +1,7 @@
 /**
  * "Enter reading" submitted: wrong types are answered inline (response_action errors; the modal and what was
- * typed stay), then the reading is written after ack and the user is told where they acted.
+ * typed stay), then the reading is written as a job (src/kit/jobs/hand-off.ts) and the user is told where they
+ * acted. The time of receipt travels with the job, so an empty "Reading time" means when it was submitted.
  */
 import type { SubmitArgs } from './listener-args.ts';
 import type { Deps } from '../../deps.ts';
@@ -10,11 +11,23 @@ import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
 import { READING_VIEW } from '../render/source-ids.ts';
 import { reportError } from '../../kit/errors.ts';
 import { catalogOfView, entryInputOf, entryMetaOf, errorsByBlock } from './reading-entry-parse.ts';
+import { handOff, jobOf } from '../../kit/jobs/hand-off.ts';
+import { TIMESTAMP_BLOCK } from '../render/reading-entry-view.ts';
+
+const ENTRY_JOB = 'readings.entry';
+
+/** What the submission decided on receipt: when it was received (epoch ms). */
+interface EntryCarry {
+  at: number;
+}
 
 export async function handleReadingEntrySubmit(
-  { ack, body, view, client }: SubmitArgs,
+  args: SubmitArgs,
   deps: Pick<Deps, 'sources' | 'clock' | 'log'>,
 ): Promise<void> {
+  const { ack, body, view, client } = args;
+  const job = jobOf<EntryCarry>(args);
+  const now = (job?.kind === ENTRY_JOB ? job.carry?.at : undefined) ?? deps.clock.now();
   const meta = entryMetaOf(view);
   const catalog = catalogOfView(view);
   if (!meta || catalog.length === 0) {
@@ -22,12 +35,14 @@ export async function handleReadingEntrySubmit(
     return;
   }
   const input = entryInputOf(view, catalog);
-  const entry = buildEntry(meta.sourceId, catalog, input, deps.clock.now());
+  const entry = buildEntry(meta.sourceId, catalog, input, now);
   if (!entry.ok) {
     await ack({ response_action: 'errors', errors: errorsByBlock(entry.errors) });
     return;
   }
-  await ack();
+  // A full queue keeps the modal open with what was typed.
+  if (!(await handOff<EntryCarry>(args, ENTRY_JOB, { carry: { at: now }, busyBlock: TIMESTAMP_BLOCK })))
+    return;
   const user = body.user.id;
   const target = { client, channel: meta.channel ?? user, user };
   const typed = catalog

@@ -1,4 +1,7 @@
-/** The import modal submitted: close it, then check and import in the thread of the file's message. */
+/**
+ * The import modal submitted: close it, then check and import in the thread of the file's message, as a job
+ * (src/kit/jobs/hand-off.ts).
+ */
 import type { SubmitArgs } from './listener-args.ts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
@@ -6,6 +9,7 @@ import { importFlow } from './flows-import.ts';
 import { DETECT_FORMAT, IMPORT_BLOCK, type ImportMeta } from '../render/reading-import.ts';
 import { READING_ACTION } from '../render/source-ids.ts';
 import { decodeValue } from '../../kit/button-value.ts';
+import { handOff } from '../../kit/jobs/hand-off.ts';
 
 const meta: z.ZodType<ImportMeta> = z.object({
   files: z.array(z.object({ id: z.string(), name: z.string() })).min(1),
@@ -14,9 +18,10 @@ const meta: z.ZodType<ImportMeta> = z.object({
 });
 
 export async function handleReadingImportSubmit(
-  { ack, body, view, client }: SubmitArgs,
+  args: SubmitArgs,
   deps: Pick<Deps, 'sources' | 'log'>,
 ): Promise<void> {
+  const { ack, body, view, client } = args;
   const m = decodeValue(meta, view.private_metadata);
   const v = view.state.values;
   const sourceId = v[IMPORT_BLOCK.source]?.[READING_ACTION.importSource]?.selected_option?.value;
@@ -27,8 +32,10 @@ export async function handleReadingImportSubmit(
     });
     return;
   }
-  await ack();
-  if (!m) return;
+  // A form without its files closes with nothing to do.
+  if (!m) return void (await ack());
+  // A full queue keeps the modal open with the choices made.
+  if (!(await handOff(args, 'readings.import', { busyBlock: IMPORT_BLOCK.source }))) return;
   const fileId = v[IMPORT_BLOCK.file]?.value?.selected_option?.value ?? m.files[0]?.id ?? '';
   const format = v[IMPORT_BLOCK.format]?.value?.selected_option?.value;
   const user = body.user.id;

@@ -5,12 +5,15 @@ import { renderSourceDetail } from '../render/source-detail.ts';
 import { SOURCE_ACTION } from '../render/source-ids.ts';
 import { reportError } from '../../kit/errors.ts';
 import { buttonTarget } from './source-target.ts';
+import { handOff } from '../../kit/jobs/hand-off.ts';
 
 export async function handleSourceDetails(
-  { ack, body, action, client, respond }: ButtonArgs,
+  args: ButtonArgs,
   deps: Pick<Deps, 'sources' | 'clock' | 'log'>,
 ): Promise<void> {
-  await ack();
+  const { body, action, client, respond } = args;
+  // Loading the source is a job's work (src/kit/jobs/hand-off.ts).
+  if (!(await handOff(args, 'readings.source-details'))) return;
   try {
     const source = await deps.sources.load(action.value ?? '');
     await respond({

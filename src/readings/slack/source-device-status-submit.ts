@@ -1,4 +1,4 @@
-/** "Report device status" submitted: inline errors for bad numbers, else POST /devices/status after ack. */
+/** "Report device status" submitted: inline errors for bad numbers, else POST /devices/status as a job. */
 import type { SubmitArgs } from './listener-args.ts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
@@ -8,6 +8,7 @@ import { STATUS_BLOCK, type DeviceStatusMeta } from '../render/source-device-sta
 import { SOURCE_VIEW } from '../render/source-ids.ts';
 import { decodeValue } from '../../kit/button-value.ts';
 import { reportError } from '../../kit/errors.ts';
+import { handOff } from '../../kit/jobs/hand-off.ts';
 
 const meta: z.ZodType<DeviceStatusMeta> = z.object({
   sourceId: z.string().min(1),
@@ -15,9 +16,10 @@ const meta: z.ZodType<DeviceStatusMeta> = z.object({
 });
 
 export async function handleSourceDeviceStatusSubmit(
-  { ack, body, view, client }: SubmitArgs,
+  args: SubmitArgs,
   deps: Pick<Deps, 'sources' | 'log'>,
 ): Promise<void> {
+  const { ack, body, view, client } = args;
   const m = decodeValue(meta, view.private_metadata);
   if (!m) {
     await ack();
@@ -34,7 +36,8 @@ export async function handleSourceDeviceStatusSubmit(
     await ack({ response_action: 'errors', errors: result.errors });
     return;
   }
-  await ack();
+  // The report is a job's work (src/kit/jobs/hand-off.ts); a full queue keeps the modal open with what was typed.
+  if (!(await handOff(args, 'readings.device-status', { busyBlock: STATUS_BLOCK.battery }))) return;
   const user = body.user.id;
   const target = { client, channel: m.channel ?? user, user };
   try {

@@ -10,7 +10,7 @@ export async function handleSourceDeviceStatus(
   args: ButtonArgs,
   deps: Pick<Deps, 'sources' | 'log'>,
 ): Promise<void> {
-  await openSourceModal(args, deps, 'Device status', (source, meta) =>
+  await openSourceModal(args, deps, 'Device status', 'readings.device-status-modal', (source, meta) =>
     isCamera(source)
       ? renderDeviceStatusView(source, meta)
       : renderMessageView('Device status', 'Device status applies to camera (AI Vision) data sources only.'),

@@ -10,7 +10,7 @@ export async function handleSourceEnterReading(
   args: ButtonArgs,
   deps: Pick<Deps, 'sources' | 'log'>,
 ): Promise<void> {
-  await openSourceModal(args, deps, 'Enter reading', (source, meta) => {
+  await openSourceModal(args, deps, 'Enter reading', 'readings.entry-modal', (source, meta) => {
     const catalog = source.metrics && source.metrics.length > 0 ? metricCatalog(source) : [];
     if (catalog.length === 0) {
       return renderMessageView(

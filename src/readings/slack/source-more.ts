@@ -8,12 +8,15 @@ import { fitMessage } from '../../kit/blocks/block-limits.ts';
 import { renderSourceList } from '../render/source-list.ts';
 import { reportError } from '../../kit/errors.ts';
 import { buttonTarget } from './source-target.ts';
+import { handOff } from '../../kit/jobs/hand-off.ts';
 
 export async function handleSourceMore(
-  { ack, body, action, client, respond }: ButtonArgs,
+  args: ButtonArgs,
   deps: Pick<Deps, 'sources' | 'store' | 'clock' | 'log'>,
 ): Promise<void> {
-  await ack();
+  const { body, action, client, respond } = args;
+  // The stored cursor and the next page are a job's work (src/kit/jobs/hand-off.ts).
+  if (!(await handOff(args, 'readings.source-more'))) return;
   const stored = await readMoreButton(deps.store, action.value);
   const more = await valueOrExpired(respond, stored, EXPIRED.sourceMore);
   if (!more) return;
