@@ -42,8 +42,11 @@ type FromThread =
  * Development and tests run TypeScript: the thread registers tsx's loader itself (a worker does not reliably
  * inherit the parent's loader hooks), then imports the entry. The built app (dist/) starts the .js entry directly.
  */
+/** A development dependency: reached only when the entry is TypeScript, which the built app (dist/) never is. */
+const DEV_LOADER = 'tsx/package.json';
+
 function tsxBootstrap(entry: URL): string {
-  const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const tsxRoot = dirname(createRequire(import.meta.url).resolve(DEV_LOADER));
   const api = pathToFileURL(join(tsxRoot, 'dist', 'esm', 'api', 'index.mjs')).href;
   return `import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
 }
