@@ -65,6 +65,8 @@ export function setUpJobs(opts: JobsSetupOptions): JobsSetup {
   return {
     jobQueue(runHere) {
       const run = thread ? thread.run : runHere;
+      // Built now, so the first request does not wait for the thread's app to start.
+      thread?.ready().catch((err: unknown) => log.error({ err }, 'job thread could not start'));
       log.info({ engine: redis ? 'bullmq' : 'in-process', runner: where, ...limits }, 'job queue');
       if (!redis) return createLocalQueue(run, limits, log.child({ module: 'jobs' }), where);
       return createBullQueue({
