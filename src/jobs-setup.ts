@@ -9,7 +9,11 @@ import type { JobThreadData } from './job-thread.ts';
 import { createBullQueue } from './kit/jobs/bull-queue.ts';
 import type { JobQueue, JobRunner } from './kit/jobs/job-queue.ts';
 import { createLocalQueue } from './kit/jobs/local-queue.ts';
-import { createThreadRunner, type ThreadRunner } from './kit/jobs/thread-runner.ts';
+import {
+  createThreadRunner,
+  JobThreadUnavailableError,
+  type ThreadRunner,
+} from './kit/jobs/thread-runner.ts';
 import type { Logger } from './log.ts';
 import type { Store } from './store/store.ts';
 
@@ -64,7 +68,16 @@ export function setUpJobs(opts: JobsSetupOptions): JobsSetup {
   const where = thread ? 'worker-thread' : 'event-loop';
   return {
     jobQueue(runHere) {
-      const run = thread ? thread.run : runHere;
+      // A job the thread could not run (it crashed or could not start) runs here instead: slower, not lost.
+      const inThread = thread;
+      const run: JobRunner = inThread
+        ? (job) =>
+            inThread.run(job).catch((err: unknown) => {
+              if (!(err instanceof JobThreadUnavailableError)) throw err;
+              log.error({ err, kind: job.kind }, 'job thread failed; running the job on the main event loop');
+              return runHere(job);
+            })
+        : runHere;
       // Built now, so the first request does not wait for the thread's app to start.
       thread?.ready().catch((err: unknown) => log.error({ err }, 'job thread could not start'));
       log.info({ engine: redis ? 'bullmq' : 'in-process', runner: where, ...limits }, 'job queue');

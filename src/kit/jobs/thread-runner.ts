@@ -33,6 +33,11 @@ export interface ThreadRunner {
   close(): Promise<void>;
 }
 
+/** The thread could not run a job at all (it died, or never started): the job itself did not fail. */
+export class JobThreadUnavailableError extends Error {
+  override name = 'JobThreadUnavailableError';
+}
+
 type FromThread =
   | { t: 'ready' }
   | { t: 'done'; id: string; ok: boolean; error?: string }
@@ -60,7 +65,7 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
   function failAll(reason: string): void {
     for (const [id, p] of pending) {
       pending.delete(id);
-      p.reject(new Error(reason));
+      p.reject(new JobThreadUnavailableError(reason));
     }
   }
 
@@ -77,7 +82,11 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
         }
         const msg = m as FromThread;
         if (msg.t === 'ready') return resolve();
-        if (msg.t === 'failed-start') return reject(new Error(`job thread could not start: ${msg.error}`));
+        if (msg.t === 'failed-start') {
+          // Ended, so the next job starts a new thread (its exit handler clears this one).
+          void started.terminate();
+          return reject(new JobThreadUnavailableError(`job thread could not start: ${msg.error}`));
+        }
         if (msg.t === 'done') {
           const p = pending.get(msg.id);
           pending.delete(msg.id);
@@ -87,7 +96,7 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
       });
       started.on('error', (err) => {
         opts.log.error({ err }, 'job thread crashed');
-        reject(err);
+        reject(new JobThreadUnavailableError(err.message));
       });
       started.on('exit', (code) => {
         if (worker === started) {
@@ -108,7 +117,7 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
     async run(job: SlackJob) {
       await ready();
       const w = worker;
-      if (!w) throw new Error('job thread not running');
+      if (!w) throw new JobThreadUnavailableError('job thread not running');
       await new Promise<void>((resolve, reject) => {
         pending.set(job.id, { resolve, reject });
         w.postMessage({ t: 'job', job });
