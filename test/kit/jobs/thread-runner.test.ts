@@ -31,4 +31,10 @@ describe('jobs in a worker thread', () => {
     expect(stats.jobs.runner).toBe('worker-thread');
     expect(stats.jobs.kinds['tasks.list']).toMatchObject({ done: 1, failed: 0 });
   });
+
+  it('/monitor status shows the work queue: depth, and per kind counts, wait and work times', async () => {
+    const status = textOf(await answerTo(h, { command: '/monitor', text: 'status', user: 'U0ANA' }));
+    expect(status).toContain('*Work queue* (this replica): 0 waiting');
+    expect(status).toMatch(/`tasks.list`: 1 done · wait p50 \d+ ms \/ p95 \d+ ms · work p50 \d+ ms/);
+  });
 });
