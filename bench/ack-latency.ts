@@ -2,11 +2,19 @@
  * Benchmark 1 — ack latency. Signed slash commands and task-modal submissions over HTTP at each rate, open
  * loop, while every monitoring call takes 2.5 s; the same load against a bare Bolt app (same receiver) that
  * only acks. Three processes: this one generates load, one runs the app, one runs the sandbox and stand-in.
+ * Every ack is classified by its body (accepted, queued with its position, refused busy: ./lib/ack-outcome.ts);
+ * after each fieldline run the bench waits (bounded, polling /readyz) until the job queue is empty and checks
+ * that every accepted job finished (done or failed), samples the app's RSS and counts its CPU over run + drain.
  */
 import { setPriority } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startChild, type Child } from './lib/child.ts';
+import { acceptedJob, countOutcomes, type OutcomeCounts } from './lib/ack-outcome.ts';
 import { openLoop, type Sample } from './lib/load.ts';
+import { samplePeakRss } from './lib/peak-rss.ts';
+import { jobTotals, readyzUrl, waitForEmptyQueue, type JobTotals } from './lib/readyz.ts';
 import { mixedRequest, type Workspace } from './lib/slack-bodies.ts';
 import { max, median, percentile } from './lib/stats.ts';
 
@@ -14,7 +22,34 @@ export const SLOW_PLATFORM_MS = 2_500;
 export const SLACK_LIMIT_MS = 2_500;
 export const P99_TARGET_RATIO = 1.3;
 export const PLATFORM_NICE = 10;
+/** Issue 18's baseline (docs/benchmarks.md before the job queue): app CPU per request at 50 req/s. */
+export const CPU_BASELINE_MS = 14.1;
+/** Target: CPU per request at least halved against the baseline. */
+export const CPU_TARGET_MS = CPU_BASELINE_MS / 2;
+/** The stated memory bound for the app process (all threads) under saturation. */
+export const RSS_BOUND_BYTES = 768 * 1024 * 1024;
+/** How long the bench waits for the queue to empty after a run before it calls the run undrained. */
+export const DRAIN_TIMEOUT_MS = 300_000;
 
+/** Jobs of one fieldline run: accepted acks against what /readyz says finished. */
+export interface JobsCheck {
+  /** Acks without "try again" (accepted or queued). */
+  accepted: number;
+  /** done + failed (from /readyz, this run's share) when the queue was empty. */
+  finished: number;
+  done: number;
+  failed: number;
+  /** accepted − finished (0: none lost). */
+  lost: number;
+  /** Finished while the load ran (from /readyz right after the last send was answered). */
+  finishedDuringRun: number;
+  /** Jobs completed per second over the run's second half (the queue at its steady state). */
+  throughput: number;
+  drained: boolean;
+  drainMs: number;
+  /** The queue refused or queued work in this run: the figures are at saturation. */
+  saturated: boolean;
+}
 export interface AckRun {
   p50: number;
   p99: number;
@@ -29,8 +64,15 @@ export interface AckRun {
   /** The app's event-loop delay during the run (ms). */
   loopP99: number;
   loopMax: number;
-  /** The app's CPU time per request during the run (ms). */
+  /** The app's CPU time (all threads) per request during the run and the drain after it (ms). */
   cpuMsPerRequest: number;
+  /** The same CPU per accepted job (refused requests cost little). */
+  cpuMsPerAccepted: number;
+  outcomes: OutcomeCounts;
+  /** The largest "queued (position N)" seen. */
+  maxPosition: number;
+  peakRssBytes: number;
+  jobs?: JobsCheck;
 }
 
 export interface AckCell {
@@ -46,6 +88,16 @@ export interface AckResult {
   warmupOver: number;
   cells: AckCell[];
   comparisons: { rate: number; p99Ratio: number; over: number; met: boolean }[];
+  cpu?: { rate: number; msPerRequest: number; met: boolean };
+  saturation?: {
+    rate: number;
+    accepted: number;
+    lost: number;
+    drained: boolean;
+    throughput: number;
+    peakRssBytes: number;
+    met: boolean;
+  };
 }
 
 interface PlatformInfo extends Workspace {
@@ -64,12 +116,14 @@ interface RunCounts {
   loopP99: number;
   loopMax: number;
   cpuMs: number;
+  peakRssBytes: number;
 }
 
 function summarize(samples: Sample[], scheduleLagMs: number, { cpuMs, ...counts }: RunCounts): AckRun {
   const ok = samples.filter((s) => s.status === 200).map((s) => s.latencyMs);
   const all = samples.map((s) => s.latencyMs);
   const kinds = [...new Set(samples.map((s) => s.kind))];
+  const outcomes = countOutcomes(samples.map((s) => s.outcome));
   return {
     p50: percentile(all, 50),
     p99: percentile(all, 99),
@@ -89,6 +143,35 @@ function summarize(samples: Sample[], scheduleLagMs: number, { cpuMs, ...counts 
     scheduleLagMs,
     ...counts,
     cpuMsPerRequest: cpuMs / Math.max(1, samples.length),
+    cpuMsPerAccepted: cpuMs / Math.max(1, outcomes.accepted + outcomes.queued),
+    outcomes,
+    maxPosition: samples.reduce((n, s) => Math.max(n, s.position ?? 0), 0),
+  };
+}
+
+function jobsCheck(
+  samples: Sample[],
+  before: JobTotals,
+  afterRun: JobTotals,
+  drain: { drained: boolean; waitedMs: number; totals: JobTotals },
+  mid: { at: number; totals: JobTotals; endedAt: number } | undefined,
+): JobsCheck {
+  const accepted = samples.filter((s) => acceptedJob(s.outcome)).length;
+  const done = drain.totals.done - before.done;
+  const failed = drain.totals.failed - before.failed;
+  const finished = (t: JobTotals) => t.done + t.failed;
+  const secondHalf = mid ? finished(afterRun) - finished(mid.totals) : 0;
+  return {
+    accepted,
+    finished: done + failed,
+    done,
+    failed,
+    lost: accepted - done - failed,
+    finishedDuringRun: finished(afterRun) - finished(before),
+    throughput: mid ? secondHalf / Math.max(0.001, (mid.endedAt - mid.at) / 1000) : Number.NaN,
+    drained: drain.drained,
+    drainMs: drain.waitedMs,
+    saturated: samples.some((s) => s.outcome === 'queued' || s.outcome === 'refused'),
   };
 }
 
@@ -139,11 +222,21 @@ export async function runAckLatency(opts: {
         template = await platform.request<string>('capture', { appUrl: app.url });
       }
       await platform.request('slow', { latencyMs: SLOW_PLATFORM_MS });
+      const readyz = readyzUrl(app.url);
       const load = async (rate: number, durationMs: number, run: string) => {
         const commands = Math.ceil((rate * durationMs) / 2000);
         const urls = await platform.request<string[]>('responseUrls', { count: commands });
         await platform.request('counts');
+        const before = mode === 'fieldline' ? await jobTotals(readyz) : undefined;
         await app.child.request('loop');
+        const rss = samplePeakRss(app.child);
+        // Half-way through, the queue is at its steady state: throughput is counted over the second half.
+        const midway = before
+          ? sleep(durationMs / 2).then(async () => ({
+              at: performance.now(),
+              totals: await jobTotals(readyz),
+            }))
+          : undefined;
         const result = await openLoop({
           url: app.url,
           signingSecret: info.signingSecret,
@@ -151,14 +244,32 @@ export async function runAckLatency(opts: {
           durationMs,
           make: (i) => mixedRequest(info, template, urls, run, i),
         });
-        const counts = await platform.request<{ platformCalls: number; slackCalls: number }>('counts');
         const loop = await app.child.request<{ p99: number; max: number; cpuMs: number }>('loop');
-        return summarize(result.samples, result.maxScheduleLagMs, {
+        let jobs: JobsCheck | undefined;
+        let drainCpuMs = 0;
+        if (before) {
+          // The work the run accepted goes on after its last ack: wait for it (bounded), then count it. The
+          // platform answers at once meanwhile (calls already waiting still take their 2.5 s): at 2.5 s per call
+          // a full queue takes minutes to empty, and the next run must start with an empty queue.
+          const afterRun = await jobTotals(readyz);
+          const mid = await midway;
+          const endedAt = performance.now();
+          await platform.request('slow', { latencyMs: 0 });
+          const drain = await waitForEmptyQueue(readyz, DRAIN_TIMEOUT_MS);
+          await platform.request('slow', { latencyMs: SLOW_PLATFORM_MS });
+          drainCpuMs = (await app.child.request<{ cpuMs: number }>('loop')).cpuMs;
+          jobs = jobsCheck(result.samples, before, afterRun, drain, mid && { ...mid, endedAt });
+        }
+        const peakRssBytes = await rss.stop();
+        const counts = await platform.request<{ platformCalls: number; slackCalls: number }>('counts');
+        const summary = summarize(result.samples, result.maxScheduleLagMs, {
           ...counts,
           loopP99: loop.p99,
           loopMax: loop.max,
-          cpuMs: loop.cpuMs,
+          cpuMs: loop.cpuMs + drainCpuMs,
+          peakRssBytes,
         });
+        return jobs ? { ...summary, jobs } : summary;
       };
       try {
         if (opts.warmupMs > 0) {
@@ -169,8 +280,13 @@ export async function runAckLatency(opts: {
           const cell: AckCell = { app: mode, rate, runs: [] };
           for (let rep = 0; rep < opts.reps; rep++) {
             const run = await load(rate, opts.durationMs, `${mode}-${rate}-${rep}`);
+            const o = run.outcomes;
+            const j = run.jobs;
             opts.log(
-              `ack ${mode} ${rate}/s rep ${rep + 1}: p50 ${run.p50.toFixed(1)} p99 ${run.p99.toFixed(1)} max ${run.max.toFixed(1)} ms, over ${run.over}, failed ${run.failed}, platform calls ${run.platformCalls}, event loop p99 ${run.loopP99.toFixed(0)} max ${run.loopMax.toFixed(0)} ms, app CPU ${run.cpuMsPerRequest.toFixed(1)} ms/request`,
+              `ack ${mode} ${rate}/s rep ${rep + 1}: p50 ${run.p50.toFixed(1)} p99 ${run.p99.toFixed(1)} max ${run.max.toFixed(1)} ms, over ${run.over}, failed ${run.failed}, acks ${o.accepted} accepted / ${o.queued} queued (max position ${run.maxPosition}) / ${o.refused} refused / ${o.rejected} rejected, platform calls ${run.platformCalls}, event loop p99 ${run.loopP99.toFixed(0)} max ${run.loopMax.toFixed(0)} ms, app CPU ${run.cpuMsPerRequest.toFixed(1)} ms/request, peak RSS ${(run.peakRssBytes / 2 ** 20).toFixed(0)} MiB` +
+                (j
+                  ? `; jobs ${j.finished}/${j.accepted} finished (${j.failed} failed, ${j.lost} lost), ${j.throughput.toFixed(1)} jobs/s over the run's second half, drained ${j.drained ? 'yes' : 'NO'} after ${(j.drainMs / 1000).toFixed(1)} s`
+                  : ''),
             );
             cell.runs.push(run);
           }
@@ -193,6 +309,30 @@ export async function runAckLatency(opts: {
     const p99Ratio = p99Of('fieldline') / p99Of('bare');
     return { rate, p99Ratio, over, met: p99Ratio <= P99_TARGET_RATIO && over === 0 };
   });
+  const fieldline = (rate: number) => cells.find((c) => c.app === 'fieldline' && c.rate === rate)?.runs ?? [];
+  const cpuRate = opts.rates.includes(50) ? 50 : opts.rates[0];
+  const cpuRuns = cpuRate === undefined ? [] : fieldline(cpuRate);
+  const cpuMs = median(cpuRuns.map((r) => r.cpuMsPerRequest));
+  const satRate = Math.max(...opts.rates);
+  const satRuns = fieldline(satRate);
+  const jobs = satRuns.flatMap((r) => (r.jobs ? [r.jobs] : []));
+  const saturation =
+    jobs.length === 0
+      ? undefined
+      : (() => {
+          const lost = jobs.reduce((n, j) => n + j.lost, 0);
+          const drained = jobs.every((j) => j.drained);
+          const peakRssBytes = Math.max(...satRuns.map((r) => r.peakRssBytes));
+          return {
+            rate: satRate,
+            accepted: jobs.reduce((n, j) => n + j.accepted, 0),
+            lost,
+            drained,
+            throughput: median(jobs.map((j) => j.throughput)),
+            peakRssBytes,
+            met: lost === 0 && drained && peakRssBytes <= RSS_BOUND_BYTES,
+          };
+        })();
   return {
     durationMs: opts.durationMs,
     reps: opts.reps,
@@ -200,5 +340,9 @@ export async function runAckLatency(opts: {
     warmupOver,
     cells,
     comparisons,
+    ...(cpuRate !== undefined && cpuRuns.length > 0
+      ? { cpu: { rate: cpuRate, msPerRequest: cpuMs, met: cpuMs <= CPU_TARGET_MS } }
+      : {}),
+    ...(saturation ? { saturation } : {}),
   };
 }

@@ -1,11 +1,21 @@
 /** Renders every benchmark's figures as docs/benchmarks.md: machine, summary, misses, then each benchmark. */
 import type { AckResult } from './ack-latency.ts';
-import { P99_TARGET_RATIO, SLACK_LIMIT_MS } from './ack-latency.ts';
+import {
+  CPU_BASELINE_MS,
+  CPU_TARGET_MS,
+  P99_TARGET_RATIO,
+  RSS_BOUND_BYTES,
+  SLACK_LIMIT_MS,
+} from './ack-latency.ts';
 import type { DeliveryResult } from './delivery.ts';
+import type { CarriedOver } from './lib/carry-over.ts';
+import type { CpuPerKindResult } from './lib/cpu-per-kind-run.ts';
 import type { MachineInfo } from './lib/machine.ts';
-import { median, ms, ratio } from './lib/stats.ts';
+import { ackOutcomeLines, cpuPerKindSection, jobsLines, replicasSection } from './lib/sections-jobs.ts';
+import { median, mib, ms, ratio } from './lib/stats.ts';
 import type { PollerResult } from './poller-scale.ts';
 import { READINGS_TARGET_RATIO, type ReadingsResult } from './readings.ts';
+import type { ReplicasResult } from './replicas.ts';
 import {
   ackSection,
   deliverySection,
@@ -27,6 +37,10 @@ export interface BenchReport {
   poller?: PollerResult;
   readings?: ReadingsResult;
   delivery?: DeliveryResult;
+  cpuPerKind?: CpuPerKindResult;
+  replicas?: ReplicasResult;
+  /** Benchmarks this run did not repeat, kept from the file it replaces. */
+  carried?: CarriedOver;
 }
 
 interface Verdict {
@@ -44,6 +58,33 @@ function verdicts(r: BenchReport): Verdict[] {
       figure: `p99 ${ratio(c.p99Ratio)} bare, ${c.over} over ${SLACK_LIMIT_MS} ms`,
       target: `≤ ${P99_TARGET_RATIO}×, 0 over`,
       met: c.met,
+    });
+  }
+  const a = r.ack;
+  if (a?.cpu) {
+    out.push({
+      name: `CPU per request ${a.cpu.rate}/s`,
+      figure: `${ms(a.cpu.msPerRequest)} = ${ratio(a.cpu.msPerRequest / CPU_BASELINE_MS)} the ${ms(CPU_BASELINE_MS)} baseline`,
+      target: `≤ ${ms(CPU_TARGET_MS, 2)} (halved)`,
+      met: a.cpu.met,
+    });
+  }
+  if (a?.saturation) {
+    const s = a.saturation;
+    out.push({
+      name: `saturation ${s.rate}/s`,
+      figure: `${s.lost} of ${s.accepted} accepted jobs lost${s.drained ? '' : ', not drained'}, ${s.throughput.toFixed(1)} jobs/s, peak RSS ${mib(s.peakRssBytes)} (${ratio(s.peakRssBytes / RSS_BOUND_BYTES)} the bound)`,
+      target: `0 lost, RSS ≤ ${mib(RSS_BOUND_BYTES)}`,
+      met: s.met,
+    });
+  }
+  if (r.replicas) {
+    const p = r.replicas;
+    out.push({
+      name: 'two replicas, one SIGKILLed',
+      figure: `${p.accepted} accepted: ${p.lost} lost, ${p.duplicates} duplicates${p.drained ? '' : ', not drained'}`,
+      target: 'each exactly once',
+      met: p.met,
     });
   }
   if (r.poller) {
@@ -88,9 +129,8 @@ function ackFindings(a: AckResult): string[] {
   const cpu = (app: string, rate: number) =>
     median(a.cells.find((c) => c.app === app && c.rate === rate)?.runs.map((r) => r.cpuMsPerRequest) ?? []);
   const lines = [
-    '- Ack latency: fieldline does the work of every request (parsing platform pages, Block Kit rendering, store',
-    '  writes, HTTP to Slack and the platform) in the process that acks; charts render in a worker thread but share',
-    "  the machine's two cores. An ack waits behind whatever runs when it arrives; CPU per request counts all threads.",
+    "- Ack latency: the acking event loop shares the machine's two cores with the job thread (and, through nice,",
+    "  with the sandbox process); CPU per request counts all of the app's threads, over the run and its drain.",
   ];
   for (const c of a.comparisons) {
     const share = (cpu('fieldline', c.rate) * c.rate) / 10;
@@ -125,15 +165,43 @@ export function renderReport(r: BenchReport): string {
   const all = verdicts(r);
   lines.push('## Summary', '', ...tableHead(['benchmark', 'figure', 'target', 'verdict']));
   for (const v of all) lines.push(row([v.name, v.figure, v.target, verdict(v.met)]));
+  if (r.carried && r.carried.summaryRows.length > 0) {
+    lines.push(
+      '',
+      `Not re-run this time (figures of the run of ${r.carried.date}, sections kept below as they were):`,
+      '',
+      ...tableHead(['benchmark', 'figure', 'target', 'verdict']),
+      ...r.carried.summaryRows,
+    );
+  }
   const missed = all.filter((v) => !v.met);
   lines.push('', '## Targets missed', '');
   if (missed.length === 0) lines.push('None.');
   for (const v of missed) lines.push(`- **${v.name}**: ${v.figure} (target ${v.target}).`);
   if (r.ack && r.ack.comparisons.some((c) => !c.met)) lines.push(...ackFindings(r.ack));
   lines.push('');
-  if (r.ack) lines.push(...ackSection(r.ack), '');
+  if (r.ack) lines.push(...ackSection(r.ack), '', ...ackOutcomeLines(r.ack), '', ...jobsLines(r.ack), '');
+  const carried = (heading: string) => r.carried?.sections.find((s) => s[0]?.startsWith(heading));
+  const keep = (heading: string) => {
+    const section = carried(heading);
+    if (section)
+      lines.push(
+        section[0] ?? heading,
+        '',
+        `_Not re-run: figures of the run of ${r.carried?.date ?? 'an earlier run'}._`,
+        ...section.slice(1),
+        '',
+      );
+  };
   if (r.poller) lines.push(...pollerSection(r.poller), '');
+  else keep('## 2. Poller');
   if (r.readings) lines.push(...readingsSection(r.readings), '');
+  else keep('## 3. Readings');
   if (r.delivery) lines.push(...deliverySection(r.delivery), '');
+  else keep('## 4. Delivery');
+  if (r.replicas) lines.push(...replicasSection(r.replicas), '');
+  else keep('## 5. Two replicas');
+  if (r.cpuPerKind) lines.push(...cpuPerKindSection(r.cpuPerKind), '');
+  else keep('## 6. CPU per request by kind');
   return `${lines.join('\n')}\n`;
 }

@@ -2,38 +2,55 @@
  * `npm run bench` — runs the four benchmarks and writes docs/benchmarks.md (full run, ~12–15 min on 2 cores).
  * `npm run bench -- --quick` is a short smoke run: same code paths, small sizes, report printed and written to
  * artifacts/benchmarks-quick.md (docs/benchmarks.md keeps the real figures).
- * `--only ack,poller,readings,delivery` runs a subset.
+ * `--only=ack,cpu,replicas,poller,readings,delivery` runs a subset (cpu: CPU per request by kind, from
+ * bench/cpu-per-kind.ts; replicas: two replicas with Redis, one SIGKILLed mid-load).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { runAckLatency } from './ack-latency.ts';
 import { runDelivery } from './delivery.ts';
+import { carryOver } from './lib/carry-over.ts';
+import { runCpuPerKind } from './lib/cpu-per-kind-run.ts';
 import { machineInfo } from './lib/machine.ts';
 import { runPollerScale } from './poller-scale.ts';
 import { runReadings } from './readings.ts';
+import { runReplicas } from './replicas.ts';
 import { renderReport, type BenchReport } from './report.ts';
 
 const quick = process.argv.includes('--quick');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const only = new Set((onlyArg ?? 'ack,poller,readings,delivery').split(','));
+const only = new Set((onlyArg ?? 'ack,cpu,replicas,poller,readings,delivery').split(','));
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const PLAN = quick
   ? {
-      ack: { rates: [50], durationMs: 5_000, reps: 1, warmupMs: 3_000 },
+      ack: { rates: [50, 200], durationMs: 5_000, reps: 1, warmupMs: 3_000 },
+      cpu: ['--n=20', '--warmup=5', '--tasks=0'],
+      replicas: { rate: 10, durationMs: 8_000, platformMs: 1_000, lockSeconds: 3 },
       poller: { sizes: [500, 2_000], reps: 1 },
       readings: { days: 3, reps: 2 },
       delivery: { channels: 3, events: 30, seed: 7 },
     }
   : {
       ack: { rates: [50, 200], durationMs: 30_000, reps: 3, warmupMs: 8_000 },
+      cpu: [] as string[],
+      replicas: { rate: 10, durationMs: 20_000, platformMs: 1_000, lockSeconds: 3 },
       poller: { sizes: [1_000, 10_000, 50_000], reps: 3 },
       readings: { days: 30, reps: 7 },
       delivery: { channels: 10, events: 1_000, seed: 7 },
     };
+
+/** Sections a subset run carries over from the docs/benchmarks.md it replaces (heading, summary rows). */
+const CARRIED = [
+  { part: 'poller', heading: '## 2. Poller', rows: ['poller'] },
+  { part: 'readings', heading: '## 3. Readings', rows: ['readings'] },
+  { part: 'delivery', heading: '## 4. Delivery', rows: ['delivery'] },
+  { part: 'replicas', heading: '## 5. Two replicas', rows: ['two replicas'] },
+  { part: 'cpu', heading: '## 6. CPU per request by kind', rows: [] },
+];
 
 const started = performance.now();
 const log = (line: string) =>
@@ -47,6 +64,8 @@ async function main(): Promise<void> {
     totalMs: 0,
   };
   if (only.has('ack')) report.ack = await runAckLatency({ ...PLAN.ack, log });
+  if (only.has('cpu')) report.cpuPerKind = await runCpuPerKind(PLAN.cpu, log);
+  if (only.has('replicas')) report.replicas = await runReplicas({ ...PLAN.replicas, log });
   // Delivery is paced by Retry-After sleeps and ~1 message/s per channel (almost no CPU), so it runs alongside
   // the poller benchmark to keep the full run short; readings runs alone afterwards.
   const delivery = only.has('delivery') ? runDelivery({ ...PLAN.delivery, log }) : undefined;
@@ -55,8 +74,18 @@ async function main(): Promise<void> {
   if (only.has('readings')) report.readings = await runReadings({ ...PLAN.readings, log });
   report.load.after = loadavg();
   report.totalMs = performance.now() - started;
-  const markdown = renderReport(report);
   const target = quick ? join(root, 'artifacts', 'benchmarks-quick.md') : join(root, 'docs', 'benchmarks.md');
+  // A subset keeps the other benchmarks' sections and summary rows from the file it replaces.
+  const skipped = CARRIED.filter((c) => !only.has(c.part));
+  if (!quick && skipped.length > 0) {
+    const previous = await readFile(target, 'utf8').catch(() => '');
+    report.carried = carryOver(
+      previous,
+      skipped.map((c) => c.heading),
+      skipped.flatMap((c) => c.rows),
+    );
+  }
+  const markdown = renderReport(report);
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, markdown);
   // Every figure, unrounded, for anyone who wants to check or re-render the tables.

@@ -76,7 +76,8 @@ export function startChild(
       });
     },
     async stop(graceMs = 5_000) {
-      if (proc.exitCode !== null) return;
+      // Exited, or killed by a signal (a benchmark that SIGKILLs a replica).
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
       proc.send({ id: 0, type: 'stop', payload: null } satisfies Request);
       const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs);
       await exited;

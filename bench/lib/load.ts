@@ -7,11 +7,14 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { slackSignature } from '../../src/slack-standin/index.ts';
+import { classifyAck, type AckOutcome } from './ack-outcome.ts';
 
 export interface LoadRequest {
   kind: string;
   /** Form-encoded body, exactly as Slack would send it. */
   body: string;
+  /** Copied to the request's sample (to match answers to requests). */
+  tag?: string;
 }
 
 export interface LoadOptions {
@@ -25,8 +28,13 @@ export interface LoadOptions {
 
 export interface Sample {
   kind: string;
+  tag?: string;
   latencyMs: number;
   status: number;
+  /** What the ack's body said (./ack-outcome.ts). */
+  outcome: AckOutcome;
+  /** "queued (position N)": N. */
+  position?: number;
 }
 
 export interface LoadResult {
@@ -47,6 +55,7 @@ export async function openLoop(opts: LoadOptions): Promise<LoadResult> {
   async function fire(req: LoadRequest, scheduled: number): Promise<void> {
     const ts = Math.floor(Date.now() / 1000);
     let status = 0;
+    let text = '';
     try {
       const res = await pool.request({
         method: 'POST',
@@ -60,12 +69,19 @@ export async function openLoop(opts: LoadOptions): Promise<LoadResult> {
         headersTimeout: opts.timeoutMs ?? 10_000,
         bodyTimeout: opts.timeoutMs ?? 10_000,
       });
-      await res.body.text();
+      text = await res.body.text();
       status = res.statusCode;
     } catch {
       status = -1;
     }
-    samples.push({ kind: req.kind, latencyMs: performance.now() - scheduled, status });
+    const latencyMs = performance.now() - scheduled;
+    samples.push({
+      kind: req.kind,
+      ...(req.tag !== undefined ? { tag: req.tag } : {}),
+      latencyMs,
+      status,
+      ...classifyAck(status, text),
+    });
   }
 
   const start = performance.now() + 20;

@@ -52,6 +52,28 @@ export function submissionBody(template: string, tag: string): LoadRequest {
   };
 }
 
+/**
+ * A copy of the captured task-modal submission with its own view id and its own task name (the Name input,
+ * block and action `task_name`), so the tasks it creates can be counted by name.
+ */
+export function namedSubmissionBody(template: string, tag: string, name: string): LoadRequest {
+  const payload: unknown = JSON.parse(template);
+  if (!isRecord(payload) || !isRecord(payload.view)) throw new Error('captured submission has no view');
+  const state = payload.view.state;
+  const values = isRecord(state) ? state.values : undefined;
+  const block = isRecord(values) ? values.task_name : undefined;
+  const field = isRecord(block) ? block.task_name : undefined;
+  if (!isRecord(field)) throw new Error('captured submission has no task_name input');
+  field.value = name;
+  payload.view.id = `VR${tag}`;
+  payload.trigger_id = `${Date.now()}.${randomBytes(6).toString('hex')}`;
+  return {
+    kind: 'view_submission',
+    tag: name,
+    body: new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
+  };
+}
+
 /** Half view submissions, half commands (rotating through BENCH_COMMANDS). */
 export function mixedRequest(
   ws: Workspace,
