@@ -132,12 +132,10 @@ function ackFindings(a: AckResult): string[] {
     "- Ack latency: the acking event loop shares the machine's two cores with the job thread (and, through nice,",
     "  with the sandbox process); CPU per request counts all of the app's threads, over the run and its drain.",
   ];
-  for (const c of a.comparisons) {
-    const share = (cpu('fieldline', c.rate) * c.rate) / 10;
+  for (const c of a.comparisons)
     lines.push(
-      `  At ${c.rate}/s fieldline used ${ms(cpu('fieldline', c.rate))} of CPU per request (bare ${ms(cpu('bare', c.rate))}), i.e. ${share.toFixed(0)} % of one core.`,
+      `  At ${c.rate}/s fieldline used ${ms(cpu('fieldline', c.rate))} of CPU per request (bare ${ms(cpu('bare', c.rate))}).`,
     );
-  }
   return lines;
 }
 

@@ -2,6 +2,8 @@
  * `npm run bench` — runs the four benchmarks and writes docs/benchmarks.md (full run, ~12–15 min on 2 cores).
  * `npm run bench -- --quick` is a short smoke run: same code paths, small sizes, report printed and written to
  * artifacts/benchmarks-quick.md (docs/benchmarks.md keeps the real figures).
+ * `--render` measures nothing: it renders the last run's raw figures (artifacts/benchmarks.json, or the quick one
+ * with --quick) into the markdown again, e.g. after a change to the report's wording.
  * `--only=ack,cpu,replicas,poller,readings,delivery` runs a subset (cpu: CPU per request by kind, from
  * bench/cpu-per-kind.ts; replicas: two replicas with Redis, one SIGKILLed mid-load).
  */
@@ -56,7 +58,20 @@ const started = performance.now();
 const log = (line: string) =>
   process.stdout.write(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 
+const rawPath = join(root, 'artifacts', quick ? 'benchmarks-quick.json' : 'benchmarks.json');
+const targetPath = quick
+  ? join(root, 'artifacts', 'benchmarks-quick.md')
+  : join(root, 'docs', 'benchmarks.md');
+
+async function render(): Promise<void> {
+  // Our own artifact, written by main() below from a BenchReport.
+  const report = JSON.parse(await readFile(rawPath, 'utf8')) as BenchReport;
+  await writeFile(targetPath, renderReport(report));
+  process.stdout.write(`rendered ${rawPath} to ${targetPath}\n`);
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--render')) return render();
   const report: BenchReport = {
     machine: machineInfo(),
     mode: quick ? 'quick' : 'full',
@@ -74,7 +89,7 @@ async function main(): Promise<void> {
   if (only.has('readings')) report.readings = await runReadings({ ...PLAN.readings, log });
   report.load.after = loadavg();
   report.totalMs = performance.now() - started;
-  const target = quick ? join(root, 'artifacts', 'benchmarks-quick.md') : join(root, 'docs', 'benchmarks.md');
+  const target = targetPath;
   // A subset keeps the other benchmarks' sections and summary rows from the file it replaces.
   const skipped = CARRIED.filter((c) => !only.has(c.part));
   if (!quick && skipped.length > 0) {
@@ -89,7 +104,7 @@ async function main(): Promise<void> {
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, markdown);
   // Every figure, unrounded, for anyone who wants to check or re-render the tables.
-  const raw = join(root, 'artifacts', quick ? 'benchmarks-quick.json' : 'benchmarks.json');
+  const raw = rawPath;
   await mkdir(dirname(raw), { recursive: true });
   await writeFile(raw, `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`\n${markdown}\nwritten to ${target}\n`);
