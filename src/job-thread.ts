@@ -1,8 +1,8 @@
 /**
  * Entry of the job thread (src/kit/jobs/thread-runner.ts): builds the same app as main.ts without a receiver and
- * runs the jobs it is handed, so the thread that verifies and acks Slack's requests never waits behind work. The
- * store is the main thread's (over the port) unless it is Redis, which this thread connects to itself. Logs go
- * straight to the same file descriptor as the main thread's, not through it.
+ * runs the jobs it is handed, so the thread that verifies and acks Slack's requests never waits behind work. It
+ * opens the sqlite file or Redis itself (a memory store is the main thread's, over the port). Logs go straight to
+ * the same file descriptor as the main thread's, not through it.
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -30,7 +30,7 @@ export interface JobThreadData {
   /** A log file instead of standard output (the benchmarks: /dev/null). */
   logFile?: string;
   storeKind: Store['kind'];
-  /** Redis: the thread opens its own connection; otherwise it uses the main thread's store. */
+  /** sqlite, Redis: the thread opens its own connection; memory: it uses the main thread's store. */
   ownStore: boolean;
 }
 

@@ -32,6 +32,8 @@ export interface JobsSetupOptions {
 export interface JobsSetup {
   /** SlackAppOptions.jobQueue. */
   jobQueue(runHere: JobRunner): JobQueue;
+  /** Resolves once the job thread's app is built (at once without a thread). */
+  ready(): Promise<void>;
   /** Stops the job thread (after the app stopped taking and finishing jobs). */
   close(): Promise<void>;
 }
@@ -44,6 +46,9 @@ const entry = new URL(
 export function setUpJobs(opts: JobsSetupOptions): JobsSetup {
   const { config, log } = opts;
   const redis = config.store.kind === 'redis' ? config.store.url : undefined;
+  // sqlite and Redis: the thread opens its own connection (sqlite `add` is one atomic statement, Redis is
+  // atomic), so the acking thread serves none of the work's store calls. memory:// lives in this thread only.
+  const ownStore = config.store.kind !== 'memory' && opts.store.kind !== 'memory';
   let thread: ThreadRunner | undefined;
   if (config.jobs.runner === 'thread') {
     const data: JobThreadData = {
@@ -55,12 +60,12 @@ export function setUpJobs(opts: JobsSetupOptions): JobsSetup {
       pretty: opts.pretty,
       ...(opts.logFile ? { logFile: opts.logFile } : {}),
       storeKind: opts.store.kind,
-      ownStore: redis !== undefined,
+      ownStore,
     };
     thread = createThreadRunner({
       entry,
       workerData: data,
-      ...(redis ? {} : { store: opts.store }),
+      ...(ownStore ? {} : { store: opts.store }),
       log: log.child({ module: 'jobs' }),
     });
   }
@@ -91,6 +96,9 @@ export function setUpJobs(opts: JobsSetupOptions): JobsSetup {
         runner: where,
         log: log.child({ module: 'jobs' }),
       });
+    },
+    async ready() {
+      await thread?.ready();
     },
     async close() {
       await thread?.close();

@@ -197,6 +197,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     drainMs: 2_000,
   });
   const { port } = await app.start();
+  // A job thread compiles and builds its app first: tests start once it can take jobs.
+  await jobs.ready();
   const url = `http://127.0.0.1:${port}`;
   standin.setAppUrl(`${url}/slack/events`);
 

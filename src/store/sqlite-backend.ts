@@ -6,7 +6,17 @@ import { chmod, mkdir, open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
 import type { Logger } from '../log.ts';
-import { backendKeyv, serialAdd, type Backend } from './keyv-store.ts';
+import { backendKeyv, serializeEntry, type Backend } from './keyv-store.ts';
+
+/**
+ * Set-if-absent in one statement, so it is atomic across connections (the job thread opens its own: see
+ * src/jobs-setup.ts): insert, or replace a row whose TTL has passed; RETURNING says whether this call wrote.
+ * The row is exactly what keyv writes (`serializeEntry`), so `get` reads it.
+ */
+const ADD_SQL = `INSERT INTO keyv (key, value) VALUES (?, ?)
+  ON CONFLICT(key) DO UPDATE SET value = excluded.value
+  WHERE json_extract(keyv.value, '$.expires') IS NOT NULL AND json_extract(keyv.value, '$.expires') <= ?
+  RETURNING key`;
 
 export async function sqliteBackend(path: string, log: Logger): Promise<Backend> {
   const file = resolve(path);
@@ -30,7 +40,11 @@ export async function sqliteBackend(path: string, log: Logger): Promise<Backend>
   return {
     kind: 'sqlite',
     keyv,
-    addIfAbsent: serialAdd(keyv),
+    addIfAbsent: async (key, value, ttlMs) => {
+      const now = Date.now();
+      const rows = (await adapter.query(ADD_SQL, key, serializeEntry(value, ttlMs, now), now)) as unknown[];
+      return rows.length > 0;
+    },
     ping: async () => {
       await adapter.query('SELECT 1');
     },

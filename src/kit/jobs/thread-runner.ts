@@ -2,7 +2,7 @@
  * Runs jobs in a worker thread, so the event loop that verifies and acks Slack's requests never waits behind
  * their work (page parsing, rendering, date math, GC of big answers: issue 18). The thread builds its own app
  * from `workerData` (the composition root's src/job-thread.ts) and answers `done` per job; the store it uses is
- * this thread's (./store-proxy.ts) unless it connects to Redis itself. A thread that dies fails its running jobs
+ * this thread's (./store-proxy.ts) unless it opens its own (sqlite, Redis). A thread that dies fails its running jobs
  * (logged, counted) and is started again for the next one.
  */
 import { readlinkSync } from 'node:fs';
@@ -21,7 +21,7 @@ export interface ThreadRunnerOptions {
   entry: URL;
   /** What the entry needs to build its app (structured-cloned). */
   workerData: unknown;
-  /** Answers the thread's store calls, unless the thread has its own (Redis). */
+  /** Answers the thread's store calls, unless the thread opens its own (sqlite, Redis). */
   store?: Store;
   log: Logger;
 }
