@@ -24,29 +24,29 @@ const readyz = z.object({
 });
 
 /** The job figures of one kind, as the app's /readyz shows them (zeros when the kind never ran). */
-async function kind(name: string) {
-  const res = await fetch(`${h.url}/readyz`);
+async function kind(name: string, on: Harness = h) {
+  const res = await fetch(`${on.url}/readyz`);
   expect(res.status).toBe(200);
   return readyz.parse(await res.json()).jobs.kinds[name] ?? { done: 0, failed: 0, running: 0 };
 }
 
 /** Runs a Slack request and waits until the app has handled it and every job it started. */
-async function andIdle(run: () => Promise<unknown>): Promise<void> {
+async function andIdle(run: () => Promise<unknown>, on: Harness = h): Promise<void> {
   await run();
-  await h.app.whenIdle();
+  await on.app.whenIdle();
 }
 
 /** `/source <name>` then Details: the data source's card, posted by two jobs. */
-async function sourceCard(): Promise<StoredMessage> {
-  let since = postedSince(h);
-  await andIdle(() => h.driver.command({ command: '/source', text: SOURCE }));
+async function sourceCard(on: Harness = h): Promise<StoredMessage> {
+  let since = postedSince(on);
+  await andIdle(() => on.driver.command({ command: '/source', text: SOURCE }), on);
   const list = since().find((m) => m.text.includes('matching'));
   if (!list) throw new Error('no source list');
   const index = JSON.parse(JSON.stringify(list.blocks))
     .filter((b: { accessory?: unknown }) => b.accessory)
-    .findIndex((b: { accessory: { value: string } }) => b.accessory.value === sourceNamed(h, SOURCE).id);
-  since = postedSince(h);
-  await andIdle(() => h.driver.blockAction({ actionId: `source_details:${index}`, message: list }));
+    .findIndex((b: { accessory: { value: string } }) => b.accessory.value === sourceNamed(on, SOURCE).id);
+  since = postedSince(on);
+  await andIdle(() => on.driver.blockAction({ actionId: `source_details:${index}`, message: list }), on);
   const card = since().find((m) => JSON.stringify(m.blocks).includes('Data source id'));
   if (!card) throw new Error('no source card');
   return card;
@@ -87,5 +87,26 @@ describe('source card buttons as jobs', () => {
       .slice(uploads)
       .find((f) => /^Hall-A-Climate_.*\.csv$/.test(f.name) && f.completed);
     expect(file?.content.toString('utf8').split('\n')[0]).toMatch(/^timestamp,/);
+  });
+});
+
+describe('in a worker thread', () => {
+  // The job crosses to the thread as JSON and runs on an app of its own there: the body is all it has.
+  let t: Harness;
+  beforeAll(async () => {
+    t = await startHarness({ jobs: { runner: 'thread' } });
+  });
+  afterAll(() => checkBlockKitAndStop(t));
+
+  it('"Export CSV" runs there as readings.source-export and its answer reaches Slack', async () => {
+    const card = await sourceCard(t);
+    const updates = t.standin.callsTo('chat.update').length;
+    await andIdle(() => t.driver.blockAction({ actionId: 'source_export', message: card }), t);
+    expect(await kind('readings.source-export', t)).toMatchObject({ done: 1, failed: 0, running: 0 });
+    const answer = t.standin
+      .callsTo('chat.update')
+      .slice(updates)
+      .find((c) => c.args.channel === CHANNEL && String(c.args.text).includes(SOURCE));
+    expect(answer?.response.ok).toBe(true);
   });
 });
