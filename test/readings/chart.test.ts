@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Downsampler } from '../../src/readings/rules/downsample.ts';
 import { niceTicks, renderChartSvg, xmlEscape } from '../../src/readings/rules/chart-svg.ts';
-import { PNG_SIGNATURE, renderChartPng } from '../../src/readings/rules/chart-png.ts';
+import { PNG_SIGNATURE, rasterise, renderChartPng } from '../../src/readings/rules/chart-png.ts';
 
 const START = Date.parse('2026-10-01T00:00:00Z');
 const MINUTE = 60_000;
@@ -77,10 +77,19 @@ describe('readings chart', () => {
   it('renders charts requested at the same time, each answer matching its own SVG', async () => {
     const svgs = [chartFor(600, 1), chartFor(6_000, 3), chartFor(60, 2)];
     const alone: Buffer[] = [];
-    for (const svg of svgs) alone.push(await renderChartPng(svg));
-    const together = await Promise.all(svgs.map((svg) => renderChartPng(svg)));
+    for (const svg of svgs) alone.push(await rasterise(svg));
+    const together = await Promise.all(svgs.map((svg) => rasterise(svg)));
     expect(together.map((png) => png.length)).toEqual(alone.map((png) => png.length));
     expect(together.every((png, i) => png.equals(alone[i] ?? Buffer.alloc(0)))).toBe(true);
+  });
+
+  it('renders a chart asked for again once, and each answer is its own copy', async () => {
+    const svg = chartFor(600, 2);
+    const first = await renderChartPng(svg);
+    const expected = Buffer.from(first);
+    first.fill(0);
+    const again = await renderChartPng(svg);
+    expect(again.equals(expected)).toBe(true);
   });
 
   it('rejects a cancelled render with the reason and keeps rendering afterwards', async () => {

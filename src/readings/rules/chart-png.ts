@@ -4,6 +4,7 @@
  * steps run in one long-lived worker thread, started on first use and unref'd while idle.
  * Text uses the system's fonts (DejaVu Sans when present).
  */
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
@@ -92,7 +93,40 @@ function chartWorker(): Worker {
   return started;
 }
 
-export function renderChartPng(svg: string, signal?: AbortSignal): Promise<Buffer<ArrayBuffer>> {
+/**
+ * The same chart asked for again (a team looking at one meter, the same range, within minutes) is rasterised
+ * once: PNGs are kept by the SVG's hash, at most RECENT_CHARTS of them for RECENT_CHART_MS (a few MB at most).
+ */
+const RECENT_CHARTS = 16;
+const RECENT_CHART_MS = 10 * 60_000;
+const recent = new Map<string, { png: Buffer<ArrayBuffer>; at: number }>();
+
+function remembered(key: string): Buffer<ArrayBuffer> | undefined {
+  const hit = recent.get(key);
+  if (!hit || Date.now() - hit.at > RECENT_CHART_MS) return undefined;
+  // Most recently used last: the oldest is the first one dropped.
+  recent.delete(key);
+  recent.set(key, hit);
+  return hit.png;
+}
+
+function remember(key: string, png: Buffer<ArrayBuffer>): void {
+  recent.set(key, { png, at: Date.now() });
+  while (recent.size > RECENT_CHARTS) recent.delete(recent.keys().next().value as string);
+}
+
+export async function renderChartPng(svg: string, signal?: AbortSignal): Promise<Buffer<ArrayBuffer>> {
+  const key = createHash('sha256').update(svg).digest('hex');
+  const known = remembered(key);
+  // A copy: the caller may hand its buffer to an upload that consumes it.
+  if (known) return Buffer.from(known);
+  const png = await rasterise(svg, signal);
+  remember(key, Buffer.from(png));
+  return png;
+}
+
+/** Always renders (no recent-chart lookup). */
+export function rasterise(svg: string, signal?: AbortSignal): Promise<Buffer<ArrayBuffer>> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const id = nextId++;
