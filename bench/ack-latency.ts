@@ -71,6 +71,8 @@ export interface AckRun {
   outcomes: OutcomeCounts;
   /** The largest "queued (position N)" seen. */
   maxPosition: number;
+  /** Distinct errors answers that were not the busy one (first few), with their counts. */
+  rejectedBodies?: Record<string, number>;
   peakRssBytes: number;
   jobs?: JobsCheck;
 }
@@ -146,7 +148,14 @@ function summarize(samples: Sample[], scheduleLagMs: number, { cpuMs, ...counts 
     cpuMsPerAccepted: cpuMs / Math.max(1, outcomes.accepted + outcomes.queued),
     outcomes,
     maxPosition: samples.reduce((n, s) => Math.max(n, s.position ?? 0), 0),
+    ...(outcomes.rejected > 0 ? { rejectedBodies: tally(samples.flatMap((s) => s.note ?? [])) } : {}),
   };
+}
+
+function tally(notes: string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const n of notes) if (n in out || Object.keys(out).length < 5) out[n] = (out[n] ?? 0) + 1;
+  return out;
 }
 
 function jobsCheck(

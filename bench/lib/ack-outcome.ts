@@ -15,6 +15,8 @@ export interface ClassifiedAck {
   outcome: AckOutcome;
   /** "queued (position N)": N. */
   position?: number;
+  /** Rejected: the start of the errors answer (to say what it was). */
+  note?: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -35,7 +37,7 @@ export function classifyAck(status: number, body: string): ClassifiedAck {
   const json = parse(body);
   // A submission's ack with errors: the form stays open, nothing was accepted.
   if (isRecord(json) && json.response_action === 'errors')
-    return { outcome: REFUSED.test(body) ? 'refused' : 'rejected' };
+    return REFUSED.test(body) ? { outcome: 'refused' } : { outcome: 'rejected', note: body.slice(0, 300) };
   if (REFUSED.test(body)) return { outcome: 'refused' };
   const queued = QUEUED.exec(body);
   if (queued) return { outcome: 'queued', position: Number(queued[1]) };

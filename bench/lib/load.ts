@@ -35,6 +35,8 @@ export interface Sample {
   outcome: AckOutcome;
   /** "queued (position N)": N. */
   position?: number;
+  /** Rejected: the start of the errors answer. */
+  note?: string;
 }
 
 export interface LoadResult {

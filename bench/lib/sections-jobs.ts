@@ -53,6 +53,14 @@ export function ackOutcomeLines(a: AckResult): string[] {
       ]),
     );
   }
+  const rejected = a.cells.flatMap((c) =>
+    c.runs.flatMap((r) => Object.entries(r.rejectedBodies ?? {}).map(([body, n]) => ({ c, body, n }))),
+  );
+  if (rejected.length > 0) {
+    lines.push('', 'Rejected acks (an `errors` answer that is not the busy one), by body:', '');
+    for (const { c, body, n } of rejected)
+      lines.push(`- ${c.app} ${c.rate}/s, ${n}×: \`${body.replace(/`/g, "'")}\``);
+  }
   return lines;
 }
 
