@@ -4,7 +4,8 @@
  * (bench/cpu-per-kind.ts) and the two-replica kill.
  */
 import type { AckResult } from '../ack-latency.ts';
-import { CPU_BASELINE_MS, CPU_TARGET_MS, RSS_BOUND_BYTES } from '../ack-latency.ts';
+import { MAX_CONNECTIONS } from '../../src/monitoring/http.ts';
+import { CPU_BASELINE_MS, CPU_TARGET_MS, RSS_BOUND_BYTES, SLOW_PLATFORM_MS } from '../ack-latency.ts';
 import type { ReplicasResult } from '../replicas.ts';
 import type { CpuPerKindResult } from './cpu-per-kind-run.ts';
 import { median, mib, ms, ratio } from './stats.ts';
@@ -115,6 +116,19 @@ export function jobsLines(a: AckResult): string[] {
       `Saturation at ${s.rate}/s: ${s.accepted} jobs accepted, ${s.lost} lost, ${s.drained ? 'every run drained' : '**a run did not drain**'}; throughput ${s.throughput.toFixed(1)} jobs/s (median of runs); peak RSS ${mib(s.peakRssBytes)} against the stated bound of ${mib(RSS_BOUND_BYTES)} (${ratio(s.peakRssBytes / RSS_BOUND_BYTES)} of it) — ${verdict(s.met)}.`,
     );
   }
+  const satRuns = a.cells.find((c) => c.app === 'fieldline' && c.rate === s?.rate)?.runs ?? [];
+  const callsPerJob = median(
+    satRuns.flatMap((r) => (r.jobs ? [r.platformCalls / Math.max(1, r.jobs.finished)] : [])),
+  );
+  if (s && Number.isFinite(callsPerJob)) {
+    const ceiling = MAX_CONNECTIONS / (SLOW_PLATFORM_MS / 1000) / callsPerJob;
+    lines.push(
+      '',
+      `What bounds that throughput: each job made ${callsPerJob.toFixed(1)} platform calls (calls / finished jobs, median of runs), and the`,
+      `monitoring client keeps at most ${MAX_CONNECTIONS} connections to the platform (src/monitoring/http.ts), so at ${SLOW_PLATFORM_MS} ms per call at`,
+      `most ${(MAX_CONNECTIONS / (SLOW_PLATFORM_MS / 1000)).toFixed(1)} calls/s, i.e. about ${ceiling.toFixed(1)} jobs/s, whatever JOB_CONCURRENCY allows.`,
+    );
+  }
   if (a.cpu) {
     const bare = median(
       a.cells.find((c) => c.app === 'bare' && c.rate === a.cpu?.rate)?.runs.map((r) => r.cpuMsPerRequest) ??
@@ -137,7 +151,7 @@ export function cpuPerKindSection(c: CpuPerKindResult): string[] {
   return [
     '## 6. CPU per request by kind',
     '',
-    `From \`npx tsx bench/cpu-per-kind.ts ${c.args.join(' ')}\` (run as a child by the bench; each kind on its own, the`,
+    `From \`${['npx tsx bench/cpu-per-kind.ts', ...c.args].join(' ')}\` (run as a child by the bench; each kind on its own, the`,
     'platform answering after a short delay, CPU of the app process over the busy window less its idle rate).',
     '',
     ...(c.markdown ? [c.markdown] : [`Not measured: ${c.error ?? 'unknown error'}.`]),
