@@ -8,7 +8,7 @@ import {
   SLACK_LIMIT_MS,
 } from './ack-latency.ts';
 import type { DeliveryResult } from './delivery.ts';
-import type { CarriedOver } from './lib/carry-over.ts';
+import { carriedNote, type CarriedOver } from './lib/carry-over.ts';
 import type { CpuPerKindResult } from './lib/cpu-per-kind-run.ts';
 import type { MachineInfo } from './lib/machine.ts';
 import { ackOutcomeLines, cpuPerKindSection, jobsLines, replicasSection } from './lib/sections-jobs.ts';
@@ -166,7 +166,7 @@ export function renderReport(r: BenchReport): string {
   if (r.carried && r.carried.summaryRows.length > 0) {
     lines.push(
       '',
-      `Not re-run this time (figures of the run of ${r.carried.date}, sections kept below as they were):`,
+      `Not re-run this time (figures of the run of ${[...new Set(r.carried.sections.map((c) => c.date))].join(' / ') || r.carried.date}, sections kept below as they were):`,
       '',
       ...tableHead(['benchmark', 'figure', 'target', 'verdict']),
       ...r.carried.summaryRows,
@@ -179,17 +179,10 @@ export function renderReport(r: BenchReport): string {
   if (r.ack && r.ack.comparisons.some((c) => !c.met)) lines.push(...ackFindings(r.ack));
   lines.push('');
   if (r.ack) lines.push(...ackSection(r.ack), '', ...ackOutcomeLines(r.ack), '', ...jobsLines(r.ack), '');
-  const carried = (heading: string) => r.carried?.sections.find((s) => s[0]?.startsWith(heading));
   const keep = (heading: string) => {
-    const section = carried(heading);
+    const section = r.carried?.sections.find((s) => s.lines[0]?.startsWith(heading));
     if (section)
-      lines.push(
-        section[0] ?? heading,
-        '',
-        `_Not re-run: figures of the run of ${r.carried?.date ?? 'an earlier run'}._`,
-        ...section.slice(1),
-        '',
-      );
+      lines.push(section.lines[0] ?? heading, '', carriedNote(section.date), ...section.lines.slice(1), '');
   };
   if (r.poller) lines.push(...pollerSection(r.poller), '');
   else keep('## 2. Poller');

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` — runs the four benchmarks and writes docs/benchmarks.md (full run, ~12–15 min on 2 cores).
+ * `npm run bench` — runs every benchmark and writes docs/benchmarks.md (full run, ~17–20 min on 2 cores).
  * `npm run bench -- --quick` is a short smoke run: same code paths, small sizes, report printed and written to
  * artifacts/benchmarks-quick.md (docs/benchmarks.md keeps the real figures).
  * `--render` measures nothing: it renders the last run's raw figures (artifacts/benchmarks.json, or the quick one
