@@ -19,8 +19,8 @@ import { createLogger } from './log.ts';
 import { openStore } from './store/open-store.ts';
 import type { Store } from './store/store.ts';
 
-/** What main.ts hands the thread (structured-cloned: a Buffer arrives as a Uint8Array). */
-export interface JobThreadData {
+/** What the composition root knows of the app a job thread builds (structured-cloned: a Buffer arrives as a Uint8Array). */
+export interface JobAppSettings {
   config: Config;
   platform: { baseUrl: string; sharedKey: string };
   botToken: string;
@@ -29,6 +29,10 @@ export interface JobThreadData {
   pretty: boolean;
   /** A log file instead of standard output (the benchmarks: /dev/null). */
   logFile?: string;
+}
+
+/** What main.ts hands the thread. */
+export interface JobThreadData extends JobAppSettings {
   storeKind: Store['kind'];
   /** sqlite, Redis: the thread opens its own connection; memory: it uses the main thread's store. */
   ownStore: boolean;

@@ -4,8 +4,7 @@
  * jobs run (a worker thread by default, so acks never wait behind work; JOB_RUNNER=event-loop runs them on the
  * acking loop).
  */
-import type { Config } from './config.ts';
-import type { JobThreadData } from './job-thread.ts';
+import type { JobAppSettings, JobThreadData } from './job-thread.ts';
 import { createBullQueue } from './kit/jobs/bull-queue.ts';
 import type { JobQueue, JobRunner } from './kit/jobs/job-queue.ts';
 import { createLocalQueue } from './kit/jobs/local-queue.ts';
@@ -17,16 +16,9 @@ import {
 import type { Logger } from './log.ts';
 import type { Store } from './store/store.ts';
 
-export interface JobsSetupOptions {
-  config: Config;
+export interface JobsSetupOptions extends JobAppSettings {
   log: Logger;
   store: Store;
-  platform: { baseUrl: string; sharedKey: string };
-  botToken: string;
-  slackApiUrl: string;
-  secrets: string[];
-  pretty: boolean;
-  logFile?: string;
 }
 
 export interface JobsSetup {

@@ -1,5 +1,7 @@
 /** Helpers of the access tests: commands as a person, the answer they got, the platform calls made meanwhile. */
-import { TEAM, type StoredMessage } from '../../src/slack-standin/index.ts';
+import { notConnectedBlocks } from '../../src/access/render/connect.ts';
+import { TEAM, type StoredMessage, type StoredView } from '../../src/slack-standin/index.ts';
+import { viewOpenedSince } from '../fixtures/opened-view.ts';
 import { waitFor, type Harness } from '../harness.ts';
 
 /** Runs `/command text` as `user` in `channel` and returns the first message shown only to them afterwards. */
@@ -49,4 +51,17 @@ export async function connectKey(h: Harness, slackUser: string, userId: string, 
   const key = h.sandbox.admin.mintKey({ userId, siteIds });
   await h.deps.access.vault!.save(TEAM.id, slackUser, key);
   return key;
+}
+
+/** Opens the Connect modal from a "connect your account" offer in #general, as `user`. */
+export async function openConnect(h: Harness, user: string): Promise<StoredView> {
+  const offer: StoredMessage = h.standin.addMessage({
+    channel: 'C0GENERAL',
+    user: h.standin.botUserId,
+    text: 'connect',
+    blocks: notConnectedBlocks() as never,
+  });
+  const before = h.standin.views().length;
+  await h.driver.blockAction({ actionId: 'access_connect', message: offer, channel: 'C0GENERAL', user });
+  return viewOpenedSince(h, before, 'access_connect_view');
 }

@@ -5,11 +5,9 @@
  */
 import { createClient } from '@redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notConnectedBlocks } from '../../src/access/render/connect.ts';
-import type { StoredMessage } from '../../src/slack-standin/index.ts';
-import { viewOpenedSince } from '../fixtures/opened-view.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { redisUrl } from '../setup/redis-url.ts';
+import { openConnect } from './access-helpers.ts';
 
 const url = redisUrl();
 let h: Harness;
@@ -24,20 +22,7 @@ describe.skipIf(!url)('connect, with the job queue in Redis', () => {
 
   it('queues the follow-up as a BullMQ job that does not carry the key', async () => {
     const key = h.sandbox.admin.mintKey({ userId: '511', siteIds: ['105'] });
-    const offer: StoredMessage = h.standin.addMessage({
-      channel: 'C0GENERAL',
-      user: h.standin.botUserId,
-      text: 'connect',
-      blocks: notConnectedBlocks() as never,
-    });
-    const before = h.standin.views().length;
-    await h.driver.blockAction({
-      actionId: 'access_connect',
-      message: offer,
-      channel: 'C0GENERAL',
-      user: 'U0CHL',
-    });
-    const view = await viewOpenedSince(h, before, 'access_connect_view');
+    const view = await openConnect(h, 'U0CHL');
     await h.driver.viewSubmission({ view, values: { access_key: key }, user: 'U0CHL' });
     // The job ran (BullMQ): the modal shows who the key belongs to.
     await waitFor(

@@ -5,12 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notConnectedBlocks } from '../../src/access/render/connect.ts';
-import { TEAM, type StoredMessage, type StoredView } from '../../src/slack-standin/index.ts';
+import { TEAM, type StoredView } from '../../src/slack-standin/index.ts';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
-import { viewOpenedSince } from '../fixtures/opened-view.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
-import { answerTo, textOf } from './access-helpers.ts';
+import { answerTo, openConnect as openConnectIn, textOf } from './access-helpers.ts';
 
 let h: Harness;
 let chloeKey: string;
@@ -21,17 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => checkBlockKitAndStop(h));
 
-async function openConnect(user: string): Promise<StoredView> {
-  const offer: StoredMessage = h.standin.addMessage({
-    channel: 'C0GENERAL',
-    user: h.standin.botUserId,
-    text: 'connect',
-    blocks: notConnectedBlocks() as never,
-  });
-  const before = h.standin.views().length;
-  await h.driver.blockAction({ actionId: 'access_connect', message: offer, channel: 'C0GENERAL', user });
-  return viewOpenedSince(h, before, 'access_connect_view');
-}
+const openConnect = (user: string) => openConnectIn(h, user);
 
 const submitKey = (view: StoredView, key: string) =>
   h.driver.viewSubmission({ view, values: { access_key: key }, user: view.user ?? 'U0CHL' });

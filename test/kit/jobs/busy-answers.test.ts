@@ -18,6 +18,9 @@ afterAll(async () => {
 });
 
 const ackText = (res: { body: unknown }) => (res.body as { text?: string } | undefined)?.text ?? '';
+/** `/task <text>` as Ana in #general; the ack's text (empty: accepted, the work starts now). */
+const task = async (text: string) =>
+  ackText(await h.driver.command({ command: '/task', text, user: 'U0ANA', channel: 'C0GENERAL' }));
 const kinds = async () =>
   (
     (await (await fetch(`${h.url}/readyz`)).json()) as {
@@ -29,31 +32,16 @@ describe('a busy queue', () => {
   it('queues with a position, then refuses with what was typed; modals and options still answer', async () => {
     // The first job's first platform call answers after 4 s: it holds the only running slot meanwhile.
     h.sandbox.admin.inject({ endpoint: '**', latencyMs: 4_000, times: 1 });
-    const first = await h.driver.command({
-      command: '/task',
-      text: 'list all',
-      user: 'U0ANA',
-      channel: 'C0GENERAL',
-    });
-    expect(ackText(first)).toBe('');
+    const first = await task('list all');
+    expect(first).toBe('');
     await waitFor(() => h.sandbox.admin.requests().length > 0 || undefined);
 
-    const second = await h.driver.command({
-      command: '/task',
-      text: 'list open',
-      user: 'U0ANA',
-      channel: 'C0GENERAL',
-    });
-    expect(ackText(second)).toContain('fieldline is busy — your request is queued (position 1)');
+    const second = await task('list open');
+    expect(second).toContain('fieldline is busy — your request is queued (position 1)');
 
-    const third = await h.driver.command({
-      command: '/task',
-      text: 'list mine',
-      user: 'U0ANA',
-      channel: 'C0GENERAL',
-    });
-    expect(ackText(third)).toContain('try again in a minute');
-    expect(ackText(third)).toContain('You typed: `/task list mine`');
+    const third = await task('list mine');
+    expect(third).toContain('try again in a minute');
+    expect(third).toContain('You typed: `/task list mine`');
 
     // Never queued: the create modal opens (trigger_id) and its site list loads while the queue is full.
     const view = await openByCommand(h, 'new Pump seal check');
