@@ -10,12 +10,13 @@ import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
 import { startChild, type Child } from './lib/child.ts';
 import { acceptedJob, countOutcomes, type OutcomeCounts } from './lib/ack-outcome.ts';
 import { openLoop, type Sample } from './lib/load.ts';
 import { samplePeakRss } from './lib/peak-rss.ts';
 import { jobTotals, readyzUrl, waitForEmptyQueue, type JobTotals } from './lib/readyz.ts';
-import { mixedRequest, type Workspace } from './lib/slack-bodies.ts';
+import { mixedRequest } from './lib/slack-bodies.ts';
 import { max, median, percentile } from './lib/stats.ts';
 
 export const SLOW_PLATFORM_MS = 2_500;
@@ -102,14 +103,6 @@ export interface AckResult {
   };
 }
 
-interface PlatformInfo extends Workspace {
-  sandboxUrl: string;
-  apiKey: string;
-  apiUrl: string;
-  signingSecret: string;
-  botToken: string;
-}
-
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 interface RunCounts {
@@ -193,11 +186,7 @@ async function startApp(
     here('./children/ack-app.ts'),
     [mode],
     {
-      BENCH_SANDBOX_URL: info.sandboxUrl,
-      BENCH_API_KEY: info.apiKey,
-      BENCH_SLACK_API_URL: info.apiUrl,
-      BENCH_SIGNING_SECRET: info.signingSecret,
-      BENCH_BOT_TOKEN: info.botToken,
+      ...appChildEnv(info),
     },
     profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
   );

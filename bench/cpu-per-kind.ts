@@ -17,17 +17,10 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PLATFORM_NICE } from './ack-latency.ts';
+import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
 import { startChild, type Child } from './lib/child.ts';
 import { openLoop, type LoadRequest } from './lib/load.ts';
-import { commandBody, submissionBody, type Workspace } from './lib/slack-bodies.ts';
-
-interface PlatformInfo extends Workspace {
-  sandboxUrl: string;
-  apiKey: string;
-  apiUrl: string;
-  signingSecret: string;
-  botToken: string;
-}
+import { commandBody, submissionBody } from './lib/slack-bodies.ts';
 
 interface Kind {
   key: string;
@@ -129,11 +122,7 @@ async function main(): Promise<void> {
     here('./children/ack-app.ts'),
     ['fieldline'],
     {
-      BENCH_SANDBOX_URL: info.sandboxUrl,
-      BENCH_API_KEY: info.apiKey,
-      BENCH_SLACK_API_URL: info.apiUrl,
-      BENCH_SIGNING_SECRET: info.signingSecret,
-      BENCH_BOT_TOKEN: info.botToken,
+      ...appChildEnv(info),
     },
     profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
   );

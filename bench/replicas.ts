@@ -17,9 +17,10 @@ import { z } from 'zod';
 import { startRedisServer } from '../test/setup/redis-server.ts';
 import { PLATFORM_NICE } from './ack-latency.ts';
 import { acceptedJob, countOutcomes, type OutcomeCounts } from './lib/ack-outcome.ts';
+import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
 import { startChild, type Child } from './lib/child.ts';
 import { openLoop } from './lib/load.ts';
-import { namedSubmissionBody, type Workspace } from './lib/slack-bodies.ts';
+import { namedSubmissionBody } from './lib/slack-bodies.ts';
 
 /** BullMQ's queue as src/kit/jobs/bull-queue.ts names it, under the default STORE_PREFIX. */
 const QUEUE_NAME = 'slack-jobs';
@@ -53,14 +54,6 @@ export interface ReplicasResult {
   met: boolean;
 }
 
-interface PlatformInfo extends Workspace {
-  sandboxUrl: string;
-  apiKey: string;
-  apiUrl: string;
-  signingSecret: string;
-  botToken: string;
-}
-
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 async function startReplica(
@@ -69,11 +62,7 @@ async function startReplica(
   lockSeconds: number,
 ): Promise<{ child: Child; url: string }> {
   const child = startChild(here('./children/ack-app.ts'), ['fieldline'], {
-    BENCH_SANDBOX_URL: info.sandboxUrl,
-    BENCH_API_KEY: info.apiKey,
-    BENCH_SLACK_API_URL: info.apiUrl,
-    BENCH_SIGNING_SECRET: info.signingSecret,
-    BENCH_BOT_TOKEN: info.botToken,
+    ...appChildEnv(info),
     BENCH_STORE: redisUrl,
     JOB_LOCK_SECONDS: String(lockSeconds),
   });
