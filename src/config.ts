@@ -3,6 +3,10 @@
  * A variable set to the empty string counts as unset.
  */
 import { z } from 'zod';
+import { parseJobs, type JobsConfig } from './config-jobs.ts';
+import { parseInteger } from './config-integer.ts';
+
+export type { JobsConfig } from './config-jobs.ts';
 import { parseEncryptionKey } from './access/index.ts';
 
 export type SlackMode = 'http' | 'socket' | 'local';
@@ -41,18 +45,6 @@ export interface Config {
   taskStatusOverrides: Record<string, string>;
   access: AccessConfig;
   jobs: JobsConfig;
-}
-
-/** The queue between Slack's acks and the work (src/kit/jobs/). */
-export interface JobsConfig {
-  /** JOB_CONCURRENCY: jobs running at once per replica (they mostly wait on the platform and Slack). */
-  concurrency: number;
-  /** JOB_QUEUE_BOUND: jobs waiting beyond which new work is answered "busy, try again in a minute". */
-  maxWaiting: number;
-  /** JOB_RUNNER: `thread` (default: a worker thread, so acks never wait behind work) or `event-loop`. */
-  runner: 'thread' | 'event-loop';
-  /** JOB_LOCK_SECONDS (BullMQ): a job whose replica died is taken by another after about this long. */
-  lockSeconds: number;
 }
 
 export interface AccessConfig {
@@ -137,23 +129,6 @@ function parseStoreUrl(raw: string | undefined, problems: string[]): StoreUrl {
   return { kind: 'memory' };
 }
 
-function parseInteger(
-  name: string,
-  raw: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-  problems: string[],
-) {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-    return fallback;
-  }
-  return value;
-}
-
 function parseStorePrefix(raw: string | undefined, problems: string[]): string {
   if (raw === undefined) return 'fieldline:';
   if (!/^[\w.:-]{1,64}$/.test(raw))
@@ -175,18 +150,6 @@ function parseStatusOverrides(raw: string | undefined, problems: string[]): Reco
     out[name] = id;
   }
   return out;
-}
-
-function parseJobs(e: Record<string, string | undefined>, problems: string[]): JobsConfig {
-  const runner = (e.JOB_RUNNER ?? 'thread').toLowerCase();
-  if (runner !== 'thread' && runner !== 'event-loop')
-    problems.push(`JOB_RUNNER must be thread or event-loop (got "${e.JOB_RUNNER}")`);
-  return {
-    concurrency: parseInteger('JOB_CONCURRENCY', e.JOB_CONCURRENCY, 64, 1, 4_096, problems),
-    maxWaiting: parseInteger('JOB_QUEUE_BOUND', e.JOB_QUEUE_BOUND, 1_000, 1, 1_000_000, problems),
-    runner: runner === 'event-loop' ? 'event-loop' : 'thread',
-    lockSeconds: parseInteger('JOB_LOCK_SECONDS', e.JOB_LOCK_SECONDS, 30, 2, 3_600, problems),
-  };
 }
 
 function parseAccess(

@@ -114,8 +114,23 @@ describe('loadConfig', () => {
       { TASK_STATUS_IDS: 'On Hold=ten' },
       'TASK_STATUS_IDS must look like "On Hold=10,Done=20" (bad part "On Hold=ten")',
     ],
+    [{ JOB_RUNNER: 'fork' }, 'JOB_RUNNER must be thread or event-loop (got "fork")'],
+    [{ JOB_QUEUE_BOUND: '0' }, 'JOB_QUEUE_BOUND must be a whole number from 1 to 1000000 (got "0")'],
   ])('rejects %j with one line naming the variable', (env, line) => {
     expect(problems(env)).toEqual([line]);
+  });
+
+  it('runs jobs in a worker thread, 64 at once, at most 1,000 waiting, by default', () => {
+    expect(loadConfig({ ...KEY }).jobs).toEqual({
+      runner: 'thread',
+      concurrency: 64,
+      maxWaiting: 1_000,
+      lockSeconds: 30,
+    });
+    expect(loadConfig({ ...KEY, JOB_RUNNER: 'event-loop', JOB_CONCURRENCY: '8' }).jobs).toMatchObject({
+      runner: 'event-loop',
+      concurrency: 8,
+    });
   });
 
   it('lists every problem at once, one line each', () => {
