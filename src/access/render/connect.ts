@@ -123,11 +123,3 @@ export function homeAccessBlocks(state: HomeAccessState): Block[] {
 }
 
 /** A modal that only says why (refusals on surfaces with no channel: global shortcuts, submissions). */
-export function messageModal(title: string, text: string): Block {
-  return {
-    type: 'modal',
-    title: plain(title.slice(0, 24)),
-    close: plain('Close'),
-    blocks: [{ type: 'section', text: mrkdwn(text) }],
-  };
-}

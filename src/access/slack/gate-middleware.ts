@@ -10,7 +10,8 @@ import type { Logger } from '../../log.ts';
 import { within } from '../../kit/time-budget.ts';
 import { refusalText, type Refusal } from '../rules/person-gate.ts';
 import { actAs } from '../service/acting.ts';
-import { messageModal } from '../render/connect.ts';
+import { messageModal } from '../../kit/blocks/text-blocks.ts';
+import { placeOf } from '../../kit/request-place.ts';
 import { actingPersonFor, rememberedRefusal, type AccessDeps } from './acting-person.ts';
 import { senderOf } from './request-person.ts';
 
@@ -67,11 +68,8 @@ async function refuse(args: RefuseArgs, client: WebClient, refusal: Refusal): Pr
         return;
       case 'block_actions': {
         await ack?.();
-        const channel =
-          (body.channel as Json | undefined)?.id ?? (body.container as Json | undefined)?.channel_id;
-        const user = (body.user as Json | undefined)?.id;
-        if (typeof channel === 'string' && typeof user === 'string')
-          await client.chat.postEphemeral({ channel, user, text });
+        const { channel, user } = placeOf(body);
+        if (channel && user) await client.chat.postEphemeral({ channel, user, text });
         return;
       }
       case 'event_callback': {

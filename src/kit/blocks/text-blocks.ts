@@ -21,3 +21,11 @@ export const context = (text: string): BlockJson => ({
   type: 'context',
   elements: [{ type: 'mrkdwn', text: truncate(text, 3000) }],
 });
+
+/** A modal that only says something: a title (Slack's 24 characters) and one mrkdwn section. */
+export const messageModal = (title: string, text: string) => ({
+  type: 'modal' as const,
+  title: plain(title, 24),
+  close: plain('Close'),
+  blocks: [section(text)],
+});

@@ -30,13 +30,3 @@ export function surfaceOf(body: Record<string, unknown>): Surface {
   if (body.type === 'event_callback') return 'event';
   return 'interaction';
 }
-
-/** A modal that only says something (the queued answer of a submission: the form was accepted and closes). */
-export function noticeModal(text: string) {
-  return {
-    type: 'modal' as const,
-    title: { type: 'plain_text' as const, text: 'fieldline' },
-    close: { type: 'plain_text' as const, text: 'Close' },
-    blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
-  };
-}

@@ -16,8 +16,10 @@
 import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import { deliveryClaimOf } from '../dedupe.ts';
+import { placeOf } from '../request-place.ts';
 import { tellPerson } from '../tell-user.ts';
-import { FULL_FORM_TEXT, fullText, noticeModal, queuedText, surfaceOf } from './busy-answers.ts';
+import { messageModal } from '../blocks/text-blocks.ts';
+import { FULL_FORM_TEXT, fullText, queuedText, surfaceOf } from './busy-answers.ts';
 import type { Admission, JobQueue } from './job-queue.ts';
 import type { QueueStats } from './job-stats.ts';
 import { jobRunOf, type JobRun, type SlackJob } from './slack-job.ts';
@@ -121,7 +123,7 @@ async function answer(
   // request to answer (the queue's stats count the refusal).
   if (!ack && opts.view)
     return void (await args.client.views
-      .update({ view_id: opts.view, view: noticeModal(text) })
+      .update({ view_id: opts.view, view: messageModal('fieldline', text) })
       .catch(() => tellWhereTheyAre(args.client, body, text)));
   if (!ack) return void (surface === 'event' ? undefined : await tellWhereTheyAre(args.client, body, text));
   if (surface === 'command') {
@@ -130,31 +132,19 @@ async function answer(
   if (surface === 'view_submission') {
     if (admission.kind === 'full' && opts.busyBlock)
       return void (await ack?.({ response_action: 'errors', errors: { [opts.busyBlock]: FULL_FORM_TEXT } }));
-    return void (await ack?.({ response_action: 'update', view: noticeModal(text) }));
+    return void (await ack?.({ response_action: 'update', view: messageModal('fieldline', text) }));
   }
   // Buttons, shortcuts: Slack gets its ack now; the note follows where the person is.
   await ack(admission.kind === 'accepted' ? opts.ack : undefined);
   await tellWhereTheyAre(args.client, body, text);
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
-
-/** The note to the person who acted: their response_url, else ephemeral in the channel, else a DM. Never throws. */
 async function tellWhereTheyAre(
   client: WebClient,
   body: Record<string, unknown>,
   text: string,
 ): Promise<void> {
-  const rec = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
-  const event = rec(body.event);
-  const user = str(rec(body.user).id) ?? str(event.user);
-  if (!user) return;
-  const channel = str(rec(body.channel).id) ?? str(rec(body.container).channel_id);
-  const responseUrl = str(body.response_url);
-  await tellPerson(
-    { client, user, ...(channel ? { channel } : {}), ...(responseUrl ? { responseUrl } : {}) },
-    { text },
-  ).catch(() => undefined);
+  const place = placeOf(body);
+  if (!place.user) return;
+  await tellPerson({ client, ...place, user: place.user }, { text }).catch(() => undefined);
 }
