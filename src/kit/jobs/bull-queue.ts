@@ -9,7 +9,7 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from '../../log.ts';
 import type { Admission, JobQueue, JobRunner, QueueLimits } from './job-queue.ts';
 import { JobStats } from './job-stats.ts';
-import { slackJobSchema, type SlackJob } from './slack-job.ts';
+import { slackJobSchema } from './slack-job.ts';
 
 const QUEUE_NAME = 'slack-jobs';
 /** Finished jobs kept in Redis for inspection (BullMQ removes older ones). */
@@ -65,18 +65,7 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
               log.error({ job: bullJob.id }, 'malformed job dropped');
               return;
             }
-            const job: SlackJob = parsed.data;
-            const started = Date.now();
-            stats.started(job.kind, started - job.acceptedAt);
-            let ok = true;
-            try {
-              await opts.run(job);
-            } catch (err) {
-              ok = false;
-              throw err;
-            } finally {
-              stats.finished(job.kind, Date.now() - started, ok);
-            }
+            await stats.track(parsed.data, opts.run);
           },
           {
             connection: connection(opts.redisUrl, true),

@@ -2,17 +2,19 @@
  * Queue depth, wait time and work time per kind of job, for /monitor status and /readyz. Times are kept for the
  * last SAMPLE jobs of each kind (bounded memory); figures are milliseconds.
  */
+import type { JobRunner } from './job-queue.ts';
+import type { SlackJob } from './slack-job.ts';
+
 const SAMPLE = 256;
 
-export interface KindStats {
-  waiting: number;
-  running: number;
-  done: number;
-  failed: number;
-  /** Accepted while others waited (told their position). */
-  queuedBusy: number;
-  /** Refused because the queue was full (told to try again). */
-  refused: number;
+/** What is counted per kind. */
+type Counts = Record<'waiting' | 'running' | 'done' | 'failed' | 'queuedBusy' | 'refused', number>;
+
+/**
+ * Per kind: waiting, running, done, failed; queuedBusy = accepted while others waited (told their position);
+ * refused = the queue was full (told to try again); wait and work times in ms.
+ */
+export interface KindStats extends Counts {
   waitP50Ms: number;
   waitP95Ms: number;
   workP50Ms: number;
@@ -46,16 +48,7 @@ class Ring {
   }
 }
 
-interface Counters {
-  waiting: number;
-  running: number;
-  done: number;
-  failed: number;
-  queuedBusy: number;
-  refused: number;
-  wait: Ring;
-  work: Ring;
-}
+type Counters = Counts & { wait: Ring; work: Ring };
 
 export class JobStats {
   private readonly kinds = new Map<string, Counters>();
@@ -92,6 +85,19 @@ export class JobStats {
     c.running += 1;
     c.wait.push(waitedMs);
   }
+  /** Runs a job, counting it started (its wait) and finished (its work time, failed when `run` throws). */
+  async track(job: SlackJob, run: JobRunner): Promise<void> {
+    const started = Date.now();
+    this.started(job.kind, started - job.acceptedAt);
+    let ok = false;
+    try {
+      await run(job);
+      ok = true;
+    } finally {
+      this.finished(job.kind, Date.now() - started, ok);
+    }
+  }
+
   finished(kind: string, workedMs: number, ok: boolean): void {
     const c = this.of(kind);
     c.running = Math.max(0, c.running - 1);
@@ -102,18 +108,13 @@ export class JobStats {
 
   byKind(): Record<string, KindStats> {
     const out: Record<string, KindStats> = {};
-    for (const [kind, c] of [...this.kinds].sort(([a], [b]) => a.localeCompare(b)))
+    for (const [kind, { wait, work, ...counts }] of [...this.kinds].sort(([a], [b]) => a.localeCompare(b)))
       out[kind] = {
-        waiting: c.waiting,
-        running: c.running,
-        done: c.done,
-        failed: c.failed,
-        queuedBusy: c.queuedBusy,
-        refused: c.refused,
-        waitP50Ms: c.wait.percentile(50),
-        waitP95Ms: c.wait.percentile(95),
-        workP50Ms: c.work.percentile(50),
-        workP95Ms: c.work.percentile(95),
+        ...counts,
+        waitP50Ms: wait.percentile(50),
+        waitP95Ms: wait.percentile(95),
+        workP50Ms: work.percentile(50),
+        workP95Ms: work.percentile(95),
       };
     return out;
   }

@@ -19,17 +19,9 @@ export function createLocalQueue(
   let closed = false;
 
   async function work(job: SlackJob): Promise<void> {
-    const started = Date.now();
-    stats.started(job.kind, started - job.acceptedAt);
-    let ok = true;
-    try {
-      await run(job);
-    } catch (err) {
-      ok = false;
+    await stats.track(job, run).catch((err: unknown) => {
       log.error({ err, kind: job.kind, job: job.id }, 'job could not run');
-    } finally {
-      stats.finished(job.kind, Date.now() - started, ok);
-    }
+    });
   }
 
   return {
