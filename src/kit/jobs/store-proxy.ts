@@ -1,8 +1,8 @@
 /**
- * A Store over a MessagePort: a worker thread that runs jobs uses the main thread's store, so sqlite has one
- * connection and `add` stays atomic (claims) whichever thread makes it. Redis needs no proxy (each thread
- * connects; Redis is atomic). Errors cross as name + message; StoreUnavailableError is rebuilt so callers'
- * `instanceof` checks still hold.
+ * A Store over a MessagePort, for a job thread whose store lives only in the main thread (memory://): every
+ * call is answered there, so `add` stays atomic whichever thread claims. sqlite and Redis need no proxy (the thread
+ * opens its own connection; both are atomic across connections). Errors cross as name + message;
+ * StoreUnavailableError is rebuilt so callers' `instanceof` checks still hold.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { StoreUnavailableError, type Store } from '../../store/store.ts';
@@ -36,24 +36,14 @@ export async function answerStoreCall(
   for (const name of call.path) view = view.namespace(name);
   try {
     const [key, value, ttl] = call.args as [string, unknown, number | undefined];
-    let result: unknown;
-    switch (call.op) {
-      case 'get':
-        result = await view.get(key);
-        break;
-      case 'set':
-        result = await view.set(key, value, ttl);
-        break;
-      case 'delete':
-        result = await view.delete(key);
-        break;
-      case 'add':
-        result = await view.add(key, value, ttl);
-        break;
-      case 'ping':
-        result = await view.ping();
-        break;
-    }
+    const ops: Record<Op, () => Promise<unknown>> = {
+      get: () => view.get(key),
+      set: () => view.set(key, value, ttl),
+      delete: () => view.delete(key),
+      add: () => view.add(key, value, ttl),
+      ping: () => view.ping(),
+    };
+    const result = await ops[call.op]();
     reply({ t: 'store-reply', id: call.id, value: result });
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
