@@ -123,7 +123,7 @@ export class KeyvStore implements Store {
 }
 
 /**
- * Set-if-absent for single-process backends (memory, sqlite): a promise chain serialises the
+ * Set-if-absent for the memory backend (one process, one map): a promise chain serialises the
  * read-then-write so two concurrent `add`s in this process cannot both win.
  */
 export function serialAdd(keyv: Keyv): Backend['addIfAbsent'] {
