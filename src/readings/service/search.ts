@@ -1,6 +1,7 @@
 /**
  * /source search: one page of GET /data-sources (textSearch), each row enriched with its full record so the
- * list can show activity status and silence against `inactiveThreshold` (list rows carry neither).
+ * list can show activity status and silence against `inactiveThreshold` (list rows carry neither). Records come
+ * through `record` (./source-records.ts keeps them briefly per scope).
  */
 import PQueue from 'p-queue';
 import type { DataSource, DataSourceRow, MonitoringApi } from '../../monitoring/api.ts';
@@ -21,8 +22,12 @@ export interface SearchPage {
   next: string | null;
 }
 
+/** The full record (no schema) of one hit. */
+export type RecordOf = (id: string, signal?: AbortSignal) => Promise<DataSource>;
+
 export async function searchSources(
   monitoring: MonitoringApi,
+  record: RecordOf,
   text: string,
   cursor: string | null,
   signal?: AbortSignal,
@@ -42,7 +47,7 @@ export async function searchSources(
       queue.add(
         async (): Promise<SourceHit> => {
           try {
-            return { row, detail: await monitoring.dataSources.get(row.id, {}, signal) };
+            return { row, detail: await record(row.id, signal) };
           } catch {
             // the list row still says enough to be useful
             return { row, detail: null };

@@ -16,7 +16,8 @@ import {
 } from './import-confirm.ts';
 import { buildReadingReport, loadSource, type ReadingReport } from './reading-report.ts';
 import { resolveSource, type Resolution } from './resolve.ts';
-import { searchSources, type SearchPage } from './search.ts';
+import { searchSources, type RecordOf, type SearchPage } from './search.ts';
+import { createSourceRecords } from './source-records.ts';
 
 export interface SourcesService {
   search(text: string, cursor: string | null, signal?: AbortSignal): Promise<SearchPage>;
@@ -47,16 +48,31 @@ export function createSourcesService(base: BaseDeps, opts: SourcesOptions = {}):
   const { monitoring, clock } = base;
   const policy = { ...DEFAULT_CONFIRM_POLICY, ...opts.confirmPolicy };
   const sleep = opts.sleep ?? realSleep;
+  const records = createSourceRecords(
+    () => base.scope(),
+    () => clock.now(),
+  );
+  const record: RecordOf = (id, signal) => records.get(id, () => monitoring.dataSources.get(id, {}, signal));
   return {
-    search: (text, cursor, signal) => searchSources(monitoring, text, cursor, signal),
+    search: (text, cursor, signal) => searchSources(monitoring, record, text, cursor, signal),
     resolve: (query, signal) => resolveSource(monitoring, query, signal),
     load: (id, signal) => loadSource(monitoring, id, signal),
     report: (source, spec, signal) => buildReadingReport(monitoring, source, spec, clock.now(), signal),
-    importCsv: (source, csv, format, signal) => checkAndUpload(monitoring, source, csv, format, signal),
+    async importCsv(source, csv, format, signal) {
+      const outcome = await checkAndUpload(monitoring, source, csv, format, signal);
+      records.forget(source.id);
+      return outcome;
+    },
     confirmImport: (args, signal) =>
       confirmImport(() => importedReadable(monitoring, args, signal), policy, sleep, signal),
-    write: (batch, signal) => monitoring.readings.write(batch, signal),
+    async write(batch, signal) {
+      await monitoring.readings.write(batch, signal);
+      for (const meter of batch) records.forget(meter.meterId);
+    },
     // contract: section 14 — body {status}; callers send the full recommended set every time.
-    reportDeviceStatus: (id, status, signal) => monitoring.devices.reportStatus(id, status, signal),
+    async reportDeviceStatus(id, status, signal) {
+      await monitoring.devices.reportStatus(id, status, signal);
+      records.forget(id);
+    },
   };
 }
