@@ -17,7 +17,7 @@ const UNIT = [
   'test/faults/fuzz-csv.test.ts',
   'test/files/{file-blocks,file-handlers,size-rule}.test.ts',
   'test/home/{home-handlers,home-view,pick-tasks}.test.ts',
-  'test/kit/{block-limits,errors,help,more-cursor,safe-name}.test.ts',
+  'test/kit/{block-limits,errors,help,listener-table,more-cursor,safe-name}.test.ts',
   'test/kit/jobs/local-queue.test.ts',
   'test/monitoring/{arguments,data-sources,errors,files-posts-devices,paging-ahead,paging}.test.ts',
   'test/monitoring/{readings,retry,secrets,tasks}.test.ts',
@@ -26,6 +26,7 @@ const UNIT = [
   'test/readings/{import-confirm,manual-entry,range,range-words,source-blocks,summary}.test.ts',
   'test/readings/text-fallback-render.test.ts',
   'test/slack-standin/block-kit.test.ts',
+  'test/store/near-cache.test.ts',
   'test/tasks/{create-once,dates,open-overdue,priority,task-card,task-form,task-from-message,task-messages}.test.ts',
   'test/tasks/task-parse.test.ts',
 ];

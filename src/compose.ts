@@ -3,7 +3,7 @@
  * client (the relay's key), the person-bound client (every call carries the acting person's key), the access
  * feature and the feature services.
  */
-import type { App } from '@slack/bolt';
+import type { ListenerApp } from './kit/listener-table.ts';
 import { actingPersonKey, actingScope, createAccess } from './access/index.ts';
 import type { Config } from './config.ts';
 import type { BaseDeps, Clock, Deps } from './deps.ts';
@@ -31,7 +31,7 @@ export interface ComposeOptions {
 export interface Composed {
   deps: Deps;
   /** Registers every surface (the access gate first) on a Bolt app: pass as SlackAppOptions.register. */
-  register(app: App): void;
+  register(app: ListenerApp): void;
   close(): Promise<void>;
 }
 

@@ -11,7 +11,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { systemClock, type Deps } from './deps.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger, type Logger } from './log.ts';
-import type { App } from '@slack/bolt';
+import type { ListenerApp } from './kit/listener-table.ts';
 import { composeDeps, relayDeps } from './compose.ts';
 import { startRelayBackground } from './alerts/index.ts';
 import { createSlackApp, type SlackApp } from './kit/app.ts';
@@ -100,7 +100,7 @@ type JobsFor = (botToken: string, slackApiUrl: string) => JobsSetup;
 
 async function startSlack(
   deps: Deps,
-  register: (app: App) => void,
+  register: (app: ListenerApp) => void,
   platform: Platform,
   lifecycle: Lifecycle,
   jobsFor: JobsFor,

@@ -2,7 +2,7 @@
  * Registers every feature's listeners on the Bolt app. The access gate comes first: it runs every request as the
  * person who sent it (or refuses them) before any feature's listener.
  */
-import type { App } from '@slack/bolt';
+import type { ListenerApp } from './kit/listener-table.ts';
 import type { Deps } from './deps.ts';
 import { registerAccess } from './access/index.ts';
 import { notifyAssignment, registerAlerts } from './alerts/index.ts';
@@ -18,7 +18,7 @@ export interface SurfaceOptions {
   clientWithKey(key: string): MonitoringApi;
 }
 
-export function registerSurfaces(app: App, deps: Deps, opts: SurfaceOptions): void {
+export function registerSurfaces(app: ListenerApp, deps: Deps, opts: SurfaceOptions): void {
   registerAccess(app, {
     access: deps.access,
     log: deps.log,

@@ -7,13 +7,15 @@
  *   surfaces.
  * See README "Access and permissions".
  */
-import type { App, BlockAction, ViewSubmitAction } from '@slack/bolt';
+import type { BlockAction, ViewSubmitAction } from '@slack/bolt';
+import type { ListenerApp } from '../kit/listener-table.ts';
 import type { WebClient } from '@slack/web-api';
 import type { AccessConfig } from '../config.ts';
 import type { Directory } from '../directory/index.ts';
 import type { Logger } from '../log.ts';
 import type { MonitoringApi } from '../monitoring/api.ts';
 import type { Store } from '../store/store.ts';
+import { withNearCache } from '../store/near-cache.ts';
 import type { HomeAccessState } from './render/connect.ts';
 import { ACCESS_ACTION, ACCESS_VIEW } from './render/ids.ts';
 import { isChannelAdmin } from './rules/person-gate.ts';
@@ -42,6 +44,8 @@ export { homeAccessBlocks, type HomeAccessState } from './render/connect.ts';
 export { ACCESS_ACTION } from './render/ids.ts';
 export { refusalFor, refusalText, type PersonFacts, type Refusal } from './rules/person-gate.ts';
 
+const NEAR_CACHE_MS = 30_000;
+
 export interface Access {
   deps: AccessDeps;
   vault: KeyVault | null;
@@ -69,9 +73,14 @@ export function createAccess(opts: {
       ? createKeyVault({ store: opts.store, dataKey: config.encryptionKey, now: opts.now })
       : null;
   let installed: Promise<string> | undefined;
+  // The gate's remembered decisions and people's Slack facts are read for every request (on receipt and again by
+  // its job): this thread answers from memory what it read or wrote in the last 30 s. The store keeps them for
+  // minutes and is what threads and replicas share; a job checks the person again before the platform anyway.
+  const memo = withNearCache(opts.store, { ttlMs: NEAR_CACHE_MS, max: 20_000, now: opts.now });
   const deps: AccessDeps = {
-    store: opts.store,
-    people: createPersonDirectory({ store: opts.store, adminGroup: config.adminGroup }),
+    store: memo,
+    // Admin-group membership (channel configuration only) is read from the store each time.
+    people: createPersonDirectory({ store: opts.store, factsStore: memo, adminGroup: config.adminGroup }),
     vault,
     settings: {
       mode: config.mode,
@@ -122,7 +131,7 @@ export interface RegisterAccessDeps {
 }
 
 /** Installs the gate first (so it runs before every listener), then the connect surfaces. */
-export function registerAccess(app: App, deps: RegisterAccessDeps): void {
+export function registerAccess(app: ListenerApp, deps: RegisterAccessDeps): void {
   const connectDeps = { ...deps.access.deps, ...deps };
   app.use(accessGate({ ...deps.access.deps, log: deps.log }));
   app.action<BlockAction>({ type: 'block_actions', action_id: ACCESS_ACTION.connect }, (args) =>

@@ -3,7 +3,8 @@
  * messages (Acknowledge, Create task, Snooze, a digest's "and N more"). `registerAlerts` registers every listener; the composition root
  * starts the background relay with `startRelayBackground`. Other features import alerts from this file only.
  */
-import type { App, BlockButtonAction, BlockStaticSelectAction } from '@slack/bolt';
+import type { BlockButtonAction, BlockStaticSelectAction } from '@slack/bolt';
+import type { ListenerApp } from '../kit/listener-table.ts';
 import type { Deps } from '../deps.ts';
 import { ALERT_ACTION } from './render/alert-message.ts';
 import { handleAlertAck } from './slack/alert-ack.ts';
@@ -26,7 +27,7 @@ export { assignmentDmsOn, setAssignmentDms } from './engine/relay-people.ts';
 /** For the tasks feature, right after assigning a task from Slack: DMs the assignee now (the relay then won't). */
 export { notifyAssignment } from './engine/assign-notify.ts';
 
-export function registerAlerts(app: App, deps: Deps): void {
+export function registerAlerts(app: ListenerApp, deps: Deps): void {
   app.command('/monitor', (args) => handleMonitorCommand(args, deps));
   app.action<BlockButtonAction>(ALERT_ACTION.ack, (args) => handleAlertAck(args, deps));
   app.action<BlockButtonAction>(ALERT_ACTION.createTask, (args) => handleAlertCreateTask(args, deps));

@@ -4,7 +4,8 @@
  * registers every listener (named handlers, callable in tests without an App); other features import files from
  * this file only.
  */
-import type { App, BlockButtonAction, ViewSubmitAction } from '@slack/bolt';
+import type { BlockButtonAction, ViewSubmitAction } from '@slack/bolt';
+import type { ListenerApp } from '../kit/listener-table.ts';
 import type { Deps } from '../deps.ts';
 import { FILE_RETRY, FILE_TARGET, FILE_UPLOAD_CALLBACK_ID } from './render/file-upload.ts';
 import { handleFileRetry } from './slack/file-retry.ts';
@@ -15,7 +16,7 @@ import { handleUploadFilesShortcut } from './slack/upload-files.ts';
 
 export * from './slack/transfer/index.ts';
 
-export function registerFiles(app: App, deps: Deps): void {
+export function registerFiles(app: ListenerApp, deps: Deps): void {
   app.shortcut({ callback_id: 'upload_files', type: 'message_action' }, (args) =>
     handleUploadFilesShortcut(args, deps),
   );

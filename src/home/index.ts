@@ -4,7 +4,8 @@
  * listener (named handlers, callable in tests without an App), including the `app_home_opened` event that
  * publishes the tab.
  */
-import type { App, BlockAction, ViewSubmitAction } from '@slack/bolt';
+import type { BlockAction, ViewSubmitAction } from '@slack/bolt';
+import type { ListenerApp } from '../kit/listener-table.ts';
 import type { Deps } from '../deps.ts';
 import { HOME_ACTION, HOME_VIEW } from './render/home-ids.ts';
 import { handleAppHomeOpened } from './slack/app-home-opened.ts';
@@ -16,7 +17,7 @@ import { handleHomeTaskOpen } from './slack/home-task-open.ts';
 
 export { publishHome } from './slack/publish-home.ts';
 
-export function registerHome(app: App, deps: Deps): void {
+export function registerHome(app: ListenerApp, deps: Deps): void {
   app.event('app_home_opened', (args) => handleAppHomeOpened(args, deps));
   app.action<BlockAction>(HOME_ACTION.newTask, (args) => handleHomeNewTask(args, deps));
   app.action<BlockAction>(HOME_ACTION.refresh, (args) => handleHomeRefresh(args, deps));

@@ -13,6 +13,8 @@ import { installDeliveryDedupe, signedRequestProperties } from './dedupe.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { createHttpServer, listen, MAX_BODY_BYTES, type RunningServer } from './http-server.ts';
 import { SocketPoolReceiver } from './socket-pool.ts';
+import { createListenerTable, type ListenerApp } from './listener-table.ts';
+import { respondVia } from './response-url.ts';
 import { withJobQueue } from './jobs/hand-off.ts';
 import { DEFAULT_LIMITS, type JobQueue, type JobRunner } from './jobs/job-queue.ts';
 import { createLocalQueue } from './jobs/local-queue.ts';
@@ -40,7 +42,7 @@ export interface SlackAppOptions {
   /** How long stop() waits for handlers still running after their ack. Default 6 s (main exits by 9 s). */
   drainMs?: number;
   /** Registers the features' middleware and listeners (the composition root's registerSurfaces). */
-  register(app: App): void;
+  register(app: ListenerApp): void;
   /**
    * The queue between the ack and the work (./jobs/hand-off.ts), given the runner that runs a job on this app's
    * event loop. Default: in-process, run here, DEFAULT_LIMITS.
@@ -116,6 +118,14 @@ export function createSlackApp(
     timeout: 120_000,
   };
 
+  // No conversation store: nothing reads context.conversation, and its middleware cost every request a lookup.
+  const appOptions = {
+    token: opts.botToken,
+    logger,
+    clientOptions,
+    extendedErrorHandler: true,
+    convoStore: false,
+  } as const;
   let receiver: HTTPReceiver | undefined;
   let app: App;
   if (opts.mode === 'http') {
@@ -131,15 +141,9 @@ export function createSlackApp(
       // What identifies the signed request, for the replay claim (./dedupe.ts).
       customPropertiesExtractor: signedRequestProperties,
     });
-    app = new App({ token: opts.botToken, receiver, logger, clientOptions, extendedErrorHandler: true });
+    app = new App({ ...appOptions, receiver });
   } else if (opts.mode === 'jobs') {
-    app = new App({
-      token: opts.botToken,
-      receiver: new NoReceiver(),
-      logger,
-      clientOptions,
-      extendedErrorHandler: true,
-    });
+    app = new App({ ...appOptions, receiver: new NoReceiver() });
   } else {
     if (!opts.appToken) throw new Error('Socket Mode needs an app-level token');
     // Several connections, each replaced as soon as Slack asks it to go (./socket-pool.ts).
@@ -154,13 +158,7 @@ export function createSlackApp(
         retryConfig: opts.retryConfig ?? DEFAULT_RETRY,
       },
     });
-    app = new App({
-      token: opts.botToken,
-      receiver: socketPool,
-      logger,
-      clientOptions,
-      extendedErrorHandler: true,
-    });
+    app = new App({ ...appOptions, receiver: socketPool });
   }
 
   const runHere: JobRunner = (job) => app.processEvent(workEvent(job));
@@ -204,7 +202,10 @@ export function createSlackApp(
   // Slack retries and replicas: a retried event or a repeated view submission has effect once (before anything
   // the features install, so a retry is dropped before it costs a store or Slack call).
   installDeliveryDedupe(app, deps.store, log);
-  opts.register(app);
+  // Listeners are found by key in one table (./listener-table.ts), run by one middleware installed last.
+  const table = createListenerTable({ respond: respondVia });
+  opts.register(table.listeners(app));
+  app.use(table.dispatch);
 
   const server = createHttpServer({
     deps,

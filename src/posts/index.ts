@@ -3,7 +3,8 @@
  * `registerPosts` registers every listener (named handlers, callable in tests without an App); other features
  * import posts from this file only.
  */
-import type { App, ViewSubmitAction } from '@slack/bolt';
+import type { ViewSubmitAction } from '@slack/bolt';
+import type { ListenerApp } from '../kit/listener-table.ts';
 import type { Deps } from '../deps.ts';
 import { POST_CALLBACK_ID, POST_FIELDS } from './render/post-modal.ts';
 import { handlePostChannelOptions } from './slack/post-channel.ts';
@@ -13,7 +14,7 @@ import { handleShareToFeed } from './slack/share-to-feed.ts';
 
 export { createPostsService, type PostsService } from './service/posts-service.ts';
 
-export function registerPosts(app: App, deps: Deps): void {
+export function registerPosts(app: ListenerApp, deps: Deps): void {
   app.command('/post', (args) => handlePostCommand(args));
   app.shortcut({ callback_id: 'share_to_feed', type: 'message_action' }, (args) =>
     handleShareToFeed(args, deps),

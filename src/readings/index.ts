@@ -3,7 +3,8 @@
  * export and import (message shortcut and CSV by DM), manual entry and device status. `registerReadings` registers
  * every listener; other features import readings from this file only.
  */
-import type { App, BlockButtonAction, ViewSubmitAction } from '@slack/bolt';
+import type { BlockButtonAction, ViewSubmitAction } from '@slack/bolt';
+import type { ListenerApp } from '../kit/listener-table.ts';
 import type { Deps } from '../deps.ts';
 import {
   prefixPattern,
@@ -36,7 +37,7 @@ export { rowFacts } from './rules/source-facts.ts';
 export type { SearchPage, SourceHit } from './service/search.ts';
 export { createSourcesService, type SourcesService } from './service/sources-service.ts';
 
-export function registerReadings(app: App, deps: Deps): void {
+export function registerReadings(app: ListenerApp, deps: Deps): void {
   app.command('/reading', (args) => handleReadingCommand(args, deps));
   app.command('/source', (args) => handleSourceCommand(args, deps));
 

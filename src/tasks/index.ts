@@ -7,7 +7,8 @@
  * renderers): it imports ./rules/index.ts, which this file re-exports, because loading this file loads the
  * listeners and with them @slack and kit code that rules must not depend on.
  */
-import type { App, ViewSubmitAction } from '@slack/bolt';
+import type { ViewSubmitAction } from '@slack/bolt';
+import type { ListenerApp } from '../kit/listener-table.ts';
 import type { Deps } from '../deps.ts';
 import { TASK_ACTION, TASK_FIELD, TASK_VIEW } from './render/task-ids.ts';
 import type { AssignmentHooks } from './slack/task-assigned.ts';
@@ -38,7 +39,7 @@ export { postCard, renderCardFor, tellUser } from './slack/task-deliver.ts';
 
 export type { AssignmentHooks } from './slack/task-assigned.ts';
 
-export function registerTasks(app: App, deps: Deps, hooks: AssignmentHooks = {}): void {
+export function registerTasks(app: ListenerApp, deps: Deps, hooks: AssignmentHooks = {}): void {
   app.command('/task', (args) => handleTaskCommand(args, deps));
 
   app.shortcut({ callback_id: 'new_task', type: 'shortcut' }, (args) => handleNewTaskShortcut(args, deps));

@@ -61,16 +61,19 @@ export interface PersonDirectory {
 
 export function createPersonDirectory(deps: {
   store: Store;
+  /** Where facts are cached (the store, or a near cache in front of it: read on every request). */
+  factsStore?: Store;
   adminGroup: string | undefined;
 }): PersonDirectory {
   const store = deps.store.namespace('access');
+  const factsStore = (deps.factsStore ?? deps.store).namespace('access');
   return {
     async facts(client, teamId, userId) {
       const key = `facts:${teamId}:${userId}`;
-      const cached = await store.get<PersonFacts>(key);
+      const cached = await factsStore.get<PersonFacts>(key);
       if (cached) return cached;
       const facts = factsFrom(await client.users.info({ user: userId }));
-      await store.set(key, facts, FACTS_TTL_MS);
+      await factsStore.set(key, facts, FACTS_TTL_MS);
       return facts;
     },
     async inAdminGroup(client, userId) {
