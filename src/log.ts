@@ -97,11 +97,17 @@ export function slackLogger(log: Logger): SlackLogger {
     msg
       .map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m)))
       .join(' ');
+  // WebClient logs a debug line per call: format only what the level lets through.
+  const at =
+    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (...msg: unknown[]) => {
+      if (child.isLevelEnabled(level)) child[level](fmt(msg));
+    };
   return {
-    debug: (...msg: unknown[]) => child.debug(fmt(msg)),
-    info: (...msg: unknown[]) => child.info(fmt(msg)),
-    warn: (...msg: unknown[]) => child.warn(fmt(msg)),
-    error: (...msg: unknown[]) => child.error(fmt(msg)),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
     setLevel: () => {
       /* the root logger's level rules */
     },
