@@ -7,6 +7,7 @@
  */
 import { Pool, type Dispatcher } from 'undici';
 import type { Logger } from '../log.ts';
+import { CallDeadline } from './deadline.ts';
 import { MonitoringError, scrubber } from './errors.ts';
 import { errorForStatus, errorForTransport, readBody } from './status.ts';
 import {
@@ -38,6 +39,8 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
 export const MAX_CONNECTIONS = 16;
 /** Largest platform JSON answer read (a full GET /reading page is a few MB). */
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+type Scrub = ReturnType<typeof scrubber>;
 
 export interface TransportOptions {
   dispatcher?: Dispatcher | undefined;
@@ -107,11 +110,16 @@ export interface PlatformHttp {
   close(): Promise<void>;
 }
 
-function encodeQuery(query: Record<string, string | undefined> | undefined): string {
-  const parts = Object.entries(query ?? {})
-    .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
-  return parts.length > 0 ? `?${parts.join('&')}` : '';
+/** `?k=v&…` of the defined values (percent-encoded, spaces as %20), or '' when there are none. */
+export function encodeQuery(query: Record<string, string | undefined> | undefined): string {
+  let out = '';
+  if (query === undefined) return out;
+  for (const key of Object.keys(query)) {
+    const value = query[key];
+    if (value === undefined) continue;
+    out += `${out === '' ? '?' : '&'}${encodeURIComponent(key)}=${encodeURIComponent(value)}`;
+  }
+  return out;
 }
 
 /**
@@ -129,8 +137,13 @@ export function createPlatformHttp(
   const t = transport(opts, (timeouts) => new Pool(origin, poolOptions(timeouts)));
   const keySource = opts.apiKey;
 
+  // One scrubber per key, not per call (a key source usually answers the same key).
+  let scrubs: { key: string; scrub: Scrub } | undefined;
+  const scrubFor = (key: string): Scrub =>
+    scrubs?.key === key ? scrubs.scrub : (scrubs = { key, scrub: scrubber(key) }).scrub;
+
   async function once(req: PlatformRequest, attempt: number, apiKey: string): Promise<unknown> {
-    const scrub = scrubber(apiKey);
+    const scrub = scrubFor(apiKey);
     // contract: Authentication rule 1 — every call carries x-api-key; calls with a JSON body also carry
     // Content-Type: application/json (and only those).
     const headers: Record<string, string> = { 'x-api-key': apiKey, accept: 'application/json' };
@@ -141,8 +154,7 @@ export function createPlatformHttp(
     }
     const where = { method: req.method, path: req.path };
     const started = t.now();
-    const deadline = AbortSignal.timeout(Math.max(t.timeouts.totalMs, req.headersTimeoutMs ?? 0));
-    const signal = req.signal ? AbortSignal.any([req.signal, deadline]) : deadline;
+    const deadline = new CallDeadline(Math.max(t.timeouts.totalMs, req.headersTimeoutMs ?? 0), req.signal);
     let res: Dispatcher.ResponseData;
     let read: Awaited<ReturnType<typeof readBody>>;
     try {
@@ -152,21 +164,25 @@ export function createPlatformHttp(
         method: req.method,
         headers,
         body,
-        signal,
+        signal: deadline.signal,
         headersTimeout: req.headersTimeoutMs ?? t.timeouts.headersMs,
         bodyTimeout: t.timeouts.bodyMs,
       });
       read = await readBody(res, where, req.signal, scrub, MAX_ANSWER_BYTES);
     } catch (err) {
-      if (deadline.aborted && !req.signal?.aborted)
+      if (deadline.timedOut && !req.signal?.aborted)
         throw new MonitoringError(
           'TIMEOUT',
           `${req.method} ${req.path} took longer than ${t.timeouts.totalMs} ms`,
           where,
         );
       throw errorForTransport(err, where, req.signal, scrub);
+    } finally {
+      deadline.done();
     }
-    t.log?.debug({ ...where, status: res.statusCode, attempt, ms: t.now() - started }, 'monitoring call');
+    // no log object is built unless debug lines are written
+    if (t.log?.isLevelEnabled('debug'))
+      t.log.debug({ ...where, status: res.statusCode, attempt, ms: t.now() - started }, 'monitoring call');
     if (res.statusCode < 200 || res.statusCode >= 300) {
       throw errorForStatus(res.statusCode, read, res.headers['retry-after'], where, t.now());
     }
@@ -185,7 +201,7 @@ export function createPlatformHttp(
       const apiKey = typeof keySource === 'string' ? keySource : await keySource();
       return withRetry((attempt) => once(req, attempt, apiKey), {
         method: req.method,
-        policy: { ...t.policy, ...req.retry },
+        policy: req.retry ? { ...t.policy, ...req.retry } : t.policy,
         sleep: t.sleep,
         random: t.random,
         signal: req.signal,

@@ -3,6 +3,7 @@
  * NETWORK / TIMEOUT with the (scrubbed) undici error as `cause`, Retry-After → retryAfterMs.
  * // contract: Errors — "Clients branch on HTTP status and internalErrorCode, never on the message text."
  */
+import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import type { MonitoringErrorCode } from './api.ts';
@@ -50,24 +51,36 @@ export async function readBody(
     res.body.on('error', () => undefined).destroy();
     throw tooLarge();
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
+  let bytes: Buffer;
   try {
-    for await (const chunk of res.body) {
-      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-      size += buf.length;
-      // Bounded whatever the platform sends: stop reading (and drop the connection) past the cap.
-      if (size > maxBytes) {
-        res.body.on('error', () => undefined).destroy();
-        throw tooLarge();
-      }
-      chunks.push(buf);
-    }
+    bytes = await collect(res.body, maxBytes, tooLarge);
   } catch (err) {
     throw errorForTransport(err, where, signal, scrub);
   }
-  const text = scrub.text(Buffer.concat(chunks).toString('utf8'));
+  const text = scrub.text(bytes.toString('utf8'));
   return { text, json: parseJson(text) };
+}
+
+/**
+ * The whole body in one buffer, from 'data' events (an async iterator costs a promise per chunk), copied once.
+ * Bounded whatever the platform sends: past `maxBytes` reading stops and the connection is dropped.
+ */
+function collect(body: Readable, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (chunk: Buffer | Uint8Array) => {
+      size += chunk.length;
+      if (size > maxBytes) body.destroy(tooLarge());
+      else chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    });
+    body.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    body.on('error', reject);
+    // closed without 'end' or 'error' (destroyed quietly): settled here so nothing waits for ever
+    body.on('close', () => {
+      if (!body.readableEnded && !body.errored) reject(new Error('the answer ended before it was complete'));
+    });
+  });
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
