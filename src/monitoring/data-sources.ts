@@ -5,7 +5,7 @@ import type { ResourceContext } from './context.ts';
 import { fullRecordWire, listRowWire, toDataSource, toDataSourceRow } from './data-source-schema.ts';
 import { MonitoringError } from './errors.ts';
 import { listParams, pagedGet } from './paging.ts';
-import { dataEnvelope, listEnvelope, parseBody } from './schemas.ts';
+import { dataEnvelope, parseBody, rowsOf } from './schemas.ts';
 
 const FILTER_KEYS = ['siteIds', 'meterIds', 'applyingIds', 'withLastReadings', 'withDetails', 'onlyMain'];
 
@@ -23,14 +23,13 @@ function listQuery(query: DataSourceQuery, lastValue: string | null) {
 }
 
 // Built once: a zod schema is costly to construct and compiles its fast path on first use.
-const listWire = listEnvelope(listRowWire);
+const listRows = rowsOf(listRowWire, toDataSourceRow);
 const recordWire = dataEnvelope(fullRecordWire);
 
 export function dataSourcesResource(ctx: ResourceContext): MonitoringApi['dataSources'] {
   const pages = pagedGet(ctx, {
     path: '/data-sources',
-    wire: listWire,
-    toRow: toDataSourceRow,
+    rows: listRows,
     build: listQuery,
   });
 

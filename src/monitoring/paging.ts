@@ -4,11 +4,10 @@
  * page (callers pass the same query each time); the end is `data: null` or fewer rows than `limit` — a
  * lastValue alone does not prove more data exists.
  */
-import type { z } from 'zod';
 import type { Page } from './api.ts';
 import { intArg, onlyKeys, textArg } from './args.ts';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ResourceContext } from './context.ts';
-import { parseBody } from './schemas.ts';
+import { listEnvelope, type PageRows } from './schemas.ts';
 
 type Params = Record<string, string | undefined>;
 
@@ -43,24 +42,6 @@ export function listParams<Q extends { limit?: number; textSearch?: string }>(
   return { limit, params: { ...params, ...filters(query) } };
 }
 
-/**
- * contract: Paging rule 1 — `limit` is the page size. A page longer than the `limit` asked breaks the contract;
- * it is cut to the limit before anything reads it (parsing included), so one answer cannot cause unbounded work.
- * `violation` is told (it logs once per endpoint).
- */
-function withinLimit(
-  body: unknown,
-  limit: number,
-  what: string,
-  violation: (what: string, detail: Record<string, unknown>) => void,
-): unknown {
-  if (body === null || typeof body !== 'object' || !('data' in body) || !Array.isArray(body.data))
-    return body;
-  if (body.data.length <= limit) return body;
-  violation(what, { rows: body.data.length, limit });
-  return { ...body, data: body.data.slice(0, limit) };
-}
-
 /** Page bookkeeping shared by the three lists. `rows` null means the answer was {data: null}. */
 export function toPage<T>(rows: T[] | null, lastValue: string | null, limit: number): Page<T> {
   const list = rows ?? [];
@@ -68,16 +49,15 @@ export function toPage<T>(rows: T[] | null, lastValue: string | null, limit: num
 }
 
 /**
- * A paged GET: `build` checks the query and gives the page size and the query string; each answer is cut to
- * the limit, parsed with `wire` and its rows mapped. `all` checks the query at once, so a bad query fails where
- * it is built rather than on first iteration.
+ * A paged GET: `build` checks the query and gives the page size and the query string; each answer's envelope is
+ * checked, its rows cut to the limit and read by `rows` in one pass. `all` checks the query at once, so a bad
+ * query fails where it is built rather than on first iteration.
  */
-export function pagedGet<Q, W, R>(
+export function pagedGet<Q, R>(
   ctx: ResourceContext,
   spec: {
     path: string;
-    wire: z.ZodType<{ data: W[] | null; lastValue: string | null }>;
-    toRow: (wire: W) => R;
+    rows: PageRows<R>;
     build: (query: Q, lastValue: string | null) => { limit: number; params: Params };
   },
 ) {
@@ -85,8 +65,16 @@ export function pagedGet<Q, W, R>(
   async function page(query: Q, lastValue?: string | null, signal?: AbortSignal): Promise<Page<R>> {
     const { limit, params } = spec.build(query, lastValue ?? null);
     const body = await ctx.http.send({ method: 'GET', path: spec.path, query: params, signal });
-    const parsed = parseBody(spec.wire, withinLimit(body, limit, what, ctx.contractViolation), what);
-    return toPage(parsed.data?.map(spec.toRow) ?? null, parsed.lastValue, limit);
+    const envelope = listEnvelope(body, what);
+    let rows = envelope.rows;
+    // contract: Paging rule 1 — `limit` is the page size. A page longer than the `limit` asked breaks the
+    // contract; it is cut to the limit before any row is read, so one answer cannot cause unbounded work.
+    // `contractViolation` is told (it logs once per endpoint).
+    if (rows !== null && rows.length > limit) {
+      ctx.contractViolation(what, { rows: rows.length, limit });
+      rows = rows.slice(0, limit);
+    }
+    return toPage(rows === null ? null : spec.rows(rows, what, body), envelope.lastValue, limit);
   }
   function all(query: Q, signal?: AbortSignal) {
     spec.build(query, null);

@@ -5,8 +5,8 @@ import { boolArg, idArg, intArg, isPlainObject, onlyKeys } from './args.ts';
 import type { ResourceContext } from './context.ts';
 import { invalidArgument } from './errors.ts';
 import { pagedGet } from './paging.ts';
-import { readingRowWire, toReadingRow } from './reading-row.ts';
-import { dataEnvelope, listEnvelope, parseBody } from './schemas.ts';
+import { readingRows } from './reading-row.ts';
+import { dataEnvelope, parseBody } from './schemas.ts';
 import { rangeParams } from './time-range.ts';
 
 /** contract: section 3 — limit is 1 to 500, default 500. */
@@ -30,7 +30,6 @@ function readingQuery(query: ReadingQuery, lastValue: string | null) {
 
 const metricValue = z.union([z.number(), z.string(), z.null()]);
 // Built once: a zod schema is costly to construct and compiles its fast path on first use.
-const pageWire = listEnvelope(readingRowWire);
 const writeOutcome = dataEnvelope(z.literal('SUCCESS'));
 
 /**
@@ -73,7 +72,7 @@ export function readingsQueryResource(
 ): Pick<MonitoringApi['readings'], 'query' | 'queryPage' | 'write'> {
   // contract: Paging rule 4 — on GET /reading lastValue comes on every non-empty page including the last,
   // so a short page (or data null) ends the list whatever the cursor says (toPage).
-  const pages = pagedGet(ctx, { path: '/reading', wire: pageWire, toRow: toReadingRow, build: readingQuery });
+  const pages = pagedGet(ctx, { path: '/reading', rows: readingRows, build: readingQuery });
   return {
     query: (query, signal) => pages.all(query, signal),
     queryPage: pages.page,

@@ -1,11 +1,12 @@
 /** GET /tasks (paged, every filter), POST /task/ (create) and PATCH /task/{id} (update). */
 import { z } from 'zod';
-import type { MonitoringApi, Task, TaskGlance, TaskQuery } from './api.ts';
+import type { MonitoringApi, TaskQuery } from './api.ts';
 import { boolArg, idArg, idListArg, segment } from './args.ts';
 import type { ResourceContext } from './context.ts';
 import { listParams, pagedGet } from './paging.ts';
-import { dataEnvelope, listEnvelope, parseBody } from './schemas.ts';
-import { createBody, patchBody, taskGlanceWire, taskWire, toTask } from './task-schema.ts';
+import { dataEnvelope, parseBody, rowsOf } from './schemas.ts';
+import { glanceRows } from './task-glance.ts';
+import { createBody, patchBody, taskWire, toTask } from './task-schema.ts';
 
 const FILTER_KEYS = ['sortDesc', 'siteIds', 'statusIds', 'priorityIds', 'assigneeIds', 'typeIds'];
 
@@ -24,20 +25,13 @@ function listQuery(query: TaskQuery, lastValue: string | null) {
 // when nothing changed or the task has no feed post.
 const patchOutcome = dataEnvelope(z.union([z.number(), z.literal('SUCCESS')]));
 // Built once: a zod schema is costly to construct and compiles its fast path on first use.
-const listWire = listEnvelope(taskWire);
+const listRows = rowsOf(taskWire, toTask);
 const createdWire = dataEnvelope(z.number());
-// The envelope checked whole, each row only where TaskGlance reads it (toGlance); full() checks the rest.
-const glanceListWire = listEnvelope(z.unknown());
-
-function toGlance(raw: unknown): TaskGlance {
-  const seen = parseBody(taskGlanceWire, raw, 'GET /tasks');
-  let task: Task | undefined;
-  return { ...seen, full: () => (task ??= toTask(parseBody(taskWire, raw, 'GET /tasks'))) };
-}
 
 export function tasksResource(ctx: ResourceContext): MonitoringApi['tasks'] {
-  const pages = pagedGet(ctx, { path: '/tasks', wire: listWire, toRow: toTask, build: listQuery });
-  const glances = pagedGet(ctx, { path: '/tasks', wire: glanceListWire, toRow: toGlance, build: listQuery });
+  const pages = pagedGet(ctx, { path: '/tasks', rows: listRows, build: listQuery });
+  // The rows checked only where TaskGlance reads them (./task-glance.ts); full() checks the rest.
+  const glances = pagedGet(ctx, { path: '/tasks', rows: glanceRows, build: listQuery });
   return {
     list: (query = {}, signal) => pages.all(query, signal),
     listPage: pages.page,

@@ -141,4 +141,14 @@ describe('a page longer than the limit asked (contract: Paging rule 1)', () => {
     expect(page.done).toBe(false);
     expect(page.lastValue).toBe('c');
   });
+
+  test('rows past the limit are never read: broken ones there do not fail the page', async () => {
+    const s = setup();
+    const broken = { id: 7, name: null };
+    s.platform
+      .intercept({ path: '/data-sources?limit=2', method: 'GET' })
+      .reply(200, { data: [row(0), row(1), broken, broken] }, { headers: json });
+    const page = await s.client.dataSources.listPage({ limit: 2 });
+    expect(page.rows.map((r) => r.id)).toEqual(['ds0', 'ds1']);
+  });
 });
