@@ -1,7 +1,6 @@
 /** Shared formatting of readings for Block Kit: values with units, and times in site time plus Slack's viewer-local form. Pure. */
-import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { escapeMrkdwn, slackDate, truncate } from '../../kit/blocks/mrkdwn.ts';
+import { formatWallClock } from '../rules/wall-clock.ts';
 
 // Built once: toLocaleString with options constructs an Intl.NumberFormat on every call, which shows up when a
 // report formats every metric's figures.
@@ -24,7 +23,7 @@ export function valueText(value: number | string, unit: string | null): string {
 }
 
 export function siteTime(epochMs: number, zone: string, pattern = 'yyyy-MM-dd HH:mm'): string {
-  return format(new Date(epochMs), pattern, { in: tz(zone) });
+  return formatWallClock(epochMs, zone, pattern);
 }
 
 /** "2026-11-21 06:00 site time (<!date^…> your time)". */

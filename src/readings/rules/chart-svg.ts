@@ -3,9 +3,8 @@
  * units differ), x axis in the site's wall clock. Pure: the same input gives the same bytes. The input is
  * already downsampled, so the output size is bounded by buckets × series.
  */
-import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
 import type { Bucket, SeriesBuckets } from './downsample.ts';
+import { formatWallClock } from './wall-clock.ts';
 
 export interface ChartSeries extends SeriesBuckets {
   label: string;
@@ -67,7 +66,7 @@ function timeTicks(input: ChartInput): { x: number; label: string }[] {
   const ticks: { x: number; label: string }[] = [];
   for (let i = 0; i <= 6; i++) {
     const at = input.startMs + (span * i) / 6;
-    ticks.push({ x: LEFT + (plotW * i) / 6, label: format(new Date(at), pattern, { in: tz(input.zone) }) });
+    ticks.push({ x: LEFT + (plotW * i) / 6, label: formatWallClock(at, input.zone, pattern) });
   }
   return ticks;
 }

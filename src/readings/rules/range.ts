@@ -5,9 +5,10 @@
  * Calendar words (`today`, `7d`, a date) follow the site's wall clock, so `today` on a daylight-saving day
  * is 23 or 25 hours long; hour counts (`24h`) are elapsed time.
  */
-import { TZDate, tz } from '@date-fns/tz';
-import { addDays, addWeeks, format, startOfDay, startOfWeek, subDays, subHours } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+import { addDays, addWeeks, startOfDay, startOfWeek, subDays, subHours } from 'date-fns';
 import type { TimeRange } from '../../monitoring/api.ts';
+import { formatWallClock } from './wall-clock.ts';
 
 export type RangeSpec =
   | { kind: 'default' }
@@ -45,7 +46,7 @@ export class ReadingRangeError extends Error {
 
 const MAX_HOURS = 24 * 31;
 const MAX_DAYS = 366;
-const LOCAL_FORM = "yyyy-MM-dd'T'HH:mm:ss";
+const LOCAL_FORM = 'yyyy-MM-ddTHH:mm:ss';
 
 const DATE = String.raw`(\d{4}-\d{2}-\d{2})`;
 const TIME = String.raw`(\d{1,2}:\d{2})`;
@@ -190,13 +191,13 @@ function at(zone: string, w: WallClock): TZDate {
 
 /** Formats an instant as the site's wall clock in the contract's local form. */
 export function toLocalForm(epochMs: number, zone: string): string {
-  return format(new Date(epochMs), LOCAL_FORM, { in: tz(zone) });
+  return formatWallClock(epochMs, zone, LOCAL_FORM);
 }
 
 /** Resolves a spec against `nowMs` in `zone` (IANA name). Throws ReadingRangeError when the range is empty or too long. */
 export function resolveRange(spec: RangeSpec, zone: string, nowMs: number): ResolvedRange {
   const now = TZDate.tz(zone, nowMs);
-  const dayFmt = (d: Date) => format(d, 'yyyy-MM-dd', { in: tz(zone) });
+  const dayFmt = (d: Date) => formatWallClock(d.getTime(), zone, 'yyyy-MM-dd');
   let start: Date;
   let end: Date;
   let label: string;
