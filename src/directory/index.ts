@@ -31,6 +31,7 @@ export function createDirectory(base: BaseDeps, scope: () => string): Directory 
     overrides: base.config.taskStatusOverrides,
     store: base.store,
     scan: (signal) => scanner.scan(signal),
+    now: () => base.clock.now(),
   });
   const people = createPeopleDirectory({ store: base.store, scan: (signal) => scanner.scan(signal) });
 

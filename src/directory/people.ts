@@ -11,6 +11,8 @@ import type { PeopleDirectory, PersonMatch, SlackProfiles } from './types.ts';
 const PEOPLE_KEY = 'people';
 const PEOPLE_TTL_MS = 7 * 24 * 3600_000;
 const EMAIL_TTL_MS = 3600_000;
+/** People kept in memory; the store holds every one learned (a miss reads it again). */
+const MAX_PEOPLE = 20_000;
 
 const usersInfo = z.looseObject({
   user: z.looseObject({ profile: z.looseObject({ email: z.string().optional() }).optional() }).optional(),
@@ -24,27 +26,42 @@ export function createPeopleDirectory(deps: {
 }): PeopleDirectory {
   const store = deps.store.namespace('directory');
   const byEmail = new Map<string, Assignee>();
+  /** The same people come back on every page: email as the platform spelt it → id, to skip them quickly. */
+  const known = new Map<string, string>();
   let loaded = false;
+
+  function remember(email: string, person: Assignee): void {
+    byEmail.set(email, person);
+    if (byEmail.size > MAX_PEOPLE) byEmail.delete(byEmail.keys().next().value ?? email);
+  }
 
   async function loadShared(): Promise<void> {
     const shared = await store.get<Record<string, Assignee>>(PEOPLE_KEY);
     for (const [email, person] of Object.entries(shared ?? {}))
-      if (!byEmail.has(email)) byEmail.set(email, person);
+      if (!byEmail.has(email)) remember(email, person);
     loaded = true;
+  }
+
+  /** Adds the people this replica knows to what the store holds (other replicas' people stay). */
+  async function share(): Promise<void> {
+    const shared = (await store.get<Record<string, Assignee>>(PEOPLE_KEY)) ?? {};
+    await store.set(PEOPLE_KEY, { ...shared, ...Object.fromEntries(byEmail) }, PEOPLE_TTL_MS);
   }
 
   const people: PeopleDirectory = {
     learn(tasks: Iterable<Pick<Task, 'assignee'>>) {
       let changed = false;
       for (const { assignee } of tasks) {
-        if (!assignee?.email || !assignee.id) continue;
+        if (!assignee?.email || !assignee.id || known.get(assignee.email) === assignee.id) continue;
         const email = normEmail(assignee.email);
-        if (byEmail.get(email)?.id === assignee.id) continue;
-        byEmail.set(email, assignee);
-        changed = true;
+        if (byEmail.get(email)?.id !== assignee.id) {
+          remember(email, assignee);
+          changed = true;
+        }
+        if (known.size >= MAX_PEOPLE) known.clear();
+        known.set(assignee.email, assignee.id);
       }
-      if (changed)
-        void store.set(PEOPLE_KEY, Object.fromEntries(byEmail), PEOPLE_TTL_MS).catch(() => undefined);
+      if (changed) void share().catch(() => undefined);
       return changed;
     },
 

@@ -12,11 +12,22 @@ export const CANONICAL_STATUSES = ['To Do', 'On Hold', 'Done', 'Cancelled'] as c
 const CONTRACT_STATUSES: Record<string, string> = { 'To Do': '5', Cancelled: '25' };
 const KEY = 'task-statuses';
 const LEARNED_TTL_MS = 30 * 24 * 3600_000;
+/** While every canonical status is known, what other replicas learned is read from the store this often at most. */
+const SHARED_READ_MS = 60_000;
+
+/** Keys already worked out: every task of a list asks for its status name's key, and there are few names. */
+const keys = new Map<string, string>();
+const MAX_KEYS = 256;
 
 /** "On Hold", "on-hold" and "ONHOLD" are the same status name; "Canceled" is Slack-side US spelling of it. */
 export function statusKey(name: string): string {
+  const known = keys.get(name);
+  if (known !== undefined) return known;
   const k = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return k === 'canceled' ? 'cancelled' : k;
+  const key = k === 'canceled' ? 'cancelled' : k;
+  if (keys.size >= MAX_KEYS) keys.clear();
+  keys.set(name, key);
+  return key;
 }
 
 export interface StatusRegistryDeps {
@@ -24,6 +35,7 @@ export interface StatusRegistryDeps {
   store: Store;
   /** Pages GET /tasks (bounded) feeding learn(); supplied by the directory. */
   scan(signal?: AbortSignal): Promise<void>;
+  now?: () => number;
 }
 
 export function createStatusRegistry(deps: StatusRegistryDeps): StatusDirectory {
@@ -40,6 +52,19 @@ export function createStatusRegistry(deps: StatusRegistryDeps): StatusDirectory 
     const k = statusKey(name);
     return overrides.get(k) ?? learned.get(k) ?? contract.get(k);
   };
+  const complete = () => CANONICAL_STATUSES.every((name) => lookup(name) !== undefined);
+  const now = deps.now ?? Date.now;
+  let sharedReadAt = Number.NEGATIVE_INFINITY;
+
+  function adopt(shared: TaskStatusInfo[] | undefined): void {
+    for (const s of shared ?? []) if (!learned.has(statusKey(s.name))) learned.set(statusKey(s.name), s);
+  }
+
+  /** Adds what this replica learned to what the store holds (other replicas' pairs stay). */
+  async function share(): Promise<void> {
+    adopt(await store.get<TaskStatusInfo[]>(KEY));
+    await store.set(KEY, [...learned.values()], LEARNED_TTL_MS);
+  }
 
   const registry: StatusDirectory = {
     idFor: (name) => lookup(name)?.id,
@@ -63,13 +88,15 @@ export function createStatusRegistry(deps: StatusRegistryDeps): StatusDirectory 
         learned.set(k, { id, name });
         changed = true;
       }
-      if (changed) void store.set(KEY, [...learned.values()], LEARNED_TTL_MS).catch(() => undefined);
+      if (changed) void share().catch(() => undefined);
       return changed;
     },
     async refresh(signal) {
-      const shared = await store.get<TaskStatusInfo[]>(KEY);
-      for (const s of shared ?? []) if (!learned.has(statusKey(s.name))) learned.set(statusKey(s.name), s);
-      if (CANONICAL_STATUSES.some((name) => lookup(name) === undefined)) await deps.scan(signal);
+      // Every card render asks: the store is read only when a status is missing, or now and then.
+      if (complete() && now() - sharedReadAt < SHARED_READ_MS) return;
+      sharedReadAt = now();
+      adopt(await store.get<TaskStatusInfo[]>(KEY));
+      if (!complete()) await deps.scan(signal);
     },
   };
   return registry;

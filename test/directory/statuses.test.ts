@@ -63,4 +63,45 @@ describe('status registry', () => {
     await lonely.reg.refresh();
     expect(lonely.scans()).toBe(1);
   });
+
+  it('adds what it learned to what other replicas stored, instead of writing over it', async () => {
+    const store = await openStore({ kind: 'memory' }, { log });
+    const stored = () => store.namespace('directory').get<{ id: string; name: string }[]>('task-statuses');
+    const a = createStatusRegistry({ overrides: {}, store, scan: async () => undefined });
+    const b = createStatusRegistry({ overrides: {}, store, scan: async () => undefined });
+    a.learn([{ status: { id: '10', name: 'On Hold' } }]);
+    await waitFor(async () => (await stored())?.length === 1, { message: 'first replica stored' });
+    b.learn([{ status: { id: '20', name: 'Done' } }]);
+    await waitFor(async () => (await stored())?.length === 2, { message: 'second replica added its pair' });
+    expect((await stored())?.map((s) => s.name).sort()).toEqual(['Done', 'On Hold']);
+  });
+
+  it('reads the store at most once a minute while every status is known, and at once while one is not', async () => {
+    const store = await openStore({ kind: 'memory' }, { log });
+    let now = Date.UTC(2026, 10, 21, 12);
+    let reads = 0;
+    const ns = store.namespace('directory');
+    const counting = {
+      ...store,
+      namespace: () => ({ ...ns, get: <T>(key: string) => (reads++, ns.get<T>(key)) }),
+    };
+    const reg = createStatusRegistry({
+      overrides: {},
+      store: counting,
+      scan: async () => undefined,
+      now: () => now,
+    });
+    await reg.refresh();
+    await reg.refresh();
+    expect(reads).toBe(2);
+    reg.learn([{ status: { id: '10', name: 'On Hold' } }, { status: { id: '20', name: 'Done' } }]);
+    await reg.refresh();
+    const known = reads;
+    now += 59_999;
+    await reg.refresh();
+    expect(reads).toBe(known);
+    now += 1;
+    await reg.refresh();
+    expect(reads).toBe(known + 1);
+  });
 });

@@ -1,6 +1,6 @@
 /** Due dates are calendar dates in the site's time zone. */
 import { describe, expect, it } from 'vitest';
-import { dueDeadline, isDueDate, isPastDue, siteToday } from '../../src/tasks/rules/dates.ts';
+import { dueDeadline, isDueDate, isPastDue, siteToday, todayAt } from '../../src/tasks/rules/dates.ts';
 
 describe('task due dates', () => {
   it('accepts only real YYYY-MM-DD dates', () => {
@@ -21,6 +21,16 @@ describe('task due dates', () => {
   it('follows daylight saving when it takes today at the site', () => {
     expect(siteToday(Date.UTC(2026, 2, 29, 22, 30), 'Europe/Berlin')).toBe('2026-03-30');
     expect(siteToday(Date.UTC(2026, 2, 28, 22, 30), 'Europe/Berlin')).toBe('2026-03-28');
+  });
+
+  it('gives each zone its own today for one instant, however often asked', () => {
+    const lateEveningUtc = Date.UTC(2026, 10, 21, 22, 30);
+    const today = todayAt(lateEveningUtc);
+    expect(today('Australia/Sydney')).toBe('2026-11-22');
+    expect(today('America/Chicago')).toBe('2026-11-21');
+    expect(today('Australia/Sydney')).toBe('2026-11-22');
+    expect(today(null)).toBe('2026-11-21');
+    expect(todayAt(Date.UTC(2026, 11, 31, 23, 59))('Asia/Kolkata')).toBe('2027-01-01');
   });
 
   it('counts in UTC when the site has no zone or one this runtime does not know', () => {

@@ -4,7 +4,7 @@
  * exact name "done" (a "Canceled" task stayed "open"). The list, the Home tab and the relay now agree.
  */
 import { describe, expect, it } from 'vitest';
-import { closedAs, isOpen, isOverdue, statusClosure } from '../../src/tasks/index.ts';
+import { closedAs, isOpen, isOverdue, isOverdueOn, statusClosure, todayAt } from '../../src/tasks/index.ts';
 import { snapshotTask } from '../../src/alerts/rules/task-snapshot.ts';
 import { diffTask } from '../../src/alerts/rules/task-diff.ts';
 import { pickHomeTasks } from '../../src/home/rules/pick-tasks.ts';
@@ -41,6 +41,21 @@ describe('overdue', () => {
     expect(isOverdue(makeTask({ dueDate: '2026-11-21' }), lateEveningUtc, 'Australia/Sydney')).toBe(true);
     expect(isOverdue(makeTask({ dueDate: '2026-11-21' }), lateEveningUtc, 'America/Chicago')).toBe(false);
     expect(isOverdue(makeTask({ dueDate: '2026-11-20' }), lateEveningUtc, null)).toBe(true);
+  });
+
+  it('judges the same against the site’s today worked out once (the list’s way)', () => {
+    const today = todayAt(lateEveningUtc);
+    for (const zone of ['Australia/Sydney', 'America/Chicago', null])
+      for (const task of [
+        makeTask({ dueDate: '2026-11-21' }),
+        makeTask({ dueDate: '2026-11-20' }),
+        makeTask({ dueDate: null }),
+        makeTask({ ...status('25', null), dueDate: '2026-01-01' }),
+      ])
+        expect(isOverdueOn(task, today(zone)), `${zone} ${task.dueDate}`).toBe(
+          isOverdue(task, lateEveningUtc, zone),
+        );
+    expect(isOverdueOn(makeTask({ dueDate: '2026-11-21' }), today('Australia/Sydney'))).toBe(true);
   });
 
   it('is never a closed or undated task', () => {

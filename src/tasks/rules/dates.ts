@@ -1,6 +1,5 @@
 /** Pure date helpers for task due dates (`YYYY-MM-DD`, a calendar date in the site's time zone). */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -32,7 +31,10 @@ function zoneOrUtc(timeZone: string | null): string {
   return zone;
 }
 
-/** The last answer per zone: a list asks for the same instant once per task. */
+/** One formatter per zone (building an Intl.DateTimeFormat costs far more than using it); bounded like the above. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The last answer per zone: callers judging many tasks ask for the same instant once per task. */
 const lastToday = new Map<string, { nowMs: number; today: string }>();
 
 /** Today's date (YYYY-MM-DD) at the site (UTC when the site's zone is unknown). */
@@ -40,10 +42,39 @@ export function siteToday(nowMs: number, timeZone: string | null): string {
   const zone = zoneOrUtc(timeZone);
   const last = lastToday.get(zone);
   if (last?.nowMs === nowMs) return last.today;
-  const today = format(new TZDate(nowMs, zone), 'yyyy-MM-dd');
+  let fmt = dayFormats.get(zone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    if (dayFormats.size >= MAX_CHECKED_ZONES) dayFormats.clear();
+    dayFormats.set(zone, fmt);
+  }
+  const part: Record<string, string> = {};
+  for (const p of fmt.formatToParts(nowMs)) part[p.type] = p.value;
+  const today = `${part.year}-${part.month}-${part.day}`;
   if (lastToday.size >= MAX_CHECKED_ZONES) lastToday.clear();
   lastToday.set(zone, { nowMs, today });
   return today;
+}
+
+/**
+ * Today at each zone asked, for one instant: a list judges hundreds of tasks against a handful of site zones, so
+ * each zone's date is worked out once.
+ */
+export function todayAt(nowMs: number): (timeZone: string | null) => string {
+  const days = new Map<string | null, string>();
+  return (timeZone) => {
+    let day = days.get(timeZone);
+    if (day === undefined) {
+      day = siteToday(nowMs, timeZone);
+      days.set(timeZone, day);
+    }
+    return day;
+  };
 }
 
 /** Epoch ms of the end (23:59) of the due day in the site's zone: when the task becomes overdue. */

@@ -7,11 +7,12 @@ export {
   closedAs,
   isOpen,
   isOverdue,
+  isOverdueOn,
   statusClosure,
   type ClosedAs,
   type StatusFacts,
 } from './open-overdue.ts';
-export { dueDeadline, isDueDate, isPastDue, siteToday } from './dates.ts';
+export { dueDeadline, isDueDate, isPastDue, siteToday, todayAt } from './dates.ts';
 export {
   PRIORITY_KEYWORDS,
   TASK_PRIORITIES,

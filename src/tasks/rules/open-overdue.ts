@@ -46,3 +46,14 @@ export function isOverdue(
 ): boolean {
   return task.dueDate !== null && isOpen(task) && isPastDue(task.dueDate, nowMs, timeZone);
 }
+
+/**
+ * The same judgement against the site's today already worked out (`todayAt` in ./dates.ts): due dates and today
+ * are both YYYY-MM-DD, so plain text order is date order.
+ */
+export function isOverdueOn(
+  task: { status: StatusFacts; doneDate: string | null; dueDate: string | null },
+  siteToday: string,
+): boolean {
+  return task.dueDate !== null && isOpen(task) && task.dueDate < siteToday;
+}

@@ -6,12 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../deps.ts';
-import type { MonitoringApi, Task, TaskGlance, TaskQuery } from '../../monitoring/api.ts';
-import { glancePage } from './glance.ts';
+import type { MonitoringApi, Task, TaskQuery } from '../../monitoring/api.ts';
 import type { Store } from '../../store/store.ts';
-import { isOpen, isOverdue } from '../rules/open-overdue.ts';
+import { todayAt } from '../rules/dates.ts';
+import { glancePage } from './glance.ts';
+import { byUrgency, keeps, listRow, needsSiteDay, type ListRow, type ListScope } from './list-order.ts';
 
-export type ListScope = 'all' | 'open' | 'mine' | 'overdue';
+export type { ListScope } from './list-order.ts';
 
 export interface TaskListFilter {
   scope: ListScope;
@@ -46,73 +47,63 @@ export const MAX_ROWS_READ = 1000;
 const PLATFORM_PAGE = 100;
 const CURSOR_TTL_MS = 24 * 3600_000;
 
-/**
- * Every row read is only glanced at (order, open, overdue, what the directory learns): the whole result is read
- * to sort it, but only the page shown is checked and used in full.
- */
-type Row = { task: TaskGlance; late: boolean };
+type SiteZones = ReadonlyMap<string, string | null>;
 
-// Overdue first (oldest due date first), then by due date (YYYY-MM-DD sorts as text), undated last; then by id,
-// so that every read of the same tasks gives the same order and "More" continues where the page ended.
-function byUrgency(a: Row, b: Row): number {
-  const rank = (r: Row) => (r.late ? 0 : r.task.dueDate ? 1 : 2);
-  return (
-    rank(a) - rank(b) ||
-    (a.task.dueDate ?? '').localeCompare(b.task.dueDate ?? '') ||
-    Number(a.task.id) - Number(b.task.id) ||
-    a.task.id.localeCompare(b.task.id)
-  );
-}
-
-export function createTaskLister(deps: {
+export interface TaskListerDeps {
   monitoring: MonitoringApi;
   store: Store;
   clock: Clock;
-  timeZoneOf(siteId: string | undefined): Promise<string | null>;
+  /** Site id → IANA zone (null when unknown) of the sites the acting key sees. */
+  siteZones(signal?: AbortSignal): Promise<SiteZones>;
   learn(tasks: readonly Pick<Task, 'status' | 'assignee'>[]): Promise<void>;
-}) {
+}
+
+function platformQuery(filter: TaskListFilter): TaskQuery {
+  const query: TaskQuery = { limit: PLATFORM_PAGE };
+  if (filter.siteId) query.siteIds = [filter.siteId];
+  if (filter.priorityId) query.priorityIds = [filter.priorityId];
+  if (filter.assigneeId) query.assigneeIds = [filter.assigneeId];
+  return query;
+}
+
+/** Today at a task's site at `nowMs`: its zone's date, worked out once per zone (UTC when the zone is unknown). */
+function siteDay(nowMs: number, zones: SiteZones | undefined): (siteId: string | undefined) => string {
+  const today = todayAt(nowMs);
+  return (siteId) => today(siteId ? (zones?.get(siteId) ?? null) : null);
+}
+
+export function createTaskLister(deps: TaskListerDeps) {
   const cursors = deps.store.namespace('task-list-cursor');
-  async function overdue(task: TaskGlance, nowMs: number): Promise<boolean> {
-    // Only a dated open task needs its site's zone (a directory lookup).
-    if (!task.dueDate || !isOpen(task)) return false;
-    return isOverdue(task, nowMs, await deps.timeZoneOf(task.site?.id));
-  }
 
-  function keep(task: TaskGlance, late: boolean, filter: TaskListFilter): boolean {
-    if (filter.scope === 'all') return true;
-    if (filter.scope === 'overdue') return late;
-    return isOpen(task);
-  }
-
-  /** Every matching task (up to MAX_ROWS_READ platform rows), sorted by urgency. */
-  async function readAll(filter: TaskListFilter, signal?: AbortSignal) {
-    const query: TaskQuery = { limit: PLATFORM_PAGE };
-    if (filter.siteId) query.siteIds = [filter.siteId];
-    if (filter.priorityId) query.priorityIds = [filter.priorityId];
-    if (filter.assigneeId) query.assigneeIds = [filter.assigneeId];
-    const rows: Row[] = [];
-    let read = 0;
+  /** Every row the platform returns for the query (up to MAX_ROWS_READ), sorted by urgency. */
+  async function read(query: TaskQuery, signal?: AbortSignal): Promise<{ rows: ListRow[]; capped: boolean }> {
+    // one instant per list: every task is judged overdue against the same "today"
+    const readAt = deps.clock.now();
+    const rows: ListRow[] = [];
+    let zones: SiteZones | undefined;
+    let dayOf = siteDay(readAt, zones);
     let cursor: string | null = null;
     for (;;) {
       const result = await glancePage(deps.monitoring, query, cursor, signal);
-      // one instant per page: every task of the page is judged overdue against the same "today"
-      const nowMs = deps.clock.now();
       await deps.learn(result.rows);
-      for (const task of result.rows) {
-        if (read >= MAX_ROWS_READ) break;
-        read += 1;
-        const late = await overdue(task, nowMs);
-        if (keep(task, late, filter)) rows.push({ task, late });
+      const room = MAX_ROWS_READ - rows.length;
+      const taken = result.rows.length > room ? result.rows.slice(0, room) : result.rows;
+      // The sites' zones (a directory lookup) once, and only when a dated open task needs one.
+      if (!zones && taken.some(needsSiteDay)) {
+        zones = await deps.siteZones(signal);
+        dayOf = siteDay(readAt, zones);
       }
+      for (const task of taken) rows.push(listRow(task, dayOf));
       // paging rule 4: the end is data null or a short page; a lastValue alone proves nothing.
-      if (result.done || result.lastValue === null) return { rows: rows.sort(byUrgency), capped: false };
-      if (read >= MAX_ROWS_READ) return { rows: rows.sort(byUrgency), capped: true };
+      const end = result.done || result.lastValue === null;
+      if (end || rows.length >= MAX_ROWS_READ) return { rows: rows.sort(byUrgency), capped: !end };
       cursor = result.lastValue;
     }
   }
 
   async function page(filter: TaskListFilter, offset: number, signal?: AbortSignal): Promise<TaskListPage> {
-    const { rows, capped } = await readAll(filter, signal);
+    const all = await read(platformQuery(filter), signal);
+    const rows = all.rows.filter((r) => keeps(filter.scope, r));
     const shown = rows.slice(offset, offset + LIST_PAGE_SIZE);
     let next: string | null = null;
     if (offset + LIST_PAGE_SIZE < rows.length) {
@@ -124,7 +115,7 @@ export function createTaskLister(deps: {
       overdueIds: shown.filter((r) => r.late).map((r) => r.task.id),
       next,
       total: rows.length,
-      capped,
+      capped: all.capped,
     };
   }
 

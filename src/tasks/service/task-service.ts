@@ -51,13 +51,13 @@ export interface TaskService {
 }
 
 export function createTaskService(base: BaseDeps, directory: Directory): TaskService {
-  const snapshots = createSnapshots(base.store);
+  const snapshots = createSnapshots(base.store, base.clock);
   const statusName = (id: string) => directory.statuses.nameFor(id);
   const lister = createTaskLister({
     monitoring: base.monitoring,
     store: base.store,
     clock: base.clock,
-    timeZoneOf: async (siteId) => (siteId ? ((await directory.site(siteId))?.timeZone ?? null) : null),
+    siteZones: async (signal) => new Map((await directory.sites(signal)).map((s) => [s.id, s.timeZone])),
     learn: (tasks) => directory.learnFromTasks(tasks),
   });
 

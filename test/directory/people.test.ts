@@ -1,0 +1,50 @@
+/**
+ * People learned from task assignees (src/directory/people.ts): only what is new is written, and what one replica
+ * writes adds to what the others stored.
+ */
+import { describe, expect, it } from 'vitest';
+import { createPeopleDirectory } from '../../src/directory/people.ts';
+import { createLogger } from '../../src/log.ts';
+import type { Assignee } from '../../src/monitoring/api.ts';
+import { openStore } from '../../src/store/open-store.ts';
+import { waitFor } from '../harness.ts';
+
+const log = createLogger({ level: 'silent' });
+const person = (id: string, email: string) => ({ assignee: { id, email, name: `User ${id}` } as Assignee });
+/** A Slack client whose every user has the email `email`. */
+const slackWith = (email: string) => ({ users: { info: async () => ({ user: { profile: { email } } }) } });
+
+describe('people', () => {
+  it('learns a person once: the same assignee on every page changes nothing', async () => {
+    const store = await openStore({ kind: 'memory' }, { log });
+    const people = createPeopleDirectory({ store, scan: async () => undefined });
+    expect(people.learn([person('501', 'Ana.Silva@plant.example'), person('502', 'ben@plant.example')])).toBe(
+      true,
+    );
+    expect(people.learn([person('501', 'Ana.Silva@plant.example')])).toBe(false);
+    expect(people.learn([person('501', 'ana.silva@plant.example ')])).toBe(false);
+    // the same email now names another platform user: that is news
+    expect(people.learn([person('509', 'ana.silva@plant.example')])).toBe(true);
+    expect(await people.platformUserFor(slackWith('ana.silva@plant.example'), 'U0ANA')).toMatchObject({
+      kind: 'found',
+      assignee: { id: '509' },
+    });
+  });
+
+  it('adds what it learned to what other replicas stored, instead of writing over it', async () => {
+    const store = await openStore({ kind: 'memory' }, { log });
+    const stored = () => store.namespace('directory').get<Record<string, Assignee>>('people');
+    const a = createPeopleDirectory({ store, scan: async () => undefined });
+    const b = createPeopleDirectory({ store, scan: async () => undefined });
+    a.learn([person('501', 'ana@plant.example')]);
+    await waitFor(async () => (await stored())?.['ana@plant.example'], { message: 'first replica stored' });
+    b.learn([person('502', 'ben@plant.example')]);
+    await waitFor(async () => (await stored())?.['ben@plant.example'], { message: 'second replica stored' });
+    expect(Object.keys((await stored()) ?? {}).sort()).toEqual(['ana@plant.example', 'ben@plant.example']);
+    const fresh = createPeopleDirectory({ store, scan: async () => undefined });
+    expect(await fresh.platformUserFor(slackWith('ana@plant.example'), 'U0ANA')).toMatchObject({
+      kind: 'found',
+      assignee: { id: '501' },
+    });
+  });
+});
