@@ -15,6 +15,7 @@ import { createHttpServer, listen, MAX_BODY_BYTES, type RunningServer } from './
 import { SocketPoolReceiver } from './socket-pool.ts';
 import { createListenerTable, type ListenerApp } from './listener-table.ts';
 import { respondVia } from './response-url.ts';
+import { slackFetch } from './slack-fetch.ts';
 import { withJobQueue } from './jobs/hand-off.ts';
 import { DEFAULT_LIMITS, type JobQueue, type JobRunner } from './jobs/job-queue.ts';
 import { createLocalQueue } from './jobs/local-queue.ts';
@@ -116,6 +117,7 @@ export function createSlackApp(
     retryConfig: opts.retryConfig ?? DEFAULT_RETRY,
     // Per HTTP request: generous because files.uploadV2 sends up to 100 MB through the same client.
     timeout: 120_000,
+    fetch: slackFetch,
   };
 
   // No conversation store: nothing reads context.conversation, and its middleware cost every request a lookup.

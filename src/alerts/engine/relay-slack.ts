@@ -7,6 +7,7 @@ import { ErrorCode, WebClient, type WebClientOptions } from '@slack/web-api';
 import { slackLogger, type Logger } from '../../log.ts';
 import type { RenderedMessage } from '../render/alert-message.ts';
 import { guardBlockLimits } from '../../kit/blocks/guard-client.ts';
+import { slackFetch } from '../../kit/slack-fetch.ts';
 
 export interface RelaySlack {
   /** Posts and returns the message ts. */
@@ -58,6 +59,7 @@ export function createRelayWebClient(opts: {
       rejectRateLimitedCalls: true,
       // Transport failures are retried by the relay's queue (the item stays at the head), not inside the call.
       retryConfig: { retries: 0 },
+      fetch: slackFetch,
       ...opts.options,
     }),
   );
