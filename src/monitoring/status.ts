@@ -65,7 +65,7 @@ export async function readBody(
  * The whole body in one buffer, from 'data' events (an async iterator costs a promise per chunk), copied once.
  * Bounded whatever the platform sends: past `maxBytes` reading stops and the connection is dropped.
  */
-function collect(body: Readable, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
+export function collect(body: Readable, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
