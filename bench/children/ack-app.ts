@@ -39,7 +39,14 @@ const log = createLogger({
   destination: pino.destination({ dest: '/dev/null', sync: false }),
 });
 
-async function startFieldline(): Promise<{ port: number; stop(): Promise<void> }> {
+interface Running {
+  port: number;
+  /** Resolves once no request is handled and no job waits or runs (fieldline; bare at once). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function startFieldline(): Promise<Running> {
   const dir = await mkdtemp(join(tmpdir(), 'fieldline-bench-'));
   const config = loadConfig({
     SLACK_BOT_TOKEN: botToken,
@@ -86,6 +93,7 @@ async function startFieldline(): Promise<{ port: number; stop(): Promise<void> }
   const { port } = await slack.start();
   return {
     port,
+    idle: () => slack.whenIdle(),
     async stop() {
       await slack.stop();
       await jobs.close();
@@ -96,7 +104,7 @@ async function startFieldline(): Promise<{ port: number; stop(): Promise<void> }
   };
 }
 
-async function startBare(): Promise<{ port: number; stop(): Promise<void> }> {
+async function startBare(): Promise<Running> {
   const logger = slackLogger(log);
   const receiver = new HTTPReceiver({
     signingSecret,
@@ -113,6 +121,7 @@ async function startBare(): Promise<{ port: number; stop(): Promise<void> }> {
   const port = address !== null && typeof address === 'object' ? address.port : 0;
   return {
     port,
+    idle: async () => undefined,
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -129,6 +138,7 @@ serveParent(
   {
     port: () => running.port,
     rss: () => process.memoryUsage().rss,
+    idle: () => running.idle(),
     /** Event-loop delay (ms) and CPU time (ms) since the last call, then reset. */
     loop: () => {
       const used = process.cpuUsage(cpu);

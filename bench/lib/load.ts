@@ -55,27 +55,7 @@ export async function openLoop(opts: LoadOptions): Promise<LoadResult> {
   let maxScheduleLagMs = 0;
 
   async function fire(req: LoadRequest, scheduled: number): Promise<void> {
-    const ts = Math.floor(Date.now() / 1000);
-    let status = 0;
-    let text = '';
-    try {
-      const res = await pool.request({
-        method: 'POST',
-        path: target.pathname,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-slack-request-timestamp': String(ts),
-          'x-slack-signature': slackSignature(opts.signingSecret, ts, req.body),
-        },
-        body: req.body,
-        headersTimeout: opts.timeoutMs ?? 10_000,
-        bodyTimeout: opts.timeoutMs ?? 10_000,
-      });
-      text = await res.body.text();
-      status = res.statusCode;
-    } catch {
-      status = -1;
-    }
+    const { status, text } = await signedPost(pool, target.pathname, opts.signingSecret, req, opts.timeoutMs);
     const latencyMs = performance.now() - scheduled;
     samples.push({
       kind: req.kind,
@@ -97,4 +77,32 @@ export async function openLoop(opts: LoadOptions): Promise<LoadResult> {
   await Promise.all(pending);
   await pool.close();
   return { samples, maxScheduleLagMs };
+}
+
+/** One request signed like Slack signs it; status -1 when it failed to get an answer. */
+export async function signedPost(
+  pool: Pool,
+  path: string,
+  signingSecret: string,
+  req: LoadRequest,
+  timeoutMs = 10_000,
+): Promise<{ status: number; text: string }> {
+  const ts = Math.floor(Date.now() / 1000);
+  try {
+    const res = await pool.request({
+      method: 'POST',
+      path,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-request-timestamp': String(ts),
+        'x-slack-signature': slackSignature(signingSecret, ts, req.body),
+      },
+      body: req.body,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    return { status: res.statusCode, text: await res.body.text() };
+  } catch {
+    return { status: -1, text: '' };
+  }
 }
