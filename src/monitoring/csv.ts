@@ -12,6 +12,10 @@ import { rangeParams } from './time-range.ts';
 const EXPORT_HEADERS_TIMEOUT_MS = 60_000;
 
 const fileUrlData = z.looseObject({ fileUrl: z.string().nullish() });
+// Built once: a zod schema built per call costs more than the parse.
+const templateAnswer = dataEnvelope(z.string());
+const importAnswer = dataEnvelope(fileUrlData);
+const exportAnswer = dataEnvelope(fileUrlData.nullable());
 
 export function csvResource(
   ctx: ResourceContext,
@@ -21,7 +25,7 @@ export function csvResource(
       const query = { meterId: idArg('meterId', meterId) };
       const body = await ctx.http.send({ method: 'GET', path: '/reading/template', query, signal });
       // contract: section 5 — {data: <string>} where the string is CSV (header line, then the latest reading).
-      return parseBody(dataEnvelope(z.string()), body, 'GET /reading/template').data;
+      return parseBody(templateAnswer, body, 'GET /reading/template').data;
     },
 
     async importCsv(meterId, csv, opts = {}, signal) {
@@ -36,7 +40,7 @@ export function csvResource(
       // contract: section 6 rule 3 — "An empty file is discarded silently": refuse it here, visibly.
       if (bytes.byteLength === 0) throw invalidArgument('csv', 'is empty');
       const body = await ctx.http.send({ method: 'GET', path: '/import', query, signal });
-      const fileUrl = parseBody(dataEnvelope(fileUrlData), body, 'GET /import').data.fileUrl;
+      const fileUrl = parseBody(importAnswer, body, 'GET /import').data.fileUrl;
       // contract: section 6 rule 5 — "An empty fileUrl is a failure."
       if (!fileUrl) {
         throw new MonitoringError('SIGNING_FAILED', 'GET /import returned no upload URL', {
@@ -71,7 +75,7 @@ export function csvResource(
         headersTimeoutMs: EXPORT_HEADERS_TIMEOUT_MS,
       });
       // contract: section 7 — {data: {fileUrl}} or {data: null} when the range holds no readings.
-      const data = parseBody(dataEnvelope(fileUrlData.nullable()), body, 'GET /export').data;
+      const data = parseBody(exportAnswer, body, 'GET /export').data;
       if (data === null) return null;
       if (!data.fileUrl) return badResponse('GET /export: data without a fileUrl', body);
       return { fileUrl: data.fileUrl };

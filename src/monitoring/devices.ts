@@ -1,9 +1,8 @@
 /** POST /devices/status/{id}: a camera (CV) device reports its health. */
-import { z } from 'zod';
 import type { DeviceStatus, MonitoringApi } from './api.ts';
 import { boolArg, compact, idArg, numberArg, onlyKeys, segment, textArg } from './args.ts';
 import type { ResourceContext } from './context.ts';
-import { dataEnvelope, parseBody } from './schemas.ts';
+import { parseBody, successAnswer } from './schemas.ts';
 
 const BOOLEAN_FIELDS = [
   'isCharging',
@@ -37,7 +36,7 @@ export function devicesResource(ctx: ResourceContext): MonitoringApi['devices'] 
       const path = `/devices/status/${segment(idArg('id', id))}`;
       const body = await ctx.http.send({ method: 'POST', path, json, signal });
       // contract: section 14 — "Response: {data: SUCCESS}".
-      parseBody(dataEnvelope(z.literal('SUCCESS')), body, 'POST /devices/status/{id}');
+      parseBody(successAnswer, body, 'POST /devices/status/{id}');
     },
   };
 }

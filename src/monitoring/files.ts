@@ -106,6 +106,7 @@ const fileWire = z.looseObject({
     .nullish()
     .transform((v) => v ?? ''),
 });
+const fileAnswer = dataEnvelope(fileWire);
 
 function formContentType(fields: Record<string, string>): string {
   const key = Object.keys(fields).find((k) => k.toLowerCase() === 'content-type');
@@ -177,7 +178,7 @@ export function filesResource(ctx: ResourceContext): MonitoringApi['files'] {
       const resolve = boolArg('resolveFiles', opts.resolveFiles);
       const query = { resolveFiles: resolve === false ? 'false' : undefined };
       const body = await ctx.http.send({ method: 'GET', path, query, signal });
-      const file = parseBody(dataEnvelope(fileWire), body, 'GET /files/{fileId}').data;
+      const file = parseBody(fileAnswer, body, 'GET /files/{fileId}').data;
       return {
         ...file,
         originProperties: file.originProperties ?? null,

@@ -1,5 +1,4 @@
 /** POST /post: exactly one feed post. */
-import { z } from 'zod';
 import type { MonitoringApi, PostCreate } from './api.ts';
 import {
   boolArg,
@@ -14,7 +13,7 @@ import {
   textArg,
 } from './args.ts';
 import type { ResourceContext } from './context.ts';
-import { badResponse, dataEnvelope, parseBody } from './schemas.ts';
+import { badResponse, createdIdAnswer, parseBody } from './schemas.ts';
 
 /**
  * contract: section 11 — any field outside the list (including fromChannelId, postTypeId) gives 400 / 01-004;
@@ -47,7 +46,7 @@ export function postsResource(ctx: ResourceContext): MonitoringApi['posts'] {
         return badResponse('POST /post: the platform created no post ({} without data)', body);
       }
       // contract: section 11 — "Response: {data: <post_id number>}."
-      return { postId: parseBody(dataEnvelope(z.number()), body, 'POST /post').data };
+      return { postId: parseBody(createdIdAnswer, body, 'POST /post').data };
     },
   };
 }

@@ -1,12 +1,11 @@
 /** GET /reading (paged query) and POST /reading (write). CSV template/import/export live in ./csv.ts. */
-import { z } from 'zod';
 import type { MeterReadings, MonitoringApi, ReadingQuery } from './api.ts';
 import { boolArg, idArg, intArg, isPlainObject, onlyKeys } from './args.ts';
 import type { ResourceContext } from './context.ts';
 import { invalidArgument } from './errors.ts';
 import { pagedGet } from './paging.ts';
-import { readingRows } from './reading-row.ts';
-import { dataEnvelope, parseBody } from './schemas.ts';
+import { isMetricValue, readingRows } from './reading-row.ts';
+import { parseBody, successAnswer } from './schemas.ts';
 import { rangeParams } from './time-range.ts';
 
 /** contract: section 3 — limit is 1 to 500, default 500. */
@@ -27,10 +26,6 @@ function readingQuery(query: ReadingQuery, lastValue: string | null) {
     },
   };
 }
-
-const metricValue = z.union([z.number(), z.string(), z.null()]);
-// Built once: a zod schema is costly to construct and compiles its fast path on first use.
-const writeOutcome = dataEnvelope(z.literal('SUCCESS'));
 
 /**
  * contract: section 4 — meterId a string ("a JSON number is rejected"); the timestamp key always present (null
@@ -57,7 +52,7 @@ function writeBody(batch: MeterReadings[]) {
       if (!isPlainObject(reading.values))
         throw invalidArgument(`${at}.values`, 'must map metric IDs to values');
       for (const [metricId, value] of Object.entries(reading.values)) {
-        if (!metricValue.safeParse(value).success) {
+        if (!isMetricValue(value)) {
           throw invalidArgument(`${at}.values.${metricId}`, 'must be a number, a string or null');
         }
       }
@@ -81,7 +76,7 @@ export function readingsQueryResource(
       // contract: section 4 rule 6 — no query string. Non-idempotent: retry policy never repeats a POST.
       const body = await ctx.http.send({ method: 'POST', path: '/reading', json, signal });
       // contract: section 4 rule 5 — {data: SUCCESS}: accepted for ingestion, not yet stored.
-      parseBody(writeOutcome, body, 'POST /reading');
+      parseBody(successAnswer, body, 'POST /reading');
     },
   };
 }

@@ -4,7 +4,7 @@ import type { MonitoringApi, TaskQuery } from './api.ts';
 import { boolArg, idArg, idListArg, segment } from './args.ts';
 import type { ResourceContext } from './context.ts';
 import { listParams, pagedGet } from './paging.ts';
-import { dataEnvelope, parseBody, rowsOf } from './schemas.ts';
+import { createdIdAnswer, dataEnvelope, parseBody, rowsOf } from './schemas.ts';
 import { glanceRows } from './task-glance.ts';
 import { createBody, patchBody, taskWire, toTask } from './task-schema.ts';
 
@@ -26,7 +26,6 @@ function listQuery(query: TaskQuery, lastValue: string | null) {
 const patchOutcome = dataEnvelope(z.union([z.number(), z.literal('SUCCESS')]));
 // Built once: a zod schema is costly to construct and compiles its fast path on first use.
 const listRows = rowsOf(taskWire, toTask);
-const createdWire = dataEnvelope(z.number());
 
 export function tasksResource(ctx: ResourceContext): MonitoringApi['tasks'] {
   const pages = pagedGet(ctx, { path: '/tasks', rows: listRows, build: listQuery });
@@ -41,7 +40,7 @@ export function tasksResource(ctx: ResourceContext): MonitoringApi['tasks'] {
       // contract: section 9 — no query string; never retried blindly (a lost answer may hide a created task).
       const body = await ctx.http.send({ method: 'POST', path: '/task/', json, signal });
       // contract: section 9 — "Response: {data: <task_id number>}. The task is not echoed."
-      return { taskId: parseBody(createdWire, body, 'POST /task/').data };
+      return { taskId: parseBody(createdIdAnswer, body, 'POST /task/').data };
     },
     async update(id, patch, signal) {
       const json = patchBody(patch);
