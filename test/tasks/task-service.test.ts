@@ -130,7 +130,7 @@ describe('list', () => {
 });
 
 describe('refresh of a task whose name many tasks share', () => {
-  it('looks at the other end of the list after a full first page, so the newest task costs two pages', async () => {
+  it('looks at the other end of the list after a full first page, so the newest task costs two pages (one when just created)', async () => {
     const make = () =>
       services.tasks.create(
         { name: 'Crowded name', siteId: '101', typeId: '1' },
@@ -143,5 +143,10 @@ describe('refresh of a task whose name many tasks share', () => {
     expect(fresh?.id).toBe(newest.id);
     const pages = sandbox.admin.requests().filter((r) => r.kind === 'api' && r.path === '/tasks');
     expect(pages.map((r) => r.query.sortDesc ?? null)).toEqual([null, 'true']);
+    // Just created by fieldline: the newest end first, one page.
+    sandbox.admin.clearRequests();
+    expect((await services.tasks.refresh(newest, undefined, { newest: true }))?.id).toBe(newest.id);
+    const newestFirst = sandbox.admin.requests().filter((r) => r.kind === 'api' && r.path === '/tasks');
+    expect(newestFirst.map((r) => r.query.sortDesc ?? null)).toEqual(['true']);
   });
 });

@@ -5,6 +5,7 @@
  * A task just created (the usual reason to look one up) sits at one end of the list: when the first page is
  * full and does not hold it, the first page of the reversed order (`sortDesc`, "reverses the sort", contract
  * section 8) is tried before the remaining pages, so a common name costs two pages rather than up to five.
+ * A task fieldline has just created is looked for at that end first (`newest`): one page for any name.
  * Rows are only glanced at (their id); the one found is checked in full.
  */
 import type { MonitoringApi, Task, TaskQuery } from '../../monitoring/api.ts';
@@ -18,10 +19,21 @@ export async function findTask(
   taskId: string,
   name: string,
   signal?: AbortSignal,
+  newest = false,
 ): Promise<Task | undefined> {
   // textSearch over a 10k-character name helps nobody; a prefix narrows the search just as well.
   const textSearch = name.trim().slice(0, 100);
   const query: TaskQuery = { limit: PAGE_SIZE, ...(textSearch ? { textSearch } : {}) };
+  const atNewestEnd = async () => {
+    const page = await glancePage(monitoring, { ...query, sortDesc: true }, null, signal);
+    return { page, hit: page.rows.find((t) => t.id === taskId) };
+  };
+  if (newest) {
+    const { page, hit } = await atNewestEnd();
+    if (hit) return hit.full();
+    // contract: Paging rule 4 — a short page or data null is the end: that was every task of the name.
+    if (page.done) return undefined;
+  }
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await glancePage(monitoring, query, cursor, signal);
@@ -29,10 +41,9 @@ export async function findTask(
     if (hit) return hit.full();
     // contract: Paging rule 4 — a short page or data null is the end; a full page without a cursor cannot go on.
     if (result.done || result.lastValue === null) return undefined;
-    if (page === 0) {
-      const newest = await glancePage(monitoring, { ...query, sortDesc: true }, null, signal);
-      const atOtherEnd = newest.rows.find((t) => t.id === taskId);
-      if (atOtherEnd) return atOtherEnd.full();
+    if (page === 0 && !newest) {
+      const other = await atNewestEnd();
+      if (other.hit) return other.hit.full();
     }
     cursor = result.lastValue;
   }

@@ -33,8 +33,15 @@ export type UpdateOutcome =
 export interface TaskService {
   /** POST /task/ then the task as sent (the platform echoes only the id). Never retried blindly. */
   create(body: TaskCreate, ctx: CreateContext, signal?: AbortSignal): Promise<Task>;
-  /** The platform's view of a task (GET /tasks textSearch by name, matched by id), saved as the snapshot. */
-  refresh(task: Pick<Task, 'id' | 'name'>, signal?: AbortSignal): Promise<Task | undefined>;
+  /**
+   * The platform's view of a task (GET /tasks textSearch by name, matched by id), saved as the snapshot.
+   * `newest`: fieldline has just created it, so it is looked for among the newest first.
+   */
+  refresh(
+    task: Pick<Task, 'id' | 'name'>,
+    signal?: AbortSignal,
+    how?: { newest?: boolean },
+  ): Promise<Task | undefined>;
   /** Last known state: the snapshot this person's key saw, else a search (their key) by the name. */
   get(taskId: string, nameHint?: string, signal?: AbortSignal): Promise<Task | undefined>;
   update(
@@ -61,8 +68,12 @@ export function createTaskService(base: BaseDeps, directory: Directory): TaskSer
     learn: (tasks) => directory.learnFromTasks(tasks),
   });
 
-  async function refresh(task: Pick<Task, 'id' | 'name'>, signal?: AbortSignal): Promise<Task | undefined> {
-    const found = await findTask(base.monitoring, task.id, task.name, signal);
+  async function refresh(
+    task: Pick<Task, 'id' | 'name'>,
+    signal?: AbortSignal,
+    how: { newest?: boolean } = {},
+  ): Promise<Task | undefined> {
+    const found = await findTask(base.monitoring, task.id, task.name, signal, how.newest);
     if (!found) return undefined;
     await directory.learnFromTasks([found]);
     await snapshots.put(found, base.scope());

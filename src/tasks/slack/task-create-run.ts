@@ -109,7 +109,7 @@ export async function runCreate(deps: CreateRunDeps, run: CreateRun): Promise<vo
   try {
     const place = await postCard(client, audience, await renderCardFor(deps, task));
     if (run.here && place.channel !== run.here.channel) await pointToCard(client, user, run.here, place);
-    const fresh = await deps.tasks.refresh(task).catch((err: unknown) => {
+    const fresh = await deps.tasks.refresh(task, undefined, { newest: true }).catch((err: unknown) => {
       log.warn({ err, taskId: task.id }, 'task created; refresh from GET /tasks failed');
       return undefined;
     });
