@@ -34,10 +34,15 @@ export function createDirectory(base: BaseDeps, scope: () => string): Directory 
     now: () => base.clock.now(),
   });
   const people = createPeopleDirectory({ store: base.store, scan: (signal) => scanner.scan(signal) });
+  const forgetting: ((scope: string) => void)[] = [];
 
   const directory: Directory = {
     sites: (signal) => catalog.sites(signal),
-    forget: (scope) => catalog.forget(scope),
+    forget(scope) {
+      catalog.forget(scope);
+      for (const listener of forgetting) listener(scope);
+    },
+    onForget: (listener) => void forgetting.push(listener),
     async site(siteId, signal) {
       return (await catalog.sites(signal)).find((s) => s.id === siteId);
     },

@@ -51,6 +51,8 @@ export interface Directory {
   sites(signal?: AbortSignal): Promise<SiteInfo[]>;
   /** Drops the cached site list of one scope (a person connected another key, or disconnected). */
   forget(scope: string): void;
+  /** `listener` is told of every forget(scope) in this process: other views kept per scope drop theirs too. */
+  onForget(listener: (scope: string) => void): void;
   site(siteId: string, signal?: AbortSignal): Promise<SiteInfo | undefined>;
   resolveSite(text: string, signal?: AbortSignal): Promise<SiteMatch>;
   statuses: StatusDirectory;

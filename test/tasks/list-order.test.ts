@@ -1,7 +1,15 @@
 /** The order and filters of `/task list` (src/tasks/service/list-order.ts), pure. */
 import { describe, expect, it } from 'vitest';
 import type { Task, TaskGlance } from '../../src/monitoring/api.ts';
-import { byUrgency, keeps, listRow, needsSiteDay, type ListRow } from '../../src/tasks/service/list-order.ts';
+import {
+  byUrgency,
+  insertRow,
+  keeps,
+  listRow,
+  matchesQuery,
+  needsSiteDay,
+  type ListRow,
+} from '../../src/tasks/service/list-order.ts';
 
 const OPEN = { id: '5', name: 'To Do' };
 const DONE = { id: '20', name: 'Done' };
@@ -65,6 +73,17 @@ describe('byUrgency', () => {
   });
 });
 
+describe('insertRow', () => {
+  it('puts a row where sorting would have put it', () => {
+    const all = [row('4', '2026-12-05'), row('1', '2026-11-01'), row('6', null), row('3', '2026-12-01')];
+    for (const extra of [row('5', '2026-12-02'), row('0', '2026-10-01'), row('9', null), row('2', null)]) {
+      const rows = [...all].sort(byUrgency);
+      insertRow(rows, extra);
+      expect(ids(rows)).toEqual(ids([...all, extra].sort(byUrgency)));
+    }
+  });
+});
+
 describe('keeps', () => {
   it('keeps everything for all, open tasks for open and mine, overdue ones for overdue', () => {
     const rows = [row('1', '2026-11-01'), row('2', '2026-12-01'), row('3', null, { status: DONE })];
@@ -72,5 +91,21 @@ describe('keeps', () => {
     expect(ids(rows.filter((r) => keeps('open', r)))).toEqual(['1', '2']);
     expect(ids(rows.filter((r) => keeps('mine', r)))).toEqual(['1', '2']);
     expect(ids(rows.filter((r) => keeps('overdue', r)))).toEqual(['1']);
+  });
+});
+
+describe('matchesQuery', () => {
+  const task = glance('1', null, {
+    priority: { id: '15', name: 'High' },
+    assignee: { id: '501' } as Task['assignee'],
+  }).full();
+
+  it('answers for the site, priority and assignee filters a list sends', () => {
+    expect(matchesQuery({ limit: 100 }, task)).toBe(true);
+    expect(matchesQuery({ siteIds: ['101'], priorityIds: ['15'], assigneeIds: ['501'] }, task)).toBe(true);
+    expect(matchesQuery({ siteIds: ['102'] }, task)).toBe(false);
+    expect(matchesQuery({ priorityIds: ['5'] }, task)).toBe(false);
+    expect(matchesQuery({ assigneeIds: ['502'] }, task)).toBe(false);
+    expect(matchesQuery({ assigneeIds: ['501'] }, { ...task, assignee: null })).toBe(false);
   });
 });

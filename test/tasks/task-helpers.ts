@@ -1,7 +1,7 @@
 /** Helpers for the task flow tests: open the create modal, fill it, find cards; Block Kit checks on everything. */
 import { expect } from 'vitest';
 import type { JsonObject, StoredMessage, StoredView } from '../../src/slack-standin/index.ts';
-import type { Harness } from '../harness.ts';
+import { waitFor, type Harness } from '../harness.ts';
 import { expectValidBlockKit as expectValidStandinCalls } from '../fixtures/block-kit.ts';
 import { viewOpenedSince } from '../fixtures/opened-view.ts';
 
@@ -76,4 +76,42 @@ export function cardText(message: StoredMessage): string {
 
 export function tasksWritten(h: Harness) {
   return h.sandbox.admin.written().tasks;
+}
+
+/** Runs `/task <text>` in #general as `user` and waits for the answer shown only to them. */
+export async function listReply(h: Harness, text: string, user = 'U0ANA'): Promise<StoredMessage> {
+  const count = h.standin.messages('C0GENERAL').length;
+  await h.driver.command({ command: '/task', text, channel: 'C0GENERAL', user });
+  return waitFor(() =>
+    h.standin
+      .messages('C0GENERAL')
+      .slice(count)
+      .find((m) => m.ephemeralTo === user),
+  );
+}
+
+/** The task ids a `/task list` page shows (its Card buttons' values). */
+export function listed(message: StoredMessage): string[] {
+  return (message.blocks ?? []).flatMap((b) => {
+    const accessory = (b as { accessory?: JsonObject }).accessory;
+    return accessory && typeof accessory.value === 'string' ? [accessory.value] : [];
+  });
+}
+
+export const moreButton = (m: StoredMessage) => JSON.stringify(m.blocks).includes('"task_list_more"');
+
+/** Clicks More on `page` and waits for the same message (ephemeral to `to`, when given) showing other blocks. */
+export async function nextPage(h: Harness, page: StoredMessage, to?: string): Promise<StoredMessage> {
+  const shownBefore = JSON.stringify(page.blocks);
+  await h.driver.blockAction({ actionId: 'task_list_more', message: page, channel: 'C0GENERAL' });
+  return waitFor(() =>
+    h.standin
+      .messages('C0GENERAL')
+      .find(
+        (m) =>
+          (to === undefined || m.ephemeralTo === to) &&
+          m.ts === page.ts &&
+          JSON.stringify(m.blocks) !== shownBefore,
+      ),
+  );
 }

@@ -3,19 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject, StoredMessage } from '../../src/slack-standin/index.ts';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
+import { listed, listReply, moreButton, nextPage } from './task-helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ seed: { tasks: 80 } });
 });
 afterAll(() => checkBlockKitAndStop(h));
-
-function listed(message: StoredMessage): string[] {
-  return (message.blocks ?? []).flatMap((b) => {
-    const accessory = (b as { accessory?: JsonObject }).accessory;
-    return accessory && typeof accessory.value === 'string' ? [accessory.value] : [];
-  });
-}
 
 /** Not Done ('20') nor Cancelled ('25'). */
 const OPEN_STATUSES = ['5', '10'];
@@ -30,44 +24,16 @@ function rowsOf(message: StoredMessage): { id: string; text: string }[] {
 }
 
 const LIST_PAGE = 10;
-const moreButton = (m: StoredMessage) => JSON.stringify(m.blocks).includes('"task_list_more"');
-
-async function listReply(text: string, user = 'U0ANA'): Promise<StoredMessage> {
-  const count = h.standin.messages('C0GENERAL').length;
-  await h.driver.command({ command: '/task', text, channel: 'C0GENERAL', user });
-  return waitFor(() =>
-    h.standin
-      .messages('C0GENERAL')
-      .slice(count)
-      .find((m) => m.ephemeralTo === user),
-  );
-}
-
-/** Clicks More on `page` and waits for the same message (ephemeral to `to`, when given) showing other blocks. */
-async function nextPage(page: StoredMessage, to?: string): Promise<StoredMessage> {
-  const shownBefore = JSON.stringify(page.blocks);
-  await h.driver.blockAction({ actionId: 'task_list_more', message: page, channel: 'C0GENERAL' });
-  return waitFor(() =>
-    h.standin
-      .messages('C0GENERAL')
-      .find(
-        (m) =>
-          (to === undefined || m.ephemeralTo === to) &&
-          m.ts === page.ts &&
-          JSON.stringify(m.blocks) !== shownBefore,
-      ),
-  );
-}
 
 describe('/task list', () => {
   it('pages through every task of a site, Done and Cancelled included, with More for "all"', async () => {
     const expected = h.sandbox.admin.state.tasks.filter((t) => t.siteId === '101').map((t) => t.id);
     expect(expected.length).toBeGreaterThan(10);
-    let page = await listReply('list all site berlin');
+    let page = await listReply(h, 'list all site berlin');
     const seen = [...listed(page)];
     let clicks = 0;
     while (moreButton(page)) {
-      page = await nextPage(page, 'U0ANA');
+      page = await nextPage(h, page, 'U0ANA');
       seen.push(...listed(page));
       expect(++clicks).toBeLessThan(10);
     }
@@ -81,10 +47,10 @@ describe('/task list', () => {
       .filter((t) => t.assigneeId === '501' && OPEN_STATUSES.includes(t.statusId))
       .map((t) => t.id);
     expect(mine.length).toBeGreaterThan(0);
-    let page = await listReply('list mine');
+    let page = await listReply(h, 'list mine');
     const seen = [...listed(page)];
     while (moreButton(page)) {
-      page = await nextPage(page);
+      page = await nextPage(h, page);
       seen.push(...listed(page));
     }
     expect(seen.sort()).toEqual([...mine].sort());
@@ -94,7 +60,7 @@ describe('/task list', () => {
     const tasks = h.sandbox.admin.state.tasks;
     const open = tasks.filter((t) => t.siteId === '101' && OPEN_STATUSES.includes(t.statusId));
     expect(open.length).toBeLessThan(tasks.filter((t) => t.siteId === '101').length);
-    let page = await listReply('list site berlin');
+    let page = await listReply(h, 'list site berlin');
     const seen: string[] = [];
     let marked = 0;
     for (;;) {
@@ -108,7 +74,7 @@ describe('/task list', () => {
       for (const r of late) expect(tasks.find((t) => t.id === r.id)?.dueDate).toBeTruthy();
       seen.push(...rows.map((r) => r.id));
       if (!moreButton(page)) break;
-      page = await nextPage(page, 'U0ANA');
+      page = await nextPage(h, page, 'U0ANA');
     }
     expect(marked).toBeGreaterThan(0);
     expect(seen.sort()).toEqual(open.map((t) => t.id).sort());
@@ -116,13 +82,13 @@ describe('/task list', () => {
 
   it('sorts the whole result before paging: every overdue task, oldest first, precedes the rest', async () => {
     const tasks = h.sandbox.admin.state.tasks;
-    let page = await listReply('list');
+    let page = await listReply(h, 'list');
     expect(JSON.stringify(page.blocks)).toMatch(/ — 1–10 of \d+/);
     const rows: { id: string; late: boolean }[] = [];
     for (;;) {
       rows.push(...rowsOf(page).map((r) => ({ id: r.id, late: r.text.includes('*Overdue*') })));
       if (!moreButton(page)) break;
-      page = await nextPage(page, 'U0ANA');
+      page = await nextPage(h, page, 'U0ANA');
     }
     const late = rows.filter((r) => r.late);
     expect(late.length).toBeGreaterThan(LIST_PAGE);
@@ -135,20 +101,20 @@ describe('/task list', () => {
   });
 
   it('says why "mine" is empty for someone without a platform account', async () => {
-    const reply = await listReply('list mine', 'U0EVE');
+    const reply = await listReply(h, 'list mine', 'U0EVE');
     expect(reply.text).toContain(
       'fieldline knows no platform user with the email eve@contractor.example, so “mine” is empty: ask a platform admin',
     );
   });
 
   it('tells someone whose Slack profile shows no email what to do', async () => {
-    const reply = await listReply('list mine', 'U0NIA');
+    const reply = await listReply(h, 'list mine', 'U0NIA');
     expect(reply.text).toContain('Your Slack profile shows no email to fieldline');
     expect(reply.text).toContain('ask a workspace admin');
   });
 
   it('shows only open, high-priority tasks when asked', async () => {
-    const page = await listReply('list open priority high');
+    const page = await listReply(h, 'list open priority high');
     const ids = listed(page);
     expect(ids.length).toBeGreaterThan(0);
     const tasks = h.sandbox.admin.state.tasks;
@@ -171,12 +137,12 @@ describe('/task list', () => {
   });
 
   it('matches a site typed without its accent (“sao paulo”)', async () => {
-    const page = await listReply('list site sao paulo');
+    const page = await listReply(h, 'list site sao paulo');
     expect(JSON.stringify(page.blocks)).toContain('site São Paulo Packaging');
   });
 
   it('names the sites when none matches', async () => {
-    const reply = await listReply('list site atlantis');
+    const reply = await listReply(h, 'list site atlantis');
     expect(reply.text).toContain('No site matches “atlantis”');
     expect(reply.text).toContain('Berlin Plant');
   });

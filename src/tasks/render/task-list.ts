@@ -1,6 +1,6 @@
 /** The `/task list` answer (ephemeral), pure: one section per task, then "More" while the cursor has more. */
 import type { Task } from '../../monitoring/api.ts';
-import { escapeMrkdwn, safeText, truncate, safeName } from '../../kit/blocks/mrkdwn.ts';
+import { escapeMrkdwn, safeText, truncate, safeName, slackDate } from '../../kit/blocks/mrkdwn.ts';
 import { personText } from './task-card.ts';
 import { TASK_ACTION, type BlockJson, type Rendered } from './task-ids.ts';
 
@@ -18,6 +18,8 @@ export interface ListView {
   total?: number;
   /** The list stopped reading at its bound: say so, with how to narrow it. */
   capped?: { maxRows: number };
+  /** The tasks were read earlier (epoch ms `at`) and a list is reused for `keptSeconds`: say how old it is. */
+  asOf?: { at: number; keptSeconds: number };
 }
 
 function line(task: Task, overdue: boolean): string {
@@ -55,6 +57,22 @@ export function renderTaskList(view: ListView): Rendered {
           text:
             `Sorted over the first ${view.capped.maxRows.toLocaleString('en-US')} tasks the platform returned; ` +
             'there are more. Narrow the list with `site <name>`, a priority, `mine` or `overdue`.',
+        },
+      ],
+    });
+  }
+  if (view.asOf) {
+    const at = slackDate(
+      view.asOf.at,
+      '{time_secs}',
+      `${new Date(view.asOf.at).toISOString().slice(11, 19)} UTC`,
+    );
+    blocks.push({
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: `As of ${at}: a list is reused for ${view.asOf.keptSeconds} s, so a change made outside fieldline since then shows in a later one.`,
         },
       ],
     });

@@ -2,7 +2,7 @@
  * The order and filters of `/task list` (issue 17), pure. Each row's sort keys are worked out once, when it is
  * read, so sorting a thousand rows compares numbers and plain strings only.
  */
-import type { TaskGlance } from '../../monitoring/api.ts';
+import type { Task, TaskGlance, TaskQuery } from '../../monitoring/api.ts';
 import { isOpen, isOverdueOn } from '../rules/open-overdue.ts';
 
 export type ListScope = 'all' | 'open' | 'mine' | 'overdue';
@@ -49,9 +49,45 @@ export function byUrgency(a: ListRow, b: ListRow): number {
   return a.rank - b.rank || text(a.due, b.due) || a.num - b.num || text(a.task.id, b.task.id);
 }
 
+/** Puts `row` where byUrgency places it in the sorted `rows` (binary search). */
+export function insertRow(rows: ListRow[], row: ListRow): void {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (byUrgency(rows[mid]!, row) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  rows.splice(lo, 0, row);
+}
+
+/** Whether two glances at a task agree in everything a list row is made of. */
+export function sameGlance(a: TaskGlance, b: TaskGlance): boolean {
+  return (
+    a.id === b.id &&
+    a.dueDate === b.dueDate &&
+    a.doneDate === b.doneDate &&
+    a.status.id === b.status.id &&
+    a.status.name === b.status.name &&
+    a.site?.id === b.site?.id &&
+    a.assignee?.id === b.assignee?.id
+  );
+}
+
 /** What the list scope keeps of the rows the platform query returned. */
 export function keeps(scope: ListScope, row: ListRow): boolean {
   if (scope === 'all') return true;
   if (scope === 'overdue') return row.late;
   return row.open;
+}
+
+/** Whether GET /tasks with `query` returns the task, for the filters `/task list` sends: site, priority, assignee. */
+export function matchesQuery(query: TaskQuery, task: Task): boolean {
+  const within = (ids: string[] | undefined, id: string | undefined) =>
+    ids === undefined || (id !== undefined && ids.includes(id));
+  return (
+    within(query.siteIds, task.site?.id) &&
+    within(query.priorityIds, task.priority?.id) &&
+    within(query.assigneeIds, task.assignee?.id)
+  );
 }

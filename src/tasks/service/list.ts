@@ -1,7 +1,11 @@
 /**
  * `/task list` paging. The whole result is read (bounded by MAX_ROWS_READ), filtered where the platform cannot
  * (open = not Done/Cancelled; overdue) and sorted by urgency before it is paged, so page 1 holds the oldest
- * overdue work. "More" keeps the filter and the offset under a short token in the store and reads the list
+ * overdue work. "More" keeps the filter and the offset under a short token in the store.
+ *
+ * The sorted read is kept a short while in this process (./list-snapshots.ts): "More", and a list asked again
+ * soon with `reuse`, page through it after a one-row check with the person's key (stillGood), with the changes
+ * made through this service patched in at once. Once it has expired, or on another replica, the list is read
  * again, so the next page continues the same order with current data.
  */
 import { randomUUID } from 'node:crypto';
@@ -9,8 +13,19 @@ import type { Clock } from '../../deps.ts';
 import type { MonitoringApi, Task, TaskQuery } from '../../monitoring/api.ts';
 import type { Store } from '../../store/store.ts';
 import { todayAt } from '../rules/dates.ts';
-import { glancePage } from './glance.ts';
-import { byUrgency, keeps, listRow, needsSiteDay, type ListRow, type ListScope } from './list-order.ts';
+import { glanceOf, glancePage } from './glance.ts';
+import {
+  byUrgency,
+  insertRow,
+  keeps,
+  listRow,
+  matchesQuery,
+  needsSiteDay,
+  sameGlance,
+  type ListRow,
+  type ListScope,
+} from './list-order.ts';
+import { createListSnapshots, type SortedRead } from './list-snapshots.ts';
 
 export type { ListScope } from './list-order.ts';
 
@@ -33,6 +48,8 @@ export interface TaskListPage {
   total: number;
   /** The platform had more rows than fieldline reads for one list: the order covers the first MAX_ROWS_READ. */
   capped: boolean;
+  /** When the page comes from an earlier read: the epoch ms it was read at. null when read for this page. */
+  asOf: number | null;
 }
 
 interface CursorState {
@@ -53,6 +70,8 @@ export interface TaskListerDeps {
   monitoring: MonitoringApi;
   store: Store;
   clock: Clock;
+  /** Whose key the platform is read with (the acting person's): reads are kept per scope. */
+  scope(): string;
   /** Site id → IANA zone (null when unknown) of the sites the acting key sees. */
   siteZones(signal?: AbortSignal): Promise<SiteZones>;
   learn(tasks: readonly Pick<Task, 'status' | 'assignee'>[]): Promise<void>;
@@ -74,9 +93,11 @@ function siteDay(nowMs: number, zones: SiteZones | undefined): (siteId: string |
 
 export function createTaskLister(deps: TaskListerDeps) {
   const cursors = deps.store.namespace('task-list-cursor');
+  const snapshots = createListSnapshots(deps.clock);
 
   /** Every row the platform returns for the query (up to MAX_ROWS_READ), sorted by urgency. */
-  async function read(query: TaskQuery, signal?: AbortSignal): Promise<{ rows: ListRow[]; capped: boolean }> {
+  async function read(query: TaskQuery, signal?: AbortSignal): Promise<SortedRead> {
+    const scope = deps.scope();
     // one instant per list: every task is judged overdue against the same "today"
     const readAt = deps.clock.now();
     const rows: ListRow[] = [];
@@ -96,14 +117,50 @@ export function createTaskLister(deps: TaskListerDeps) {
       for (const task of taken) rows.push(listRow(task, dayOf));
       // paging rule 4: the end is data null or a short page; a lastValue alone proves nothing.
       const end = result.done || result.lastValue === null;
-      if (end || rows.length >= MAX_ROWS_READ) return { rows: rows.sort(byUrgency), capped: !end };
+      if (end || rows.length >= MAX_ROWS_READ)
+        return { scope, query, rows: rows.sort(byUrgency), capped: !end, readAt };
       cursor = result.lastValue;
     }
   }
 
-  async function page(filter: TaskListFilter, offset: number, signal?: AbortSignal): Promise<TaskListPage> {
-    const all = await read(platformQuery(filter), signal);
-    const rows = all.rows.filter((r) => keeps(filter.scope, r));
+  /**
+   * Before a kept read answers, one row of the platform instead of every page: the newest task the query returns
+   * (sortDesc). The call proves the person may still read with their key (it fails as a whole read would: a
+   * revoked key, a refused person), and for a new list (`fresh`) a task created or changed elsewhere at that end
+   * sends the list to the platform again. "More" keeps to the read its first page came from.
+   */
+  async function stillGood(read: SortedRead, fresh: boolean, signal?: AbortSignal): Promise<boolean> {
+    const probe = await glancePage(
+      deps.monitoring,
+      { ...read.query, limit: 1, sortDesc: true },
+      null,
+      signal,
+    );
+    const newest = probe.rows[0];
+    if (!fresh) return true;
+    if (!newest) return read.rows.length === 0;
+    const held = read.rows.find((r) => r.task.id === newest.id);
+    // a capped read holds the first rows in the platform's order only: the newest may well be beyond them
+    return held ? sameGlance(held.task, newest) : read.capped;
+  }
+
+  async function sorted(filter: TaskListFilter, reuse: 'no' | 'fresh' | 'more', signal?: AbortSignal) {
+    const query = platformQuery(filter);
+    const kept = reuse === 'no' ? undefined : snapshots.get(deps.scope(), query);
+    if (kept && (await stillGood(kept, reuse === 'fresh', signal))) return { read: kept, reused: true };
+    const fresh = await read(query, signal);
+    snapshots.put(fresh);
+    return { read: fresh, reused: false };
+  }
+
+  async function page(
+    filter: TaskListFilter,
+    offset: number,
+    reuse: 'no' | 'fresh' | 'more',
+    signal?: AbortSignal,
+  ): Promise<TaskListPage> {
+    const { read, reused } = await sorted(filter, reuse, signal);
+    const rows = read.rows.filter((r) => keeps(filter.scope, r));
     const shown = rows.slice(offset, offset + LIST_PAGE_SIZE);
     let next: string | null = null;
     if (offset + LIST_PAGE_SIZE < rows.length) {
@@ -115,12 +172,44 @@ export function createTaskLister(deps: TaskListerDeps) {
       overdueIds: shown.filter((r) => r.late).map((r) => r.task.id),
       next,
       total: rows.length,
-      capped: all.capped,
+      capped: read.capped,
+      asOf: reused ? read.readAt : null,
     };
   }
 
+  /**
+   * A task was created or changed through fieldline (`task` as now known; undefined when unknown): the acting
+   * scope's kept reads show it at once; another scope's read holding it is dropped (read again with that key).
+   */
+  async function changed(taskId: string, task: Task | undefined): Promise<void> {
+    const scope = deps.scope();
+    snapshots.changed(scope, taskId);
+    const reads = snapshots.all();
+    const glance = task ? glanceOf(task) : undefined;
+    // The site zones only when a kept read of this scope will take the task in, and its row needs a site day.
+    const patching = reads.some((r) => r.scope === scope && !r.capped);
+    const zones =
+      patching && glance && needsSiteDay(glance)
+        ? await deps.siteZones().catch(() => undefined)
+        : new Map<string, null>();
+    for (const read of reads) {
+      const at = read.rows.findIndex((r) => r.task.id === taskId);
+      if (read.scope !== scope) {
+        if (at >= 0) snapshots.drop(read);
+      } else if (!task || !glance || !zones || read.capped) {
+        // capped: whether the task is among the first rows the platform returns is unknown
+        snapshots.drop(read);
+      } else {
+        if (at >= 0) read.rows.splice(at, 1);
+        if (matchesQuery(read.query, task))
+          insertRow(read.rows, listRow(glance, siteDay(read.readAt, zones)));
+      }
+    }
+  }
+
   return {
-    first: (filter: TaskListFilter, signal?: AbortSignal) => page(filter, 0, signal),
+    first: (filter: TaskListFilter, reuse: boolean, signal?: AbortSignal) =>
+      page(filter, 0, reuse ? 'fresh' : 'no', signal),
     /** undefined when the token expired (the list must be asked for again). */
     async more(
       token: string,
@@ -128,7 +217,10 @@ export function createTaskLister(deps: TaskListerDeps) {
     ): Promise<(TaskListPage & { filter: TaskListFilter }) | undefined> {
       const state = await cursors.get<CursorState>(token);
       if (!state || typeof state.offset !== 'number') return undefined;
-      return { ...(await page(state.filter, state.offset, signal)), filter: state.filter };
+      return { ...(await page(state.filter, state.offset, 'more', signal)), filter: state.filter };
     },
+    changed,
+    /** Drops the kept reads of a scope (its person connected another key, or disconnected). */
+    forget: (scope: string) => snapshots.forget(scope),
   };
 }

@@ -12,6 +12,7 @@ import { createSnapshots } from './snapshots.ts';
 
 export type { ListScope, TaskListFilter, TaskListPage } from './list.ts';
 export { MAX_ROWS_READ } from './list.ts';
+export { LIST_SNAPSHOT_TTL_MS } from './list-snapshots.ts';
 
 export interface CreateContext {
   site: SiteRef;
@@ -50,7 +51,11 @@ export interface TaskService {
     ctx?: { assignee?: Assignee | null },
     signal?: AbortSignal,
   ): Promise<UpdateOutcome>;
-  list(filter: TaskListFilter, signal?: AbortSignal): Promise<TaskListPage>;
+  /**
+   * The first page. `reuse`: a read of the same list kept from the last LIST_SNAPSHOT_TTL_MS may serve it (the
+   * page then says `asOf`); without it the platform is read now (and the read kept for "More").
+   */
+  list(filter: TaskListFilter, signal?: AbortSignal, opts?: { reuse?: boolean }): Promise<TaskListPage>;
   listMore(
     token: string,
     signal?: AbortSignal,
@@ -64,9 +69,12 @@ export function createTaskService(base: BaseDeps, directory: Directory): TaskSer
     monitoring: base.monitoring,
     store: base.store,
     clock: base.clock,
+    scope: base.scope,
     siteZones: async (signal) => new Map((await directory.sites(signal)).map((s) => [s.id, s.timeZone])),
     learn: (tasks) => directory.learnFromTasks(tasks),
   });
+  // A person who connects another key (or disconnects) no longer sees what the old key listed.
+  directory.onForget((scope) => lister.forget(scope));
 
   async function refresh(
     task: Pick<Task, 'id' | 'name'>,
@@ -77,6 +85,7 @@ export function createTaskService(base: BaseDeps, directory: Directory): TaskSer
     if (!found) return undefined;
     await directory.learnFromTasks([found]);
     await snapshots.put(found, base.scope());
+    await lister.changed(found.id, found);
     return found;
   }
 
@@ -86,6 +95,7 @@ export function createTaskService(base: BaseDeps, directory: Directory): TaskSer
       const nowIso = new Date(base.clock.now()).toISOString();
       const task = taskFromCreate(String(taskId), body, { ...ctx, statusName, nowIso });
       await snapshots.put(task, base.scope());
+      await lister.changed(task.id, task);
       return task;
     },
 
@@ -118,12 +128,14 @@ export function createTaskService(base: BaseDeps, directory: Directory): TaskSer
       if (!result.changed && !reassigned) return { kind: 'no-change', task: fresh ?? before, ...took };
       const task = fresh ?? (before ? applyPatch(before, patch, { ...ctx, statusName }) : undefined);
       if (task && !fresh) await snapshots.put(task, base.scope());
+      // refresh patched the kept lists with `fresh` already
+      if (!fresh) await lister.changed(taskId, task);
       return { kind: 'changed', before, task, ...took };
     },
 
     // Listed tasks become snapshots so their cards (and the card's buttons) work from the list.
-    async list(filter, signal) {
-      const page = await lister.first(filter, signal);
+    async list(filter, signal, opts = {}) {
+      const page = await lister.first(filter, opts.reuse ?? false, signal);
       await Promise.all(page.tasks.map((t) => snapshots.put(t, base.scope())));
       return page;
     },

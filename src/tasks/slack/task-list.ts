@@ -1,7 +1,12 @@
 /** `/task list …` after the ack: resolve the site and "mine", fetch one page, render it. */
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
-import { MAX_ROWS_READ, type TaskListFilter, type TaskListPage } from '../service/task-service.ts';
+import {
+  LIST_SNAPSHOT_TTL_MS,
+  MAX_ROWS_READ,
+  type TaskListFilter,
+  type TaskListPage,
+} from '../service/task-service.ts';
 import { escapeMrkdwn, safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { priorityById } from '../rules/priority.ts';
 import type { Rendered } from '../render/task-ids.ts';
@@ -41,6 +46,7 @@ export async function renderListPage(
     shownBefore,
     total: page.total,
     ...(page.capped ? { capped: { maxRows: MAX_ROWS_READ } } : {}),
+    ...(page.asOf !== null ? { asOf: { at: page.asOf, keptSeconds: LIST_SNAPSHOT_TTL_MS / 1000 } } : {}),
   });
 }
 
@@ -85,5 +91,5 @@ export async function runTaskList(
     }
     filter.assigneeId = me.assignee.id;
   }
-  return renderListPage(deps, filter, await deps.tasks.list(filter), 0);
+  return renderListPage(deps, filter, await deps.tasks.list(filter, undefined, { reuse: true }), 0);
 }
