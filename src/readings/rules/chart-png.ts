@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { RecentCache } from './recent-cache.ts';
 
 export const PNG_SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -94,38 +95,35 @@ function chartWorker(): Worker {
 }
 
 /**
- * The same chart asked for again (a team looking at one meter, the same range, within minutes) is rasterised
- * once: PNGs are kept by the SVG's hash, at most RECENT_CHARTS of them for RECENT_CHART_MS (a few MB at most).
+ * The same chart asked for again (a team looking at one meter, the same range, within minutes) is rasterised once:
+ * PNGs are kept by `keyOf` their input, at most RECENT_CHARTS of them for RECENT_CHART_MS (a few MB at most).
  */
-const RECENT_CHARTS = 16;
-const RECENT_CHART_MS = 10 * 60_000;
-const recent = new Map<string, { png: Buffer<ArrayBuffer>; at: number }>();
+export const RECENT_CHARTS = 16;
+export const RECENT_CHART_MS = 10 * 60_000;
 
-function remembered(key: string): Buffer<ArrayBuffer> | undefined {
-  const hit = recent.get(key);
-  if (!hit || Date.now() - hit.at > RECENT_CHART_MS) return undefined;
-  // Most recently used last: the oldest is the first one dropped.
-  recent.delete(key);
-  recent.set(key, hit);
-  return hit.png;
+export type DrawPng<I> = (input: I, signal?: AbortSignal) => Promise<Buffer<ArrayBuffer>>;
+
+export function recentPngs<I>(keyOf: (input: I) => string, draw: DrawPng<I>, now: () => number): DrawPng<I> {
+  const recent = new RecentCache<Buffer<ArrayBuffer>>({ max: RECENT_CHARTS, ttlMs: RECENT_CHART_MS, now });
+  return async (input, signal) => {
+    const key = keyOf(input);
+    const known = recent.get(key);
+    // a copy: the caller may hand its buffer to an upload that consumes it
+    if (known) return Buffer.from(known);
+    const png = await draw(input, signal);
+    recent.set(key, Buffer.from(png));
+    return png;
+  };
 }
 
-function remember(key: string, png: Buffer<ArrayBuffer>): void {
-  recent.set(key, { png, at: Date.now() });
-  while (recent.size > RECENT_CHARTS) recent.delete(recent.keys().next().value as string);
-}
+/** An SVG as PNG, kept by the SVG's hash (the app keys its charts on their input instead: ./chart-cache.ts). */
+export const renderChartPng: DrawPng<string> = recentPngs(
+  (svg) => createHash('sha256').update(svg).digest('hex'),
+  (svg, signal) => rasterise(svg, signal),
+  () => Date.now(),
+);
 
-export async function renderChartPng(svg: string, signal?: AbortSignal): Promise<Buffer<ArrayBuffer>> {
-  const key = createHash('sha256').update(svg).digest('hex');
-  const known = remembered(key);
-  // A copy: the caller may hand its buffer to an upload that consumes it.
-  if (known) return Buffer.from(known);
-  const png = await rasterise(svg, signal);
-  remember(key, Buffer.from(png));
-  return png;
-}
-
-/** Always renders (no recent-chart lookup). */
+/** SVG → PNG in the chart worker, always rendered. */
 export function rasterise(svg: string, signal?: AbortSignal): Promise<Buffer<ArrayBuffer>> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {

@@ -59,7 +59,7 @@ function fmt(n: number): string {
   return n.toFixed(1);
 }
 
-function timeTicks(input: ChartInput): { x: number; label: string }[] {
+export function timeTicks(input: ChartInput): { x: number; label: string }[] {
   const span = input.endMs - input.startMs;
   const pattern = span <= 2 * 86_400_000 ? 'HH:mm' : span <= 14 * 86_400_000 ? 'MM-dd HH:mm' : 'yyyy-MM-dd';
   const plotW = WIDTH - LEFT - RIGHT;
@@ -71,20 +71,30 @@ function timeTicks(input: ChartInput): { x: number; label: string }[] {
   return ticks;
 }
 
-function runs(series: ChartSeries, input: ChartInput): Bucket[][] {
-  const idx = series.buckets.map((b) => Math.round((b.startMs - input.startMs) / input.bucketMs));
+/** A bucket's place on the time axis: 0 for the range's first bucket. The picture depends on it, not on clock time. */
+export function slotOf(bucket: Bucket, input: ChartInput): number {
+  return Math.round((bucket.startMs - input.startMs) / input.bucketMs);
+}
+
+interface Placed {
+  b: Bucket;
+  slot: number;
+}
+
+function runs(series: ChartSeries, input: ChartInput): Placed[][] {
+  const placed = series.buckets.map((b) => ({ b, slot: slotOf(b, input) }));
   // A gap is a step longer than the source's usual spacing (the median step): an hourly meter drawn in
   // 6-minute buckets has 9 empty buckets between readings and must still draw a line, not dots.
-  const steps = idx
+  const steps = placed
     .slice(1)
-    .map((v, i) => v - (idx[i] ?? 0))
+    .map((p, i) => p.slot - (placed[i]?.slot ?? 0))
     .sort((p, q) => p - q);
   const usual = Math.max(1, steps[Math.floor(steps.length / 2)] ?? 1);
-  const out: Bucket[][] = [];
-  series.buckets.forEach((b, i) => {
-    const step = i === 0 ? Infinity : (idx[i] ?? 0) - (idx[i - 1] ?? 0);
+  const out: Placed[][] = [];
+  placed.forEach((p, i) => {
+    const step = i === 0 ? Infinity : p.slot - (placed[i - 1]?.slot ?? 0);
     if (step > usual * 1.5) out.push([]);
-    out[out.length - 1]?.push(b);
+    out[out.length - 1]?.push(p);
   });
   return out;
 }
@@ -101,7 +111,9 @@ function panel(series: ChartSeries, index: number, input: ChartInput): string {
   const pad = (hi - lo) * 0.05;
   [lo, hi] = [lo - pad, hi + pad];
   const y = (v: number) => top + PANEL_H - ((v - lo) / (hi - lo)) * PANEL_H;
-  const x = (ms: number) => LEFT + ((ms - input.startMs) / (input.endMs - input.startMs)) * plotW;
+  // a bucket is drawn at its middle
+  const x = (slot: number) =>
+    LEFT + (((slot + 0.5) * input.bucketMs) / (input.endMs - input.startMs)) * plotW;
   const parts: string[] = [];
   const unit = series.unit ? ` (${series.unit})` : '';
   parts.push(`<text x="${LEFT}" y="${top - 8}" class="label">${xmlEscape(series.label + unit)}</text>`);
@@ -116,21 +128,21 @@ function panel(series: ChartSeries, index: number, input: ChartInput): string {
   // per run of adjacent buckets: a min–max band (spikes stay visible) and a midline; a missing bucket
   // breaks the run, so gaps in the data show as gaps in the chart
   for (const run of runs(series, input)) {
-    const xs = run.map((b) => fmt(x(b.startMs + input.bucketMs / 2)));
+    const xs = run.map((p) => fmt(x(p.slot)));
     if (run.length === 1) {
-      const b = run[0];
+      const b = run[0]?.b;
       if (b)
         parts.push(
           `<line x1="${xs[0]}" x2="${xs[0]}" y1="${fmt(y(b.min) + 2)}" y2="${fmt(y(b.max) - 2)}" stroke="${color}" stroke-width="3"/>`,
         );
       continue;
     }
-    const upper = run.map((b, i) => `${xs[i]} ${fmt(y(b.max))}`);
-    const lower = run.map((b, i) => `${xs[i]} ${fmt(y(b.min))}`).reverse();
+    const upper = run.map(({ b }, i) => `${xs[i]} ${fmt(y(b.max))}`);
+    const lower = run.map(({ b }, i) => `${xs[i]} ${fmt(y(b.min))}`).reverse();
     parts.push(
       `<path d="M${upper.join('L')}L${lower.join('L')}Z" fill="${color}" fill-opacity="0.22" stroke="none"/>`,
     );
-    const mid = run.map((b, i) => `${xs[i]} ${fmt(y((b.min + b.max) / 2))}`);
+    const mid = run.map(({ b }, i) => `${xs[i]} ${fmt(y((b.min + b.max) / 2))}`);
     parts.push(
       `<path d="M${mid.join('L')}" fill="none" stroke="${color}" stroke-width="1.5" stroke-linejoin="round"/>`,
     );

@@ -5,8 +5,7 @@
  */
 import type { Deps } from '../../deps.ts';
 import type { DataSource } from '../../monitoring/api.ts';
-import { renderChartPng } from '../rules/chart-png.ts';
-import { renderChartSvg } from '../rules/chart-svg.ts';
+import { chartPng } from '../rules/chart-cache.ts';
 import {
   ReadingRangeError,
   resolveRange,
@@ -146,7 +145,7 @@ async function reportFlow(deps: ReadingFlowDeps, target: ReplyTarget, job: Range
   if (!report.chart || report.summary.rows === 0) return;
   const chart = report.chart;
   try {
-    const png = await renderChartPng(renderChartSvg(chart));
+    const png = await chartPng(chart);
     await target.client.filesUploadV2({
       channel_id: posted.channel,
       thread_ts: posted.ts,
