@@ -78,6 +78,13 @@ describe('readingRows', () => {
     ]);
   });
 
+  test('a broken row fails the page with the answer kept as it came (earlier rows not yet split)', () => {
+    const first = { meter_id: 7, event_date: 'd', m1: 1 };
+    const body = { data: [first, { meter_id: 7, event_date: 'd', m1: [] }] };
+    const err = failure(() => readingRows(body.data, 'GET /reading', body));
+    expect(err.body).toEqual({ data: [{ meter_id: 7, event_date: 'd', m1: 1 }, body.data[1]] });
+  });
+
   test.each([
     ['a row that is not an object', ['x'], 'data.0'],
     ['meter_id as a string', [{ meter_id: '7', event_date: 'd' }], 'data.0.meter_id'],
