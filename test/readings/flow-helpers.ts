@@ -2,10 +2,10 @@
 import { type Harness } from '../harness.ts';
 import { CHANNEL, waitFor } from './source-helpers.ts';
 
-/** Runs `/reading <text>` and returns the answer once it has replaced the progress message. */
-export async function readingAnswer(h: Harness, text: string, channel = CHANNEL) {
+/** Runs `/reading <text>` (as `user`) and returns the answer once it has replaced the progress message. */
+export async function readingAnswer(h: Harness, text: string, channel = CHANNEL, user?: string) {
   const before = h.standin.callsTo('chat.update').length;
-  await h.driver.command({ command: '/reading', text, channel });
+  await h.driver.command({ command: '/reading', text, channel, ...(user ? { user } : {}) });
   const update = await waitFor(
     () =>
       h.standin

@@ -1,11 +1,13 @@
 /**
  * /source asked again within the minute: the list is read fresh, each hit's full record is not fetched again for
  * the same person; another person's search fetches the records with their own key; a reading entered through
- * fieldline makes the next search fetch that source's record again.
+ * fieldline makes the next search fetch that source's record again. /reading <id> <range> asked again reads only
+ * the pages; the default range, whose answer shows the latest reading, reads the record every time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, type Harness } from '../harness.ts';
+import { readingAnswer } from './flow-helpers.ts';
 import { postedSince, sourceNamed, waitFor } from './source-helpers.ts';
 
 let h: Harness;
@@ -82,5 +84,40 @@ describe('/source records', () => {
     h.sandbox.admin.clearRequests();
     await search('Hall A Climate');
     expect(recordCalls(source.id)).toHaveLength(1);
+  });
+});
+
+describe('/reading records', () => {
+  const calls = (path: RegExp) =>
+    h.sandbox.admin.requests().filter((r) => r.method === 'GET' && path.test(r.path));
+
+  it('answers a source and range asked again within the minute from the pages alone, the same answer', async () => {
+    const source = sourceNamed(h, 'Main Energy Meter');
+    const first = await readingAnswer(h, `${source.id} 24h`);
+    await h.app.whenIdle();
+    h.sandbox.admin.clearRequests();
+    const again = await readingAnswer(h, `${source.id} 24h`);
+    await h.app.whenIdle();
+    expect(calls(/^\/data-sources/)).toEqual([]);
+    expect(calls(/^\/reading$/).length).toBeGreaterThan(0);
+    const header = (json: string) => /Main Energy Meter — last 24 h/.test(json) && /Active Power/.test(json);
+    expect(header(first.json) && header(again.json)).toBe(true);
+
+    await readingAnswer(h, `${source.id} 24h`, undefined, 'U0BEN');
+    await h.app.whenIdle();
+    const records = calls(new RegExp(`^/data-sources/${source.id}$`));
+    expect(records).toHaveLength(1);
+    expect(calls(/^\/data-sources$/)).toHaveLength(1);
+  });
+
+  it('reads the record, with its latest reading, every time the default range is asked', async () => {
+    const source = sourceNamed(h, 'Main Energy Meter');
+    await readingAnswer(h, source.id);
+    h.sandbox.admin.clearRequests();
+    const { json } = await readingAnswer(h, source.id);
+    await h.app.whenIdle();
+    expect(json).toContain('*Latest reading*');
+    const records = calls(new RegExp(`^/data-sources/${source.id}$`));
+    expect(records.map((r) => r.query.withLastReading)).toEqual(['true']);
   });
 });

@@ -13,7 +13,7 @@ function recordsAt(start = 1_000_000) {
   );
   // each fetch answers a new object naming the scope it was fetched for
   const load = (id: string) =>
-    records.get(id, () => {
+    records.get(id, 'plain', () => {
       fetched.push(`${clock.scope}/${id}`);
       return Promise.resolve({ id, name: `${id} as seen by ${clock.scope}` } as DataSource);
     });
@@ -62,7 +62,7 @@ describe('source records per scope', () => {
 
   it('remembers nothing from a failed fetch', async () => {
     const { fetched, records, load } = recordsAt();
-    await expect(records.get('7', () => Promise.reject(new Error('platform down')))).rejects.toThrow(
+    await expect(records.get('7', 'plain', () => Promise.reject(new Error('platform down')))).rejects.toThrow(
       'platform down',
     );
     await load('7');
@@ -78,6 +78,24 @@ describe('source records per scope', () => {
     await load('1');
     await load('2');
     expect(fetched).toEqual(['person:T1:U1/2']);
+  });
+});
+
+describe('source record forms', () => {
+  it('keeps the listed and the schema form apart, and a fresh read replaces what was kept', async () => {
+    const { clock, fetched, records, load } = recordsAt();
+    await load('1008');
+    expect(records.peek('1008', 'schema')).toBeUndefined();
+    const fresh = { id: '1008', name: 'with schema' } as DataSource;
+    records.put('1008', 'schema', fresh);
+    expect(records.peek('1008', 'schema')).toBe(fresh);
+    expect((await load('1008')).name).toBe('1008 as seen by person:T1:U1');
+    clock.scope = 'shared';
+    expect(records.peek('1008', 'schema')).toBeUndefined();
+    clock.scope = 'person:T1:U1';
+    records.forget('1008');
+    expect(records.peek('1008', 'schema')).toBeUndefined();
+    expect(fetched).toEqual(['person:T1:U1/1008']);
   });
 });
 

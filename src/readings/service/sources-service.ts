@@ -22,8 +22,13 @@ import { createSourceRecords } from './source-records.ts';
 export interface SourcesService {
   search(text: string, cursor: string | null, signal?: AbortSignal): Promise<SearchPage>;
   resolve(query: string, signal?: AbortSignal): Promise<Resolution>;
-  /** Full record with schema (when it has one) and its latest reading. */
+  /** Full record with schema (when it has one) and its latest reading, read now. */
   load(id: string, signal?: AbortSignal): Promise<DataSource>;
+  /**
+   * The record a /reading answer over `spec` needs: read now when the answer shows the latest reading (the default
+   * range), else the one this scope read within the minute (./source-records.ts) when there is one.
+   */
+  loadForRange(id: string, spec: RangeSpec, signal?: AbortSignal): Promise<DataSource>;
   report(source: DataSource, spec: RangeSpec, signal?: AbortSignal): Promise<ReadingReport>;
   importCsv(
     source: DataSource,
@@ -52,11 +57,28 @@ export function createSourcesService(base: BaseDeps, opts: SourcesOptions = {}):
     () => base.scope(),
     () => clock.now(),
   );
-  const record: RecordOf = (id, signal) => records.get(id, () => monitoring.dataSources.get(id, {}, signal));
+  const record: RecordOf = (id, signal) =>
+    records.get(id, 'plain', () => monitoring.dataSources.get(id, {}, signal));
+  async function load(id: string, signal?: AbortSignal): Promise<DataSource> {
+    const source = await loadSource(monitoring, id, signal);
+    records.put(id, 'schema', source);
+    return source;
+  }
   return {
     search: (text, cursor, signal) => searchSources(monitoring, record, text, cursor, signal),
-    resolve: (query, signal) => resolveSource(monitoring, query, signal),
-    load: (id, signal) => loadSource(monitoring, id, signal),
+    resolve: (query, signal) =>
+      resolveSource(
+        monitoring,
+        query,
+        (id) => records.peek(id, 'schema') ?? records.peek(id, 'plain'),
+        signal,
+      ),
+    load,
+    async loadForRange(id, spec, signal) {
+      // only the default range's answer shows the latest reading (render/reading-report.ts)
+      const known = spec.kind === 'default' ? undefined : records.peek(id, 'schema');
+      return known ?? load(id, signal);
+    },
     report: (source, spec, signal) => buildReadingReport(monitoring, source, spec, clock.now(), signal),
     async importCsv(source, csv, format, signal) {
       const outcome = await checkAndUpload(monitoring, source, csv, format, signal);

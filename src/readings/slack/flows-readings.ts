@@ -98,7 +98,7 @@ export async function readingForSource(
   req: ReadingRequest,
 ): Promise<void> {
   try {
-    const source = await deps.sources.load(sourceId);
+    const source = await deps.sources.loadForRange(sourceId, req.spec);
     const range = resolveRange(req.spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
     const job = { source, range, spec: req.spec };
     if (req.export) await exportFlow(deps, target, job);
