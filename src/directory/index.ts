@@ -33,7 +33,11 @@ export function createDirectory(base: BaseDeps, scope: () => string): Directory 
     scan: (signal) => scanner.scan(signal),
     now: () => base.clock.now(),
   });
-  const people = createPeopleDirectory({ store: base.store, scan: (signal) => scanner.scan(signal) });
+  const people = createPeopleDirectory({
+    store: base.store,
+    scan: (signal) => scanner.scan(signal),
+    now: () => base.clock.now(),
+  });
   const forgetting: ((scope: string) => void)[] = [];
 
   const directory: Directory = {

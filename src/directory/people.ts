@@ -5,12 +5,15 @@
  */
 import { z } from 'zod';
 import type { Assignee, Task } from '../monitoring/api.ts';
+import { withNearCache } from '../store/near-cache.ts';
 import type { Store } from '../store/store.ts';
 import type { PeopleDirectory, PersonMatch, SlackProfiles } from './types.ts';
 
 const PEOPLE_KEY = 'people';
 const PEOPLE_TTL_MS = 7 * 24 * 3600_000;
 const EMAIL_TTL_MS = 3600_000;
+/** Slack emails answered from this thread's memory for a minute (every "mine", Home tab and assignee asks). */
+const EMAIL_NEAR = { ttlMs: 60_000, max: 2_000 };
 /** People kept in memory; the store holds every one learned (a miss reads it again). */
 const MAX_PEOPLE = 20_000;
 
@@ -23,8 +26,13 @@ const normEmail = (email: string): string => email.trim().toLowerCase();
 export function createPeopleDirectory(deps: {
   store: Store;
   scan(signal?: AbortSignal): Promise<void>;
+  now?: () => number;
 }): PeopleDirectory {
   const store = deps.store.namespace('directory');
+  const emails = withNearCache(deps.store, {
+    ...EMAIL_NEAR,
+    ...(deps.now ? { now: deps.now } : {}),
+  }).namespace('directory');
   const byEmail = new Map<string, Assignee>();
   /** The same people come back on every page: email as the platform spelt it → id, to skip them quickly. */
   const known = new Map<string, string>();
@@ -67,11 +75,11 @@ export function createPeopleDirectory(deps: {
 
     async slackEmail(client: SlackProfiles, slackUserId: string) {
       const key = `slack-email:${slackUserId}`;
-      const cached = await store.get<{ email: string | null }>(key);
+      const cached = await emails.get<{ email: string | null }>(key);
       if (cached) return cached.email ?? undefined;
       const parsed = usersInfo.parse(await client.users.info({ user: slackUserId }));
       const email = parsed.user?.profile?.email;
-      await store.set(key, { email: email ? normEmail(email) : null }, EMAIL_TTL_MS);
+      await emails.set(key, { email: email ? normEmail(email) : null }, EMAIL_TTL_MS);
       return email ? normEmail(email) : undefined;
     },
 

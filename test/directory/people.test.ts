@@ -8,6 +8,7 @@ import { createLogger } from '../../src/log.ts';
 import type { Assignee } from '../../src/monitoring/api.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { waitFor } from '../harness.ts';
+import { countingStore } from './counting-store.ts';
 
 const log = createLogger({ level: 'silent' });
 const person = (id: string, email: string) => ({ assignee: { id, email, name: `User ${id}` } as Assignee });
@@ -46,5 +47,21 @@ describe('people', () => {
       kind: 'found',
       assignee: { id: '501' },
     });
+  });
+
+  it("reads a person's Slack email from the store at most once a minute", async () => {
+    const { store, reads } = await countingStore();
+    let now = Date.UTC(2026, 10, 21, 12);
+    const people = createPeopleDirectory({ store, scan: async () => undefined, now: () => now });
+    const slack = slackWith('ana@plant.example');
+    expect(await people.slackEmail(slack, 'U0ANA')).toBe('ana@plant.example');
+    expect(await people.slackEmail(slack, 'U0ANA')).toBe('ana@plant.example');
+    now += 59_999;
+    await people.slackEmail(slack, 'U0ANA');
+    const emailReads = () => reads.filter((k) => k === 'directory/slack-email:U0ANA').length;
+    expect(emailReads()).toBe(1);
+    now += 1;
+    await people.slackEmail(slack, 'U0ANA');
+    expect(emailReads()).toBe(2);
   });
 });

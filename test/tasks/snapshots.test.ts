@@ -3,34 +3,16 @@
  * value is not written again within ten minutes, a changed one is, and the store stays what every reader reads.
  */
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log.ts';
-import { openStore } from '../../src/store/open-store.ts';
-import type { Store } from '../../src/store/store.ts';
 import { createSnapshots } from '../../src/tasks/service/snapshots.ts';
+import { countingStore } from '../directory/counting-store.ts';
 import { makeTask } from '../fixtures/task.ts';
 
 let now = Date.UTC(2026, 10, 21, 12);
 const clock = { now: () => now };
 
-/** The store, and the keys written through it (namespace/key). */
-async function countedStore() {
-  const store = await openStore({ kind: 'memory' }, { log: createLogger({ level: 'silent' }) });
-  const writes: string[] = [];
-  const counted = (inner: Store, ns: string): Store => ({
-    ...inner,
-    get: (key) => inner.get(key),
-    set: (key, value, ttl) => {
-      writes.push(`${ns}/${key}`);
-      return inner.set(key, value, ttl);
-    },
-    namespace: (name) => counted(inner.namespace(name), name),
-  });
-  return { store: counted(store, ''), writes };
-}
-
 describe('task snapshots', () => {
   it('writes a task and its seen mark once while they stay the same, again when the task changes', async () => {
-    const { store, writes } = await countedStore();
+    const { store, writes } = await countingStore();
     const snapshots = createSnapshots(store, clock);
     const task = makeTask({ id: '7' });
     await snapshots.put(task, 'person:T:ANA');
@@ -43,7 +25,7 @@ describe('task snapshots', () => {
   });
 
   it('writes the same value again after ten minutes, so the store keeps it alive', async () => {
-    const { store, writes } = await countedStore();
+    const { store, writes } = await countingStore();
     const snapshots = createSnapshots(store, clock);
     await snapshots.put(makeTask({ id: '8' }), 'shared');
     now += 10 * 60_000 - 1;
@@ -55,7 +37,7 @@ describe('task snapshots', () => {
   });
 
   it('answers from the store, so another replica sees what this one wrote', async () => {
-    const { store } = await countedStore();
+    const { store } = await countingStore();
     await createSnapshots(store, clock).put(makeTask({ id: '9' }), 'shared');
     const other = createSnapshots(store, clock);
     expect(await other.getFor('9', 'shared')).toMatchObject({ id: '9' });

@@ -6,12 +6,13 @@
  * naming another site's task must not show them what someone else's key saw (issue 14 — Slack values are no
  * authority). Seen marks are kept for a day, so a right the platform withdraws stops showing soon.
  *
- * Every list page and card saves its tasks, mostly unchanged since the last time: what this process wrote lately
- * is remembered (bounded, for RECENT_MS), and the same value is not written again within that time. The store
- * stays the truth: reads always go to it, and a value is written again at least every RECENT_MS.
+ * Every list page and card saves its tasks, mostly unchanged since the last time: writes go through a near cache
+ * (store/near-cache.ts), so the very value this process wrote less than RECENT_MS ago is not written again. Reads
+ * always go to the store, which stays the truth other threads and replicas share.
  */
 import type { Clock } from '../../deps.ts';
 import type { Task } from '../../monitoring/api.ts';
+import { withNearCache } from '../../store/near-cache.ts';
 import type { Store } from '../../store/store.ts';
 
 const SNAPSHOT_TTL_MS = 90 * 24 * 3600_000;
@@ -27,33 +28,12 @@ export interface Snapshots {
   put(task: Task, scope: string): Promise<void>;
 }
 
-/** Store writes made lately by this process: key → what was written and when. */
-function recentWrites(clock: Clock) {
-  const written = new Map<string, { at: number; value: string }>();
-  return {
-    has(key: string, value: string): boolean {
-      const last = written.get(key);
-      return last !== undefined && last.value === value && clock.now() - last.at < RECENT_MS;
-    },
-    note(key: string, value: string): void {
-      written.delete(key);
-      written.set(key, { at: clock.now(), value });
-      if (written.size > MAX_RECENT) written.delete(written.keys().next().value ?? key);
-    },
-  };
-}
-
 export function createSnapshots(store: Store, clock: Clock): Snapshots {
   const ns = store.namespace('task-snapshot');
   const seen = store.namespace('task-seen');
-  const recent = recentWrites(clock);
-
-  async function write(key: string, value: string, set: () => Promise<unknown>): Promise<void> {
-    if (recent.has(key, value)) return;
-    await set();
-    recent.note(key, value);
-  }
-
+  const writes = withNearCache(store, { ttlMs: RECENT_MS, max: MAX_RECENT, now: () => clock.now() });
+  const nsWrites = writes.namespace('task-snapshot');
+  const seenWrites = writes.namespace('task-seen');
   return {
     get: (taskId) => ns.get<Task>(taskId),
     async getFor(taskId, scope) {
@@ -61,10 +41,9 @@ export function createSnapshots(store: Store, clock: Clock): Snapshots {
       return ns.get<Task>(taskId);
     },
     async put(task, scope) {
-      const seenKey = `${scope}:${task.id}`;
       await Promise.all([
-        write(`task:${task.id}`, JSON.stringify(task), () => ns.set(task.id, task, SNAPSHOT_TTL_MS)),
-        write(`seen:${seenKey}`, '', () => seen.set(seenKey, true, SEEN_TTL_MS)),
+        nsWrites.set(task.id, task, SNAPSHOT_TTL_MS),
+        seenWrites.set(`${scope}:${task.id}`, true, SEEN_TTL_MS),
       ]);
     },
   };
