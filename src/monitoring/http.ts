@@ -7,9 +7,9 @@
  */
 import { Pool, type Dispatcher } from 'undici';
 import type { Logger } from '../log.ts';
-import { CallDeadline } from './deadline.ts';
 import { MonitoringError, scrubber } from './errors.ts';
-import { errorForStatus, errorForTransport, readBody } from './status.ts';
+import { exchange, type Answer } from './exchange.ts';
+import { decodeBody, errorForStatus, errorForTransport } from './status.ts';
 import {
   DEFAULT_RETRY_POLICY,
   realSleep,
@@ -154,42 +154,37 @@ export function createPlatformHttp(
     }
     const where = { method: req.method, path: req.path };
     const started = t.now();
-    const deadline = new CallDeadline(Math.max(t.timeouts.totalMs, req.headersTimeoutMs ?? 0), req.signal);
-    let res: Dispatcher.ResponseData;
-    let read: Awaited<ReturnType<typeof readBody>>;
+    const limits = {
+      totalMs: Math.max(t.timeouts.totalMs, req.headersTimeoutMs ?? 0),
+      maxBytes: MAX_ANSWER_BYTES,
+    };
+    let answer: Answer;
     try {
-      res = await t.dispatcher.request({
+      const request = {
         origin,
         path: prefix + req.path + encodeQuery(req.query),
         method: req.method,
         headers,
         body,
-        signal: deadline.signal,
         headersTimeout: req.headersTimeoutMs ?? t.timeouts.headersMs,
         bodyTimeout: t.timeouts.bodyMs,
-      });
-      read = await readBody(res, where, req.signal, scrub, MAX_ANSWER_BYTES);
+      };
+      answer = await exchange(t.dispatcher, request, where, limits, req.signal);
     } catch (err) {
-      if (deadline.timedOut && !req.signal?.aborted)
-        throw new MonitoringError(
-          'TIMEOUT',
-          `${req.method} ${req.path} took longer than ${t.timeouts.totalMs} ms`,
-          where,
-        );
       throw errorForTransport(err, where, req.signal, scrub);
-    } finally {
-      deadline.done();
     }
+    const { status } = answer;
     // no log object is built unless debug lines are written
     if (t.log?.isLevelEnabled('debug'))
-      t.log.debug({ ...where, status: res.statusCode, attempt, ms: t.now() - started }, 'monitoring call');
-    if (res.statusCode < 200 || res.statusCode >= 300) {
-      throw errorForStatus(res.statusCode, read, res.headers['retry-after'], where, t.now());
+      t.log.debug({ ...where, status, attempt, ms: t.now() - started }, 'monitoring call');
+    const read = decodeBody(answer.bytes, scrub);
+    if (status < 200 || status >= 300) {
+      throw errorForStatus(status, read, answer.headers['retry-after'], where, t.now());
     }
     if (!read.json.ok) {
       throw new MonitoringError('BAD_RESPONSE', `${req.method} ${req.path}: 2xx answer is not JSON`, {
         ...where,
-        status: res.statusCode,
+        status,
         body: read.text,
       });
     }

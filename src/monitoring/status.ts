@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { MonitoringErrorCode } from './api.ts';
 import { MonitoringError, type scrubber } from './errors.ts';
 
-interface Where {
+export interface Where {
   method: string;
   path: string;
 }
@@ -29,6 +29,14 @@ function parseJson(text: string): JsonResult {
   }
 }
 
+export function tooLargeError(where: Where, status: number, maxBytes: number): MonitoringError {
+  return new MonitoringError(
+    'BAD_RESPONSE',
+    `${where.method} ${where.path}: answer larger than ${maxBytes} bytes`,
+    { ...where, status },
+  );
+}
+
 /** Reads the whole body as text (timeouts while streaming become TIMEOUT) and tries JSON. */
 export async function readBody(
   res: Dispatcher.ResponseData,
@@ -37,15 +45,7 @@ export async function readBody(
   scrub: Scrub,
   maxBytes = Infinity,
 ): Promise<ReadBody> {
-  const tooLarge = () =>
-    new MonitoringError(
-      'BAD_RESPONSE',
-      `${where.method} ${where.path}: answer larger than ${maxBytes} bytes`,
-      {
-        ...where,
-        status: res.statusCode,
-      },
-    );
+  const tooLarge = () => tooLargeError(where, res.statusCode, maxBytes);
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     res.body.on('error', () => undefined).destroy();
@@ -57,6 +57,11 @@ export async function readBody(
   } catch (err) {
     throw errorForTransport(err, where, signal, scrub);
   }
+  return decodeBody(bytes, scrub);
+}
+
+/** An answer's bytes as text (the key scrubbed out) and, when it is JSON, its value. */
+export function decodeBody(bytes: Buffer, scrub: Scrub): ReadBody {
   const text = scrub.text(bytes.toString('utf8'));
   return { text, json: parseJson(text) };
 }
