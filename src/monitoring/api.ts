@@ -1,7 +1,8 @@
 /**
  * The monitoring client's public surface: what the rest of fieldline may call. Implemented by
- * ./client.ts (createMonitoringClient) on one HTTP core; resource modules parse responses with zod
- * (passthrough: unknown keys survive) into these domain types.
+ * ./client.ts (createMonitoringClient) on one HTTP core; resource modules parse responses into these domain
+ * types with zod (passthrough: unknown keys survive), or with a plain check where a list reads every row of many
+ * (./reading-row.ts, ./task-glance.ts).
  *
  * Nothing here knows about Slack.
  */
