@@ -1,7 +1,9 @@
 /**
  * CSV export to Slack: GET /export over the range, download the file from its pre-signed URL (the client
- * sends no auth there — contract: section 7 and Authentication rule 4) and upload it with files.uploadV2.
+ * sends no auth there — contract: section 7 and Authentication rule 4) and share it into the conversation
+ * (kit/slack-files/upload-file.ts).
  */
+import { shareFile } from '../../kit/slack-files/upload-file.ts';
 import type { WebClient } from '@slack/web-api';
 import type { DataSource, MonitoringApi } from '../../monitoring/api.ts';
 import { toTimeRange, type ResolvedRange } from '../rules/range.ts';
@@ -48,9 +50,10 @@ export async function exportToSlack(
   // rows = lines minus the header line
   const rows = Math.max(0, newlines + (endsWithNewline || file.length === 0 ? 0 : 1) - 1);
   const fileName = exportFileName(source.name, range);
-  const upload = { file, filename: fileName, title: `${source.name} — ${range.label}` };
-  if (args.threadTs)
-    await client.filesUploadV2({ ...upload, channel_id: args.channel, thread_ts: args.threadTs });
-  else await client.filesUploadV2({ ...upload, channel_id: args.channel });
+  await shareFile(
+    client,
+    { bytes: file, filename: fileName, title: `${source.name} — ${range.label}` },
+    { channel: args.channel, ...(args.threadTs ? { threadTs: args.threadTs } : {}) },
+  );
   return { kind: 'uploaded', fileName, rows, bytes };
 }

@@ -3,6 +3,7 @@
  * into the answer's thread; or export the range as a CSV file. Runs after ack; failures reach the user
  * through reportError.
  */
+import { shareFile } from '../../kit/slack-files/upload-file.ts';
 import type { Deps } from '../../deps.ts';
 import type { DataSource } from '../../monitoring/api.ts';
 import { chartPng } from '../rules/chart-cache.ts';
@@ -146,16 +147,17 @@ async function reportFlow(deps: ReadingFlowDeps, target: ReplyTarget, job: Range
   const chart = report.chart;
   try {
     const png = await chartPng(chart);
-    await target.client.filesUploadV2({
-      channel_id: posted.channel,
-      thread_ts: posted.ts,
-      file: png,
-      filename: exportFileName(source.name, report.range).replace(/\.csv$/, '.png'),
-      title: `${source.name} — ${report.range.label}`,
-      // No alt text at the upload step: filesUploadV2 sends it as `alt_text`, which files.getUploadURLExternal
-      // does not document (its argument is alt_txt), and alt text there is reported to leave the file unshared
-      // (slackapi/python-slack-sdk#1818, #1575). The report posted just above the chart is its text equivalent.
-    });
+    await shareFile(
+      target.client,
+      {
+        bytes: png,
+        filename: exportFileName(source.name, report.range).replace(/\.csv$/, '.png'),
+        title: `${source.name} — ${report.range.label}`,
+      },
+      // No alt text at the upload step (files.getUploadURLExternal's alt_txt is reported to leave the file
+      // unshared: slackapi/python-slack-sdk#1818, #1575). The report posted just above is its text equivalent.
+      { channel: posted.channel, threadTs: posted.ts },
+    );
   } catch (err) {
     // the numbers are already posted; a missing chart is worth a note, not an error report
     deps.log.warn({ err, sourceId: source.id }, 'reading chart upload failed');

@@ -1,8 +1,9 @@
 /**
  * A platform file → a Slack conversation: GET /files/{fileId} for metadata, download the pre-signed `file` URL
- * (contract: pre-signed URLs carry their own authorisation — no x-api-key), then files.uploadV2 into the
- * channel or thread. Known failures come back as `ok: false` with a sentence for the user.
+ * (contract: pre-signed URLs carry their own authorisation — no x-api-key), then shared into the channel or
+ * thread (kit/slack-files/upload-file.ts). Known failures come back as `ok: false` with a sentence for the user.
  */
+import { shareFile } from '../../../kit/slack-files/upload-file.ts';
 import type { WebClient } from '@slack/web-api';
 import type { BaseDeps } from '../../../deps.ts';
 import type { FileRecord } from '../../../monitoring/api.ts';
@@ -91,15 +92,16 @@ async function download(deps: BaseDeps, record: FileRecord, signal?: AbortSignal
 async function uploadToSlack(req: SendPlatformFileRequest, record: FileRecord, bytes: Buffer): Promise<void> {
   const type = record.fileType ? record.fileType.toUpperCase() : 'file';
   try {
-    const upload = {
-      file: bytes,
-      filename: record.name,
-      title: record.name,
-      initial_comment: `${escapeMrkdwn(record.name)} · ${type} · ${formatBytes(bytes.length)} (from the platform)`,
-    };
-    await (req.threadTs
-      ? req.client.filesUploadV2({ ...upload, channel_id: req.channel, thread_ts: req.threadTs })
-      : req.client.filesUploadV2({ ...upload, channel_id: req.channel }));
+    await shareFile(
+      req.client,
+      {
+        bytes,
+        filename: record.name,
+        title: record.name,
+        initialComment: `${escapeMrkdwn(record.name)} · ${type} · ${formatBytes(bytes.length)} (from the platform)`,
+      },
+      { channel: req.channel, ...(req.threadTs ? { threadTs: req.threadTs } : {}) },
+    );
   } catch (err) {
     const code = slackErrorCode(err);
     const text =
