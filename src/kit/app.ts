@@ -245,7 +245,7 @@ export function createSlackApp(
         await handlersIdle();
         await jobs.whenIdle();
         await handlersIdle();
-        const s = jobs.stats();
+        const s = jobs.load();
         if (inFlight === 0 && s.waiting === 0 && s.running === 0) return;
       }
     },

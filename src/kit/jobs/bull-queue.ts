@@ -101,6 +101,7 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
       stats.accepted(job.kind, ahead);
       return { kind: 'accepted', position: ahead };
     },
+    load: () => ({ waiting, running: stats.running() }),
     stats() {
       const kinds = stats.byKind();
       const running = Object.values(kinds).reduce((n, k) => n + k.running, 0);

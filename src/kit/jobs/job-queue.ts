@@ -14,6 +14,8 @@ export interface JobQueue {
   /** Records the job unless the queue is full. Resolves once recorded (in Redis: durable before the ack). */
   offer(job: SlackJob): Promise<Admission>;
   stats(): QueueStats;
+  /** Jobs waiting and running on this replica now (cheap: no per-kind figures). */
+  load(): { waiting: number; running: number };
   /** Resolves when no job of this replica waits or runs (tests prove absences with it). */
   whenIdle(): Promise<void>;
   /** Stops taking jobs and lets running ones finish for up to `drainMs`. */

@@ -106,6 +106,13 @@ export class JobStats {
     c.work.push(workedMs);
   }
 
+  /** Jobs running now, all kinds together. */
+  running(): number {
+    let n = 0;
+    for (const c of this.kinds.values()) n += c.running;
+    return n;
+  }
+
   byKind(): Record<string, KindStats> {
     const out: Record<string, KindStats> = {};
     for (const [kind, { wait, work, ...counts }] of [...this.kinds].sort(([a], [b]) => a.localeCompare(b)))

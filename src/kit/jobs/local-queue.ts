@@ -35,6 +35,7 @@ export function createLocalQueue(
       void queue.add(() => work(job));
       return { kind: 'accepted', position };
     },
+    load: () => ({ waiting: queue.size, running: queue.pending }),
     stats: () => ({
       engine: 'in-process',
       runner,

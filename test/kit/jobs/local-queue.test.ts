@@ -84,6 +84,7 @@ describe('handOff on a button when the queue is full', () => {
         concurrency: 1,
         kinds: {},
       }),
+      load: () => ({ waiting: 0, running: 0 }),
       whenIdle: async () => undefined,
       close: async () => undefined,
     };
