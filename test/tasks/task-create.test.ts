@@ -44,6 +44,7 @@ describe('create by /task', () => {
     const site = await option(h, view, 'task_site', 'berlin');
     expect(site).toMatchObject({ value: '101' });
     const before = tasksWritten(h).length;
+    const updatesBefore = h.standin.callsTo('chat.update').length;
     const result = await h.driver.viewSubmission({
       view,
       values: { task_site: site, task_priority_input: '15', task_description: 'Drips <!channel> & more' },
@@ -63,9 +64,12 @@ describe('create by /task', () => {
     const card = await waitFor(() => cardFor(h, record.taskId));
     expect(card.channel).toBe('C0GENERAL');
     expect(cardText(card)).toContain('Berlin Plant');
-    // The platform echoes only the id; the refresh from GET /tasks brings the feed post id.
+    // The platform echoes only the id; the task read back from GET /tasks brings the feed post id, and the card
+    // is posted once with it (never posted, then rewritten).
     const postId = h.sandbox.admin.state.tasks.find((t) => t.id === record.taskId)?.postId;
-    await waitFor(() => cardText(cardFor(h, record.taskId)!).includes(`feed post ${postId}`));
+    expect(cardText(card)).toContain(`feed post ${postId}`);
+    await h.app.whenIdle();
+    expect(h.standin.callsTo('chat.update')).toHaveLength(updatesBefore);
   });
 
   it('keeps the characters Slack escapes in command text: a title typed with < > & reaches the platform as typed', async () => {

@@ -77,11 +77,21 @@ export function todayAt(nowMs: number): (timeZone: string | null) => string {
   };
 }
 
+/** Worked-out deadlines by date and zone (a card renders one on every refresh; a TZDate costs ~0.1 ms). */
+const deadlines = new Map<string, number>();
+const MAX_DEADLINES = 2_000;
+
 /** Epoch ms of the end (23:59) of the due day in the site's zone: when the task becomes overdue. */
 export function dueDeadline(dueDate: string, timeZone: string | null): number | null {
   if (!isDueDate(dueDate)) return null;
+  const key = `${dueDate}|${timeZone ?? ''}`;
+  const known = deadlines.get(key);
+  if (known !== undefined) return known;
   const [y, m, d] = dueDate.split('-').map(Number);
-  return new TZDate(y ?? 0, (m ?? 1) - 1, d ?? 1, 23, 59, 0, zoneOrUtc(timeZone)).getTime();
+  const at = new TZDate(y ?? 0, (m ?? 1) - 1, d ?? 1, 23, 59, 0, zoneOrUtc(timeZone)).getTime();
+  if (deadlines.size >= MAX_DEADLINES) deadlines.clear();
+  deadlines.set(key, at);
+  return at;
 }
 
 /** The due day has ended at the site: it is before the site's today (a task due today is not past due). */

@@ -107,19 +107,17 @@ export async function runCreate(deps: CreateRunDeps, run: CreateRun): Promise<vo
     return;
   }
   try {
-    const place = await postCard(client, audience, await renderCardFor(deps, task));
-    if (run.here && place.channel !== run.here.channel) await pointToCard(client, user, run.here, place);
+    // POST /task/ answers only an id: the card shows the task as the platform keeps it (its feed post among
+    // others), read back once before it is posted — one message, not a card posted and then rewritten. When the
+    // read fails, the card shows what was sent.
     const fresh = await deps.tasks.refresh(task, undefined, { newest: true }).catch((err: unknown) => {
       log.warn({ err, taskId: task.id }, 'task created; refresh from GET /tasks failed');
       return undefined;
     });
-    if (fresh)
-      await client.chat.update({
-        channel: place.channel,
-        ts: place.ts,
-        ...(await renderCardFor(deps, fresh)),
-      });
-    await announceAssignment(deps, client, fresh ?? task, user);
+    const shown = fresh ?? task;
+    const place = await postCard(client, audience, await renderCardFor(deps, shown));
+    if (run.here && place.channel !== run.here.channel) await pointToCard(client, user, run.here, place);
+    await announceAssignment(deps, client, shown, user);
     if (form.slackFileIds.length > 0) {
       notes.push(await uploadMessageFiles(deps, client, { user, meta, task, fileIds: form.slackFileIds }));
     }
