@@ -25,7 +25,7 @@ const UNIT = [
   'test/readings/{chart,csv-check-lines,csv-check,csv-columns,device-status-form,downsample}.test.ts',
   'test/readings/{import-confirm,manual-entry,range,range-words,source-blocks,summary}.test.ts',
   'test/readings/text-fallback-render.test.ts',
-  'test/readings/{source-records,chart-cache,wall-clock}.test.ts',
+  'test/readings/{source-records,chart-cache,chart-minute,wall-clock}.test.ts',
   'test/slack-standin/block-kit.test.ts',
   'test/store/near-cache.test.ts',
   'test/tasks/{create-once,dates,open-overdue,priority,task-card,task-form,task-from-message,task-messages}.test.ts',

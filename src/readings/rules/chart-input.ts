@@ -4,6 +4,9 @@ import type { Downsampler } from './downsample.ts';
 import type { MetricInfo } from './metric-catalog.ts';
 import type { ResolvedRange } from './range.ts';
 
+/** `YYYY-MM-DDTHH:mm:ss` → `YYYY-MM-DD HH:mm`. */
+const toMinute = (local: string) => local.slice(0, 16).replace('T', ' ');
+
 export class ChartInputBuilder {
   constructor(
     private readonly title: string,
@@ -25,7 +28,9 @@ export class ChartInputBuilder {
     if (series.length === 0) return null;
     return {
       title: this.title,
-      subtitle: `${this.range.label} · ${this.range.startLocal.replace('T', ' ')} → ${this.range.endLocal.replace('T', ' ')} (${this.zone})`,
+      // To the minute: readings come a minute apart at most, and a chart whose text changed every second would be
+      // drawn again for every answer (./chart-cache.ts keys on what the picture shows). The report gives seconds.
+      subtitle: `${this.range.label} · ${toMinute(this.range.startLocal)} → ${toMinute(this.range.endLocal)} (${this.zone})`,
       zone: this.zone,
       startMs: this.range.startMs,
       endMs: this.range.endMs,
