@@ -143,10 +143,21 @@ describe('refresh of a task whose name many tasks share', () => {
     expect(fresh?.id).toBe(newest.id);
     const pages = sandbox.admin.requests().filter((r) => r.kind === 'api' && r.path === '/tasks');
     expect(pages.map((r) => r.query.sortDesc ?? null)).toEqual([null, 'true']);
-    // Just created by fieldline: the newest end first, one page.
+    // Just created by fieldline: the newest end first, one short page.
     sandbox.admin.clearRequests();
     expect((await services.tasks.refresh(newest, undefined, { newest: true }))?.id).toBe(newest.id);
     const newestFirst = sandbox.admin.requests().filter((r) => r.kind === 'api' && r.path === '/tasks');
-    expect(newestFirst.map((r) => r.query.sortDesc ?? null)).toEqual(['true']);
+    expect(newestFirst.map((r) => [r.query.sortDesc ?? null, r.query.limit])).toEqual([['true', '5']]);
+    // Not among the newest few (others of the name came after it): the usual search finds it.
+    const older = await make();
+    for (let i = 0; i < 6; i++) await make();
+    sandbox.admin.clearRequests();
+    expect((await services.tasks.refresh(older, undefined, { newest: true }))?.id).toBe(older.id);
+    const fallback = sandbox.admin.requests().filter((r) => r.kind === 'api' && r.path === '/tasks');
+    expect(fallback.map((r) => [r.query.sortDesc ?? null, r.query.limit])).toEqual([
+      ['true', '5'],
+      [null, '50'],
+      ['true', '50'],
+    ]);
   });
 });

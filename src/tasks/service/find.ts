@@ -13,6 +13,7 @@ import { glancePage } from './glance.ts';
 
 const MAX_PAGES = 5;
 const PAGE_SIZE = 50;
+const NEWEST_PAGE_SIZE = 5;
 
 export async function findTask(
   monitoring: MonitoringApi,
@@ -24,12 +25,14 @@ export async function findTask(
   // textSearch over a 10k-character name helps nobody; a prefix narrows the search just as well.
   const textSearch = name.trim().slice(0, 100);
   const query: TaskQuery = { limit: PAGE_SIZE, ...(textSearch ? { textSearch } : {}) };
-  const atNewestEnd = async () => {
-    const page = await glancePage(monitoring, { ...query, sortDesc: true }, null, signal);
+  const atNewestEnd = async (limit = PAGE_SIZE) => {
+    const page = await glancePage(monitoring, { ...query, limit, sortDesc: true }, null, signal);
     return { page, hit: page.rows.find((t) => t.id === taskId) };
   };
   if (newest) {
-    const { page, hit } = await atNewestEnd();
+    // Just created: among the very newest of its name, so a short page is read (a common name's full page of 50
+    // was most of a submission's parsing); not there, the usual search follows.
+    const { page, hit } = await atNewestEnd(NEWEST_PAGE_SIZE);
     if (hit) return hit.full();
     // contract: Paging rule 4 — a short page or data null is the end: that was every task of the name.
     if (page.done) return undefined;
@@ -41,7 +44,8 @@ export async function findTask(
     if (hit) return hit.full();
     // contract: Paging rule 4 — a short page or data null is the end; a full page without a cursor cannot go on.
     if (result.done || result.lastValue === null) return undefined;
-    if (page === 0 && !newest) {
+    // After the first page, the newest end's full page (when `newest`, its short page came first).
+    if (page === 0) {
       const other = await atNewestEnd();
       if (other.hit) return other.hit.full();
     }
