@@ -151,6 +151,28 @@ describe('kept list reads', () => {
     expect(listReads()).toBeGreaterThan(again);
   });
 
+  it('reads once for lists asked for together, and keeps a read during which a task was created here', async () => {
+    sandbox.admin.inject({ endpoint: 'GET /tasks', latencyMs: 200, times: 50 });
+    const reads = listReads();
+    const together = Promise.all([
+      services.tasks.list({ scope: 'open', siteId: '105' }, undefined, { reuse: true }),
+      services.tasks.list({ scope: 'open', siteId: '105' }, undefined, { reuse: true }),
+    ]);
+    // created while the read is under way: the read is kept with it patched in
+    const created = await services.tasks.create(
+      { name: 'Kept list: created mid-read', siteId: '105', typeId: '1' },
+      { site: { id: '105', name: 'Sydney Terminal', channelId: '7105' }, device: null, assignee: null },
+    );
+    const [a, b] = await together;
+    sandbox.admin.clearInjections();
+    expect(listReads()).toBe(reads + 1);
+    expect(b.total).toBe(a.total);
+    const next = await everyPage({ scope: 'open', siteId: '105' });
+    expect(next.first.asOf).not.toBeNull();
+    expect(next.ids).toContain(created.id);
+    expect(listReads()).toBe(reads + 1);
+  });
+
   it('drops the reads of a scope whose key changed', async () => {
     await services.tasks.list({ scope: 'all' }, undefined, { reuse: true });
     services.directory.forget(scope);

@@ -16,10 +16,8 @@ import { todayAt } from '../rules/dates.ts';
 import { glanceOf, glancePage } from './glance.ts';
 import {
   byUrgency,
-  insertRow,
   keeps,
   listRow,
-  matchesQuery,
   needsSiteDay,
   sameGlance,
   type ListRow,
@@ -144,11 +142,23 @@ export function createTaskLister(deps: TaskListerDeps) {
     return held ? sameGlance(held.task, newest) : read.capped;
   }
 
+  // One read of a scope and query at a time: lists asked for while it is under way wait for it (the same key, so
+  // the same rows), rather than each reading every page again.
+  const reading = new Map<string, Promise<SortedRead>>();
+  function readOnce(query: TaskQuery, signal?: AbortSignal): Promise<SortedRead> {
+    // A caller that may cancel reads on its own: its cancel must not end the others' read.
+    if (signal) return read(query, signal);
+    const key = `${deps.scope()}\u0000${JSON.stringify(query)}`;
+    const pending = reading.get(key) ?? read(query).finally(() => reading.delete(key));
+    reading.set(key, pending);
+    return pending;
+  }
+
   async function sorted(filter: TaskListFilter, reuse: 'no' | 'fresh' | 'more', signal?: AbortSignal) {
     const query = platformQuery(filter);
     const kept = reuse === 'no' ? undefined : snapshots.get(deps.scope(), query);
     if (kept && (await stillGood(kept, reuse === 'fresh', signal))) return { read: kept, reused: true };
-    const fresh = await read(query, signal);
+    const fresh = await readOnce(query, signal);
     snapshots.put(fresh);
     return { read: fresh, reused: false };
   }
@@ -179,32 +189,22 @@ export function createTaskLister(deps: TaskListerDeps) {
 
   /**
    * A task was created or changed through fieldline (`task` as now known; undefined when unknown): the acting
-   * scope's kept reads show it at once; another scope's read holding it is dropped (read again with that key).
+   * scope's kept reads, and its reads still under way, show it at once; another scope's read holding it is dropped
+   * (read again with that key).
    */
   async function changed(taskId: string, task: Task | undefined): Promise<void> {
     const scope = deps.scope();
-    snapshots.changed(scope, taskId);
-    const reads = snapshots.all();
+    const at = deps.clock.now();
     const glance = task ? glanceOf(task) : undefined;
-    // The site zones only when a kept read of this scope will take the task in, and its row needs a site day.
-    const patching = reads.some((r) => r.scope === scope && !r.capped);
-    const zones =
-      patching && glance && needsSiteDay(glance)
-        ? await deps.siteZones().catch(() => undefined)
-        : new Map<string, null>();
-    for (const read of reads) {
-      const at = read.rows.findIndex((r) => r.task.id === taskId);
-      if (read.scope !== scope) {
-        if (at >= 0) snapshots.drop(read);
-      } else if (!task || !glance || !zones || read.capped) {
-        // capped: whether the task is among the first rows the platform returns is unknown
-        snapshots.drop(read);
-      } else {
-        if (at >= 0) read.rows.splice(at, 1);
-        if (matchesQuery(read.query, task))
-          insertRow(read.rows, listRow(glance, siteDay(read.readAt, zones)));
-      }
-    }
+    // The site zones only when its row needs a site day (overdue is judged in the site's zone).
+    const zones = glance && needsSiteDay(glance) ? await deps.siteZones().catch(() => undefined) : undefined;
+    const known = task && glance && (zones || !needsSiteDay(glance));
+    snapshots.changed({
+      scope,
+      taskId,
+      at,
+      ...(known ? { now: { task, row: listRow(glance, siteDay(at, zones)) } } : {}),
+    });
   }
 
   return {
