@@ -92,7 +92,7 @@ export async function handOff<T = undefined>(
   const job: SlackJob = {
     id: randomUUID(),
     kind,
-    body,
+    body: JSON.stringify(body),
     acceptedAt: Date.now(),
     ...(claim ? { claim } : {}),
     ...(opts.carry !== undefined ? { carry: opts.carry } : {}),

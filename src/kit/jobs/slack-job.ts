@@ -15,8 +15,12 @@ export const slackJobSchema = z.object({
   id: z.string().min(1).max(100),
   /** The listener that does the work, e.g. `tasks.list`. */
   kind: z.string().min(1).max(100),
-  /** The Slack payload as the listeners saw it (after fieldline's middleware, e.g. command text decoded). */
-  body: z.record(z.string(), z.unknown()),
+  /**
+   * The Slack payload as the listeners saw it (after fieldline's middleware, e.g. command text decoded), as JSON
+   * text: a queued job is one flat string rather than the payload's hundreds of small objects, which every young
+   * garbage collection of the acking thread would otherwise copy while the job waits (issue 18: ack tails).
+   */
+  body: z.string(),
   /** The delivery claim's outcome on receipt (../dedupe.ts). */
   claim: z.enum(['claimed', 'unavailable']).optional(),
   /** What the listener decided before its ack (JSON), handed to its work. */
@@ -47,7 +51,7 @@ export function jobRunOf<T = unknown>(context: Record<string, unknown>): JobRun<
 export function workEvent(job: SlackJob): ReceiverEvent {
   const run: JobRun = { id: job.id, kind: job.kind, carry: job.carry, acceptedAt: job.acceptedAt };
   return {
-    body: job.body,
+    body: JSON.parse(job.body) as Record<string, unknown>,
     ack: async () => undefined,
     customProperties: { [JOB]: run, ...(job.claim ? { deliveryClaim: job.claim } : {}) },
   };

@@ -11,7 +11,7 @@ import { createLocalQueue } from '../../../src/kit/jobs/local-queue.ts';
 import type { SlackJob } from '../../../src/kit/jobs/slack-job.ts';
 
 const log = pino({ level: 'silent' });
-const job = (id: string, kind = 'k'): SlackJob => ({ id, kind, body: {}, acceptedAt: Date.now() });
+const job = (id: string, kind = 'k'): SlackJob => ({ id, kind, body: '{}', acceptedAt: Date.now() });
 
 function held() {
   const releases = new Map<string, () => void>();

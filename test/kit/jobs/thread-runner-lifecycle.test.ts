@@ -18,7 +18,7 @@ const entry = new URL('../../fixtures/job-thread-fixture.ts', import.meta.url);
 const job = (id: string, kind: string, carry?: string): SlackJob => ({
   id,
   kind,
-  body: {},
+  body: '{}',
   carry,
   acceptedAt: Date.now(),
 });
