@@ -203,7 +203,9 @@ export function createSlackApp(
   installCommandTextDecoding(app);
   // Slack retries and replicas: a retried event or a repeated view submission has effect once (before anything
   // the features install, so a retry is dropped before it costs a store or Slack call).
-  installDeliveryDedupe(app, deps.store, log);
+  // With Redis (shared by replicas) the claim is made before the ack; with a store this process alone writes, the
+  // ack asks only its memory of recent deliveries, and a job waits for the durable claim (./dedupe.ts).
+  installDeliveryDedupe(app, deps.store, log, deps.store.kind === 'redis' ? 'await' : 'gate');
   // Listeners are found by key in one table (./listener-table.ts), run by one middleware installed last.
   const table = createListenerTable({ respond: respondVia });
   opts.register(table.listeners(app));

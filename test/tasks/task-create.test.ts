@@ -7,6 +7,7 @@ import { StoreUnavailableError } from '../../src/store/store.ts';
 import { initialValueIn } from '../fixtures/opened-view.ts';
 import { TINY_PNG as PNG } from '../fixtures/png.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
+import { redisUrl } from '../setup/redis-url.ts';
 import {
   cardFor,
   cardText,
@@ -267,26 +268,63 @@ describe('platform failures during create', () => {
   });
 });
 
+/** Makes the delivery claims' store (namespace `dedupe`) of `target` fail until the returned function is called. */
+function failDeliveryClaims(target: Harness): () => void {
+  const store = target.deps.store;
+  const namespace = store.namespace.bind(store);
+  store.namespace = (name: string) => {
+    const ns = namespace(name);
+    if (name !== 'dedupe') return ns;
+    return { ...ns, add: () => Promise.reject(new StoreUnavailableError('store down')) };
+  };
+  return () => {
+    store.namespace = namespace;
+  };
+}
+
 describe('store trouble', () => {
-  it('keeps the modal open with a clear message when the store cannot record the submission', async () => {
-    const view = await openByCommand(h, 'new Store is down');
+  it('takes a submission whose delivery claim this process cannot record, and creates its task once (memory and sqlite: the claim is made beside the ack)', async () => {
+    const view = await openByCommand(h, 'new Claim store is down');
     const site = await option(h, view, 'task_site', 'berlin');
-    // The delivery claim (src/slack/dedupe.ts) is the submission's idempotency record; make its store fail.
-    const store = h.deps.store;
-    const namespace = store.namespace.bind(store);
-    store.namespace = (name: string) => {
-      const ns = namespace(name);
-      if (name !== 'dedupe') return ns;
-      return { ...ns, add: () => Promise.reject(new StoreUnavailableError('redis down')) };
-    };
+    const restore = failDeliveryClaims(h);
     try {
       const before = tasksWritten(h).length;
       const res = await h.driver.viewSubmission({ view, values: { task_site: site } });
+      expect(res.closed).toBe(true);
+      await created(before);
+      await h.app.whenIdle();
+      expect(
+        tasksWritten(h)
+          .slice(before)
+          .map((t) => t.body.name),
+      ).toEqual(['Claim store is down']);
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe.skipIf(!redisUrl())('store trouble with Redis (the claim is made before the ack)', () => {
+  let r: Harness;
+  beforeAll(async () => {
+    r = await startHarness({ store: 'redis', configOverrides: { FIELDLINE_COMPANY_ID: '42' } });
+  });
+  afterAll(async () => {
+    await r?.stop();
+  });
+
+  it('keeps the modal open with a clear message when the store cannot record the submission', async () => {
+    const view = await openByCommand(r, 'new Store is down');
+    const site = await option(r, view, 'task_site', 'berlin');
+    const restore = failDeliveryClaims(r);
+    try {
+      const before = tasksWritten(r).length;
+      const res = await r.driver.viewSubmission({ view, values: { task_site: site } });
       expect(res.responseAction).toBe('errors');
       expect(res.errors?.task_name).toContain('storage is unavailable');
-      expect(tasksWritten(h).length).toBe(before);
+      expect(tasksWritten(r).length).toBe(before);
     } finally {
-      store.namespace = namespace;
+      restore();
     }
   });
 });

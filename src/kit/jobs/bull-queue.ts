@@ -85,8 +85,10 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   const localIdle = () => new Promise<void>((resolve) => setTimeout(resolve, 20));
 
   return {
-    async offer(job): Promise<Admission> {
+    async offer(job, gate): Promise<Admission> {
       if (closed) return { kind: 'full' };
+      // Redis claims before the ack (../dedupe.ts 'await' mode); a gate given anyway is honoured before the add.
+      if (gate && !(await gate.catch(() => true))) return { kind: 'accepted', position: 0 };
       const ahead = (waiting = await queue.getWaitingCount());
       if (ahead >= limits.maxWaiting) {
         stats.refused(job.kind);

@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
-import { deliveryClaimOf } from '../dedupe.ts';
+import { deliveryClaimOf, deliveryGateOf } from '../dedupe.ts';
 import { placeOf } from '../request-place.ts';
 import { tellPerson } from '../tell-user.ts';
 import { messageModal } from '../blocks/text-blocks.ts';
@@ -99,7 +99,7 @@ export async function handOff<T = undefined>(
   };
   let admission: Admission;
   try {
-    admission = await queue.offer(job);
+    admission = await queue.offer(job, deliveryGateOf(args.context));
   } catch {
     // The queue could not record it (Redis down): refused like a full queue, never acked as accepted.
     admission = { kind: 'full' };

@@ -11,8 +11,12 @@ import type { SlackJob } from './slack-job.ts';
 export type Admission = { kind: 'accepted'; position: number } | { kind: 'full' };
 
 export interface JobQueue {
-  /** Records the job unless the queue is full. Resolves once recorded (in Redis: durable before the ack). */
-  offer(job: SlackJob): Promise<Admission>;
+  /**
+   * Records the job unless the queue is full. Resolves once recorded (in Redis: durable before the ack). With a
+   * `gate` (the delivery's durable claim, made beside the ack: ../dedupe.ts), the job runs only once it resolves
+   * true; false means a repeat, and the job ends without work.
+   */
+  offer(job: SlackJob, gate?: Promise<boolean>): Promise<Admission>;
   stats(): QueueStats;
   /** Jobs waiting and running on this replica now (cheap: no per-kind figures). */
   load(): { waiting: number; running: number };

@@ -28,10 +28,12 @@ interface Bed {
   acks: unknown[];
   /** `context.deliveryClaim` as each processed delivery carried it to the listeners. */
   claims: unknown[];
+  /** `context.deliveryGate` of each processed delivery (gate mode). */
+  gates: (Promise<boolean> | undefined)[];
   deliver(body: Record<string, unknown>, opts?: { retryNum?: number; answer?: unknown }): Promise<void>;
 }
 
-function bed(store: Store): Bed {
+function bed(store: Store, mode: 'await' | 'gate' = 'await'): Bed {
   const app = new App({
     token: 'xoxb-test',
     signingSecret: 'secret',
@@ -41,19 +43,22 @@ function bed(store: Store): Bed {
   const processed: unknown[] = [];
   const acks: unknown[] = [];
   const claims: unknown[] = [];
+  const gates: (Promise<boolean> | undefined)[] = [];
   let answer: unknown;
   // The handler acks like a listener would: with `answer` (e.g. response_action errors) or empty.
   app.processEvent = async (e: ReceiverEvent) => {
     processed.push(e.body);
     claims.push(e.customProperties?.deliveryClaim);
+    gates.push(e.customProperties?.deliveryGate as Promise<boolean> | undefined);
     await e.ack(answer);
   };
-  installDeliveryDedupe(app, store, log);
+  installDeliveryDedupe(app, store, log, mode);
   return {
     app,
     processed,
     acks,
     claims,
+    gates,
     async deliver(body, opts = {}) {
       answer = opts.answer;
       await app.processEvent({
@@ -135,5 +140,48 @@ describe('delivery dedupe', () => {
     await b.deliver(event('Ev4'));
     expect(b.processed).toHaveLength(1);
     expect(b.acks).toHaveLength(1);
+  });
+});
+
+describe('delivery dedupe with a store this process alone writes (gate mode)', () => {
+  it('tells a repeat from memory and acks it, never waiting on the store before the ack', async () => {
+    const hung = storeWithAdd(() => new Promise<boolean>(() => undefined));
+    const b = bed(hung, 'gate');
+    await b.deliver(event('Ev5'));
+    await b.deliver(event('Ev5'), { retryNum: 1 });
+    expect(b.processed).toHaveLength(1);
+    expect(b.acks).toHaveLength(2);
+    expect(b.claims).toEqual(['claimed']);
+  });
+
+  it("gates the work on the durable claim: a repeat this process's memory missed (before a restart) is told false", async () => {
+    const first = bed(store, 'gate');
+    await first.deliver(event('Ev6'));
+    expect(await first.gates[0]).toBe(true);
+    const afterRestart = bed(store, 'gate');
+    await afterRestart.deliver(event('Ev6'));
+    expect(afterRestart.processed).toHaveLength(1);
+    expect(await afterRestart.gates[0]).toBe(false);
+  });
+
+  it('releases memory and the durable claim after field errors, so the same values are taken again', async () => {
+    const b = bed(store, 'gate');
+    const body = submission({ due: { v: '2020-01-01' } });
+    await b.deliver(body, { answer: { response_action: 'errors', errors: { due: 'in the past' } } });
+    await b.gates[0];
+    // the durable claim is released beside the ack: wait until the store has it gone
+    await expect.poll(() => store.namespace('dedupe').get(String(claimFor(body)?.key))).toBeUndefined();
+    await b.deliver(body);
+    expect(b.processed).toHaveLength(2);
+    expect(await b.gates[1]).toBe(true);
+  });
+
+  it('lets the work go on when the store cannot record the claim', async () => {
+    const down = storeWithAdd(async () => {
+      throw new StoreUnavailableError('sqlite store failed');
+    });
+    const b = bed(down, 'gate');
+    await b.deliver(event('Ev7'));
+    expect(await b.gates[0]).toBe(true);
   });
 });
