@@ -195,6 +195,18 @@ async function startApp(
   return { child, url: `http://127.0.0.1:${port}/slack/events` };
 }
 
+/** One line of progress for a run. */
+function describeRun(run: AckRun): string {
+  const o = run.outcomes;
+  const j = run.jobs;
+  return (
+    `p50 ${run.p50.toFixed(1)} p99 ${run.p99.toFixed(1)} max ${run.max.toFixed(1)} ms, over ${run.over}, failed ${run.failed}, acks ${o.accepted} accepted / ${o.queued} queued (max position ${run.maxPosition}) / ${o.refused} refused / ${o.rejected} rejected, platform calls ${run.platformCalls}, event loop p99 ${run.loopP99.toFixed(0)} max ${run.loopMax.toFixed(0)} ms, app CPU ${run.cpuMsPerRequest.toFixed(1)} ms/request, peak RSS ${(run.peakRssBytes / 2 ** 20).toFixed(0)} MiB` +
+    (j
+      ? `; jobs ${j.finished}/${j.accepted} finished (${j.failed} failed, ${j.lost} lost), ${j.throughput.toFixed(1)} jobs/s over the run's second half, drained ${j.drained ? 'yes' : 'NO'} after ${(j.drainMs / 1000).toFixed(1)} s`
+      : '')
+  );
+}
+
 export async function runAckLatency(opts: {
   rates: number[];
   durationMs: number;
@@ -209,92 +221,86 @@ export async function runAckLatency(opts: {
   const info = await platform.request<PlatformInfo>('info');
   const cells: AckCell[] = [];
   let warmupOver = 0;
+  const apps: Partial<Record<AckCell['app'], { child: Child; url: string }>> = {};
   try {
-    let template = '';
-    for (const mode of ['fieldline', 'bare'] as const) {
-      const app = await startApp(mode, info);
-      if (mode === 'fieldline') {
-        // The submission is captured from the real app, while the platform is still fast; the bare app gets
-        // the very same bodies.
-        await platform.request('slow', { latencyMs: 0 });
-        template = await platform.request<string>('capture', { appUrl: app.url });
-      }
-      await platform.request('slow', { latencyMs: SLOW_PLATFORM_MS });
+    // The submission is captured from the real app, while the platform is still fast; the bare app gets the very
+    // same bodies. Both apps stay up, and their runs alternate (fieldline, bare, then bare, fieldline, …), so a
+    // drift of the machine over the minutes a cell takes falls on both alike.
+    const fieldline = (apps.fieldline = await startApp('fieldline', info));
+    await platform.request('slow', { latencyMs: 0 });
+    const template = await platform.request<string>('capture', { appUrl: fieldline.url });
+    apps.bare = await startApp('bare', info);
+    await platform.request('slow', { latencyMs: SLOW_PLATFORM_MS });
+    const load = async (mode: AckCell['app'], rate: number, durationMs: number, run: string) => {
+      const app = apps[mode];
+      if (!app) throw new Error(`no ${mode} app`);
       const readyz = readyzUrl(app.url);
-      const load = async (rate: number, durationMs: number, run: string) => {
-        const commands = Math.ceil((rate * durationMs) / 2000);
-        const urls = await platform.request<string[]>('responseUrls', { count: commands });
-        await platform.request('counts');
-        const before = mode === 'fieldline' ? await jobTotals(readyz) : undefined;
-        await app.child.request('loop');
-        const rss = samplePeakRss(app.child);
-        // Half-way through, the queue is at its steady state: throughput is counted over the second half.
-        const midway = before
-          ? sleep(durationMs / 2).then(async () => ({
-              at: performance.now(),
-              totals: await jobTotals(readyz),
-            }))
-          : undefined;
-        const result = await openLoop({
-          url: app.url,
-          signingSecret: info.signingSecret,
-          rate,
-          durationMs,
-          make: (i) => mixedRequest(info, template, urls, run, i),
-        });
-        const loop = await app.child.request<{ p99: number; max: number; cpuMs: number }>('loop');
-        let jobs: JobsCheck | undefined;
-        let drainCpuMs = 0;
-        if (before) {
-          // The work the run accepted goes on after its last ack: wait for it (bounded), then count it. The
-          // platform answers at once meanwhile (calls already waiting still take their 2.5 s): at 2.5 s per call
-          // a full queue takes minutes to empty, and the next run must start with an empty queue.
-          const afterRun = await jobTotals(readyz);
-          const mid = await midway;
-          const endedAt = performance.now();
-          await platform.request('slow', { latencyMs: 0 });
-          const drain = await waitForEmptyQueue(readyz, DRAIN_TIMEOUT_MS);
-          await platform.request('slow', { latencyMs: SLOW_PLATFORM_MS });
-          drainCpuMs = (await app.child.request<{ cpuMs: number }>('loop')).cpuMs;
-          jobs = jobsCheck(result.samples, before, afterRun, drain, mid && { ...mid, endedAt });
-        }
-        const peakRssBytes = await rss.stop();
-        const counts = await platform.request<{ platformCalls: number; slackCalls: number }>('counts');
-        const summary = summarize(result.samples, result.maxScheduleLagMs, {
-          ...counts,
-          loopP99: loop.p99,
-          loopMax: loop.max,
-          cpuMs: loop.cpuMs + drainCpuMs,
-          peakRssBytes,
-        });
-        return jobs ? { ...summary, jobs } : summary;
-      };
-      try {
-        if (opts.warmupMs > 0) {
-          const warm = await load(opts.rates[0] ?? 50, opts.warmupMs, `${mode}-warm`);
-          if (mode === 'fieldline') warmupOver = warm.over;
-        }
-        for (const rate of opts.rates) {
-          const cell: AckCell = { app: mode, rate, runs: [] };
-          for (let rep = 0; rep < opts.reps; rep++) {
-            const run = await load(rate, opts.durationMs, `${mode}-${rate}-${rep}`);
-            const o = run.outcomes;
-            const j = run.jobs;
-            opts.log(
-              `ack ${mode} ${rate}/s rep ${rep + 1}: p50 ${run.p50.toFixed(1)} p99 ${run.p99.toFixed(1)} max ${run.max.toFixed(1)} ms, over ${run.over}, failed ${run.failed}, acks ${o.accepted} accepted / ${o.queued} queued (max position ${run.maxPosition}) / ${o.refused} refused / ${o.rejected} rejected, platform calls ${run.platformCalls}, event loop p99 ${run.loopP99.toFixed(0)} max ${run.loopMax.toFixed(0)} ms, app CPU ${run.cpuMsPerRequest.toFixed(1)} ms/request, peak RSS ${(run.peakRssBytes / 2 ** 20).toFixed(0)} MiB` +
-                (j
-                  ? `; jobs ${j.finished}/${j.accepted} finished (${j.failed} failed, ${j.lost} lost), ${j.throughput.toFixed(1)} jobs/s over the run's second half, drained ${j.drained ? 'yes' : 'NO'} after ${(j.drainMs / 1000).toFixed(1)} s`
-                  : ''),
-            );
-            cell.runs.push(run);
-          }
-          cells.push(cell);
-        }
-      } finally {
-        await app.child.stop(10_000);
+      const commands = Math.ceil((rate * durationMs) / 2000);
+      const urls = await platform.request<string[]>('responseUrls', { count: commands });
+      await platform.request('counts');
+      const before = mode === 'fieldline' ? await jobTotals(readyz) : undefined;
+      await app.child.request('loop');
+      const rss = samplePeakRss(app.child);
+      // Half-way through, the queue is at its steady state: throughput is counted over the second half.
+      const midway = before
+        ? sleep(durationMs / 2).then(async () => ({
+            at: performance.now(),
+            totals: await jobTotals(readyz),
+          }))
+        : undefined;
+      const result = await openLoop({
+        url: app.url,
+        signingSecret: info.signingSecret,
+        rate,
+        durationMs,
+        make: (i) => mixedRequest(info, template, urls, run, i),
+      });
+      const loop = await app.child.request<{ p99: number; max: number; cpuMs: number }>('loop');
+      let jobs: JobsCheck | undefined;
+      let drainCpuMs = 0;
+      if (before) {
+        // The work the run accepted goes on after its last ack: wait for it (bounded), then count it. The
+        // platform answers at once meanwhile (calls already waiting still take their 2.5 s): at 2.5 s per call
+        // a full queue takes minutes to empty, and the next run must start with an empty queue.
+        const afterRun = await jobTotals(readyz);
+        const mid = await midway;
+        const endedAt = performance.now();
+        await platform.request('slow', { latencyMs: 0 });
+        const drain = await waitForEmptyQueue(readyz, DRAIN_TIMEOUT_MS);
+        await platform.request('slow', { latencyMs: SLOW_PLATFORM_MS });
+        drainCpuMs = (await app.child.request<{ cpuMs: number }>('loop')).cpuMs;
+        jobs = jobsCheck(result.samples, before, afterRun, drain, mid && { ...mid, endedAt });
       }
+      const peakRssBytes = await rss.stop();
+      const counts = await platform.request<{ platformCalls: number; slackCalls: number }>('counts');
+      const summary = summarize(result.samples, result.maxScheduleLagMs, {
+        ...counts,
+        loopP99: loop.p99,
+        loopMax: loop.max,
+        cpuMs: loop.cpuMs + drainCpuMs,
+        peakRssBytes,
+      });
+      return jobs ? { ...summary, jobs } : summary;
+    };
+    if (opts.warmupMs > 0) {
+      warmupOver = (await load('fieldline', opts.rates[0] ?? 50, opts.warmupMs, 'fieldline-warm')).over;
+      await load('bare', opts.rates[0] ?? 50, opts.warmupMs, 'bare-warm');
+    }
+    for (const rate of opts.rates) {
+      const cell = (app: AckCell['app']): AckCell => ({ app, rate, runs: [] });
+      const byApp = { fieldline: cell('fieldline'), bare: cell('bare') };
+      for (let rep = 0; rep < opts.reps; rep++) {
+        const order: AckCell['app'][] = rep % 2 === 0 ? ['fieldline', 'bare'] : ['bare', 'fieldline'];
+        for (const mode of order) {
+          const run = await load(mode, rate, opts.durationMs, `${mode}-${rate}-${rep}`);
+          opts.log(`ack ${mode} ${rate}/s rep ${rep + 1}: ${describeRun(run)}`);
+          byApp[mode].runs.push(run);
+        }
+      }
+      cells.push(byApp.fieldline, byApp.bare);
     }
   } finally {
+    await Promise.all(Object.values(apps).map((app) => app.child.stop(10_000)));
     await platform.stop();
   }
   const comparisons = opts.rates.map((rate) => {

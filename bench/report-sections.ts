@@ -25,8 +25,10 @@ export function ackSection(a: AckResult): string[] {
     `a task), for ${secs(a.durationMs)} per run, ${a.reps} runs per cell, while the sandbox answers **every** call`,
     `after ${SLOW_PLATFORM_MS} ms. fieldline runs like main.ts (sqlite store, info logs, jobs behind the bounded`,
     `in-process queue with default JOB_CONCURRENCY and JOB_QUEUE_BOUND, run in the job worker thread); the bare app`,
-    `is Bolt with the same HTTPReceiver whose listeners only ack. App, load generator and sandbox + stand-in are three processes`,
-    `(the sandbox + stand-in process runs at nice ${PLATFORM_NICE}: it plays remote services and should not take CPU from the app).`,
+    `is Bolt with the same HTTPReceiver whose listeners only ack. Each app, the load generator and the sandbox + stand-in are`,
+    `processes of their own (the sandbox + stand-in process runs at nice ${PLATFORM_NICE}: it plays remote services and should not take CPU`,
+    `from the app). Both apps stay up and their runs alternate (fieldline then bare, then bare then fieldline, …), so the`,
+    `machine's drift over a cell falls on both alike.`,
     `Each app first took ${secs(a.warmupMs)} of unmeasured warm-up load (fieldline: ${a.warmupOver} of those acks took longer than ${SLACK_LIMIT_MS} ms).`,
     '',
     ...tableHead([
