@@ -47,9 +47,24 @@ describe('sites', () => {
     // A second directory (another replica) reads the same cache from the store.
     await createDirectory(base, () => 'test').sites();
     expect(listCalls()).toBe(calls);
+    // Old: answered at once from what is known while a fresh listing is read behind it.
     now += 5 * 60_000 + 1;
-    await directory.sites();
-    expect(listCalls()).toBeGreaterThan(calls);
+    expect((await directory.sites()).map((s) => s.id)).toEqual(['101', '102', '103', '104', '105']);
+    await expect.poll(() => listCalls()).toBeGreaterThan(calls);
+  });
+
+  it('answers an old listing while it reads again (even when that read fails); an hour old, it waits for the read', async () => {
+    const directory = createDirectory(base, () => 'old-listing');
+    const first = await directory.sites();
+    sandbox.admin.inject({ endpoint: 'GET /data-sources', status: 500, times: 1_000 });
+    try {
+      now += 5 * 60_000 + 1;
+      expect(await directory.sites()).toEqual(first);
+      now += 60 * 60_000;
+      await expect(directory.sites()).rejects.toThrow();
+    } finally {
+      sandbox.admin.clearInjections();
+    }
   });
 });
 
