@@ -87,8 +87,10 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   return {
     async offer(job, gate): Promise<Admission> {
       if (closed) return { kind: 'full' };
-      // Redis claims before the ack (../dedupe.ts 'await' mode); a gate given anyway is honoured before the add.
-      if (gate && !(await gate.catch(() => true))) return { kind: 'accepted', position: 0 };
+      // BullMQ runs only with Redis, where the delivery is claimed before the ack (../dedupe.ts 'await' mode): a
+      // gate (a promise) cannot travel through Redis with the job, and none is ever given here.
+      if (gate)
+        throw new Error('a delivery gate cannot go with a BullMQ job (claim before the ack with Redis)');
       const ahead = (waiting = await queue.getWaitingCount());
       if (ahead >= limits.maxWaiting) {
         stats.refused(job.kind);
