@@ -204,8 +204,8 @@ export function createSlackApp(
   // Slack retries and replicas: a retried event or a repeated view submission has effect once (before anything
   // the features install, so a retry is dropped before it costs a store or Slack call).
   // With Redis (shared by replicas) the claim is made before the ack; with a store this process alone writes, the
-  // ack asks only its memory of recent deliveries, and a job waits for the durable claim (./dedupe.ts).
-  installDeliveryDedupe(app, deps.store, log, deps.store.kind === 'redis' ? 'await' : 'gate');
+  // ack asks only its memory of recent deliveries, and the durable claim follows the work (./dedupe.ts).
+  installDeliveryDedupe(app, deps.store, log, deps.store.kind === 'redis' ? 'await' : 'defer');
   // Listeners are found by key in one table (./listener-table.ts), run by one middleware installed last.
   const table = createListenerTable({ respond: respondVia });
   opts.register(table.listeners(app));

@@ -11,11 +11,14 @@
  * This is the one claim for a delivery: listeners read its outcome as `context.deliveryClaim` ('claimed', or
  * 'unavailable' when the store could not record it) instead of claiming again. Repeats never reach a listener.
  *
- * Two modes. `await` (Redis, shared by replicas): the claim is made before the ack, as above. `gate` (sqlite or
+ * Two modes. `await` (Redis, shared by replicas): the claim is made before the ack, as above. `defer` (sqlite or
  * memory: a store this one process writes): the ack path asks only this process's memory of recent deliveries
- * (./recent-deliveries.ts); the durable claim is made beside the ack, and the job the request hands off waits for
- * it (`context.deliveryGate`) and is dropped when it says repeat (one from before a restart). sqlite's claim
- * before the ack waited on the job thread's writes: 3.6-7.8 ms at p99, up to 35 ms, at 200 requests/s.
+ * (./recent-deliveries.ts), and the durable claim follows the work. A request handed off as a job carries its
+ * claim (`SlackJob.durableClaim`): the job makes it where it runs, before its work, and ends without work when it
+ * says repeat (one from before a restart). A request its listener handled inline is claimed after the listener.
+ * A request the queue refused did nothing and is not claimed. sqlite's claim before the ack waited on the job
+ * thread's writes (3.6-7.8 ms at p99, up to 35 ms, at 200 requests/s); made beside the ack, its callbacks still
+ * took a fifth of the acking thread's time (issue 18).
  */
 import { createHash } from 'node:crypto';
 import type { App } from '@slack/bolt';
@@ -23,7 +26,7 @@ import type { AckFn, ReceiverEvent } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import type { Store } from '../store/store.ts';
 import { within } from './time-budget.ts';
-import { isWorkEvent } from './jobs/slack-job.ts';
+import { isWorkEvent, jobClaimOf } from './jobs/slack-job.ts';
 import { RecentDeliveries } from './recent-deliveries.ts';
 
 export const DEDUPE_TTL_MS = 3 * 60 * 60 * 1000; // ≥ 2 h: Slack retries events for up to about an hour
@@ -87,22 +90,35 @@ export function deliveryClaimOf(context: Record<string, unknown>): DeliveryClaim
 }
 
 /**
- * Gate mode: resolves true when the durable claim was this delivery's (or the store could not say: better a rare
- * repeat than a lost request), false for a repeat. A job waits for it before its work.
+ * Defer mode: a delivery's durable claim, not yet made. `handOff` gives it to the job it records (`fate: 'job'`)
+ * or drops it when the queue refused the request (`'refused'`); a submission answered with field errors drops it
+ * (`'released'`); still `'open'` after the listener, it is made there and then.
  */
-export type DeliveryGate = Promise<boolean>;
+export interface PendingClaim {
+  key: string;
+  ttlMs: number;
+  fate: 'open' | 'job' | 'refused' | 'released';
+}
 
-export function deliveryGateOf(context: Record<string, unknown>): DeliveryGate | undefined {
-  const gate = context.deliveryGate;
-  return gate instanceof Promise ? (gate as DeliveryGate) : undefined;
+export function pendingClaimOf(context: Record<string, unknown>): PendingClaim | undefined {
+  const p = context.pendingClaim;
+  return typeof p === 'object' && p !== null && 'fate' in p ? (p as PendingClaim) : undefined;
+}
+
+/** What a job carries of its delivery's claim (defer mode), made where the job runs. */
+export interface JobClaim {
+  key: string;
+  ttlMs: number;
+  /** The job's id: a job run again (its thread died mid-way) finds its own claim and goes on. */
+  job: string;
 }
 
 /** The event as listeners see it: the claim's outcome in, the request's identity (only for the claim) out. */
-function withClaim(event: ReceiverEvent, deliveryClaim?: DeliveryClaim, gate?: DeliveryGate): ReceiverEvent {
+function withClaim(event: ReceiverEvent, deliveryClaim?: DeliveryClaim, pending?: PendingClaim): ReceiverEvent {
   const props: Record<string, unknown> = { ...event.customProperties };
   delete props[SIGNED];
   if (deliveryClaim) props.deliveryClaim = deliveryClaim;
-  if (gate) props.deliveryGate = gate;
+  if (pending) props.pendingClaim = pending;
   return { ...event, customProperties: props };
 }
 
@@ -156,7 +172,7 @@ export function claimFor(body: unknown, customProperties?: unknown): Claim | nul
   return null;
 }
 
-export type ClaimMode = 'await' | 'gate';
+export type ClaimMode = 'await' | 'defer';
 
 export function installDeliveryDedupe(app: App, store: Store, log: Logger, mode: ClaimMode = 'await'): void {
   // Looked up per delivery (a cheap view object) so that a store swapped or failing later is seen at once.
@@ -168,42 +184,50 @@ export function installDeliveryDedupe(app: App, store: Store, log: Logger, mode:
     await event.ack();
   };
 
-  /** Gate mode: the durable claim, made beside the ack. */
-  function durableClaim(claim: Claim): DeliveryGate {
-    return seen()
-      .add(claim.key, Date.now(), claim.ttlMs)
-      .then((first) => {
-        if (!first) log.info({ key: claim.key }, 'repeated Slack delivery ignored (claimed before)');
-        return first;
-      })
-      .catch((err: unknown) => {
-        log.warn(
-          { err: (err as Error).message, key: claim.key },
-          'dedupe store unavailable; processing delivery',
-        );
-        return true;
-      });
+  /** Defer mode: the durable claim. True when it is this delivery's (or this job's), or the store cannot say. */
+  async function durableClaim(key: string, ttlMs: number, job?: string): Promise<boolean> {
+    try {
+      if (await seen().add(key, job === undefined ? Date.now() : { job }, ttlMs)) return true;
+      if (job !== undefined && (await seen().get<{ job?: string }>(key))?.job === job) return true;
+      log.info({ key }, 'repeated Slack delivery ignored (claimed before)');
+      return false;
+    } catch (err) {
+      // Better a rare repeat than a lost request.
+      log.warn({ err: (err as Error).message, key }, 'dedupe store unavailable; processing delivery');
+      return true;
+    }
   }
 
-  async function gated(event: ReceiverEvent, claim: Claim): Promise<void> {
+  async function deferred(event: ReceiverEvent, claim: Claim): Promise<void> {
     if (!recent.add(claim.key)) return repeated(event, claim.key);
-    const gate = durableClaim(claim);
-    const claimed = withClaim(event, 'claimed', gate);
-    if (!claim.releaseOnErrors) return process(claimed);
-    // The memory now; the durable claim once it is made (not awaited: nothing waits on the store before the ack).
+    const pending: PendingClaim = { key: claim.key, ttlMs: claim.ttlMs, fate: 'open' };
+    const claimed = withClaim(event, 'claimed', pending);
+    // Field errors: the same values may come again, so neither memory nor the store keeps the claim.
     const release = async () => {
       recent.delete(claim.key);
-      void gate.then((first) => (first ? seen().delete(claim.key) : false)).catch(() => false);
+      if (pending.fate === 'open') pending.fate = 'released';
     };
-    return process({ ...claimed, ack: releasingAck(event, release) });
+    try {
+      await process(claim.releaseOnErrors ? { ...claimed, ack: releasingAck(event, release) } : claimed);
+    } finally {
+      // Handled inline: recorded now, after the ack (nothing waits on it).
+      if (pending.fate === 'open') void durableClaim(claim.key, claim.ttlMs);
+    }
+  }
+
+  /** A job of defer mode makes its delivery's claim before its work; a repeat ends here (its ack is a no-op). */
+  async function work(event: ReceiverEvent): Promise<void> {
+    const claim = jobClaimOf(event);
+    if (claim && !(await durableClaim(claim.key, claim.ttlMs, claim.job))) return;
+    return process(event);
   }
 
   app.processEvent = async (event: ReceiverEvent) => {
     // A job being run was claimed when it was received (its outcome travels in the job: ./jobs/slack-job.ts).
-    if (isWorkEvent(event)) return process(event);
+    if (isWorkEvent(event)) return work(event);
     const claim = claimFor(event.body, event.customProperties);
     if (!claim) return process(withClaim(event));
-    if (mode === 'gate') return gated(event, claim);
+    if (mode === 'defer') return deferred(event, claim);
     let first: boolean;
     try {
       const added = await within(seen().add(claim.key, Date.now(), claim.ttlMs), CLAIM_TIMEOUT_MS);

@@ -85,12 +85,8 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   const localIdle = () => new Promise<void>((resolve) => setTimeout(resolve, 20));
 
   return {
-    async offer(job, gate): Promise<Admission> {
+    async offer(job): Promise<Admission> {
       if (closed) return { kind: 'full' };
-      // BullMQ runs only with Redis, where the delivery is claimed before the ack (../dedupe.ts 'await' mode): a
-      // gate (a promise) cannot travel through Redis with the job, and none is ever given here.
-      if (gate)
-        throw new Error('a delivery gate cannot go with a BullMQ job (claim before the ack with Redis)');
       const ahead = (waiting = await queue.getWaitingCount());
       if (ahead >= limits.maxWaiting) {
         stats.refused(job.kind);

@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
-import { deliveryClaimOf, deliveryGateOf } from '../dedupe.ts';
+import { deliveryClaimOf, pendingClaimOf } from '../dedupe.ts';
 import { placeOf } from '../request-place.ts';
 import { tellPerson } from '../tell-user.ts';
 import { messageModal } from '../blocks/text-blocks.ts';
@@ -89,21 +89,26 @@ export async function handOff<T = undefined>(
   }
   const body = args.body as Record<string, unknown>;
   const claim = deliveryClaimOf(args.context);
+  // Defer mode (../dedupe.ts): the job makes the delivery's durable claim where it runs.
+  const pending = pendingClaimOf(args.context);
   const job: SlackJob = {
     id: randomUUID(),
     kind,
     body: JSON.stringify(body),
     acceptedAt: Date.now(),
     ...(claim ? { claim } : {}),
+    ...(pending ? { durableClaim: { key: pending.key, ttlMs: pending.ttlMs } } : {}),
     ...(opts.carry !== undefined ? { carry: opts.carry } : {}),
   };
   let admission: Admission;
   try {
-    admission = await queue.offer(job, deliveryGateOf(args.context));
+    admission = await queue.offer(job);
   } catch {
     // The queue could not record it (Redis down): refused like a full queue, never acked as accepted.
     admission = { kind: 'full' };
   }
+  // Refused, the request did nothing: there is nothing to claim.
+  if (pending) pending.fate = admission.kind === 'accepted' ? 'job' : 'refused';
   await answer(args, ack, body, admission, opts);
   return undefined;
 }

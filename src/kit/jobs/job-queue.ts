@@ -12,11 +12,10 @@ export type Admission = { kind: 'accepted'; position: number } | { kind: 'full' 
 
 export interface JobQueue {
   /**
-   * Records the job unless the queue is full. Resolves once recorded (in Redis: durable before the ack). With a
-   * `gate` (the delivery's durable claim, made beside the ack: ../dedupe.ts), the job runs only once it resolves
-   * true; false means a repeat, and the job ends without work.
+   * Records the job unless the queue is full. Resolves once recorded (in Redis: durable before the ack). A job
+   * that carries its delivery's durable claim makes it where it runs (../dedupe.ts).
    */
-  offer(job: SlackJob, gate?: Promise<boolean>): Promise<Admission>;
+  offer(job: SlackJob): Promise<Admission>;
   stats(): QueueStats;
   /** Jobs waiting and running on this replica now (cheap: no per-kind figures). */
   load(): { waiting: number; running: number };

@@ -18,23 +18,21 @@ export function createLocalQueue(
   const stats = new JobStats();
   let closed = false;
 
-  async function work(job: SlackJob, gate?: Promise<boolean>): Promise<void> {
-    // A repeated delivery (its durable claim was another's) ends here: done, with nothing to do.
-    const first = gate ? await gate.catch(() => true) : true;
-    await stats.track(job, first ? run : async () => undefined).catch((err: unknown) => {
+  async function work(job: SlackJob): Promise<void> {
+    await stats.track(job, run).catch((err: unknown) => {
       log.error({ err, kind: job.kind, job: job.id }, 'job could not run');
     });
   }
 
   return {
-    async offer(job, gate): Promise<Admission> {
+    async offer(job): Promise<Admission> {
       if (closed || queue.size >= limits.maxWaiting) {
         stats.refused(job.kind);
         return { kind: 'full' };
       }
       const position = queue.pending >= limits.concurrency ? queue.size + 1 : 0;
       stats.accepted(job.kind, position);
-      void queue.add(() => work(job, gate));
+      void queue.add(() => work(job));
       return { kind: 'accepted', position };
     },
     load: () => ({ waiting: queue.size, running: queue.pending }),

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { ReceiverEvent } from '@slack/bolt';
+import type { JobClaim } from '../dedupe.ts';
 
 export const slackJobSchema = z.object({
   /** Unique per accepted request; the BullMQ job id, and the key of the effects a job claims. */
@@ -23,6 +24,10 @@ export const slackJobSchema = z.object({
   body: z.string(),
   /** The delivery claim's outcome on receipt (../dedupe.ts). */
   claim: z.enum(['claimed', 'unavailable']).optional(),
+  /** Defer mode (../dedupe.ts): the delivery's durable claim, made where the job runs, before its work. */
+  durableClaim: z
+    .object({ key: z.string().min(1).max(200), ttlMs: z.number().int().positive() })
+    .optional(),
   /** What the listener decided before its ack (JSON), handed to its work. */
   carry: z.unknown().optional(),
   /** When the request was accepted (epoch ms): wait time is measured from here. */
@@ -40,6 +45,7 @@ export interface JobRun<T = unknown> {
 }
 
 const JOB = 'job';
+const JOB_CLAIM = 'jobClaim';
 
 export function jobRunOf<T = unknown>(context: Record<string, unknown>): JobRun<T> | undefined {
   const job = context[JOB];
@@ -53,8 +59,18 @@ export function workEvent(job: SlackJob): ReceiverEvent {
   return {
     body: JSON.parse(job.body) as Record<string, unknown>,
     ack: async () => undefined,
-    customProperties: { [JOB]: run, ...(job.claim ? { deliveryClaim: job.claim } : {}) },
+    customProperties: {
+      [JOB]: run,
+      ...(job.claim ? { deliveryClaim: job.claim } : {}),
+      ...(job.durableClaim ? { [JOB_CLAIM]: { ...job.durableClaim, job: job.id } } : {}),
+    },
   };
+}
+
+/** The durable claim a job's event carries (defer mode), if any. */
+export function jobClaimOf(event: ReceiverEvent): JobClaim | undefined {
+  const claim = (event.customProperties as Record<string, unknown> | undefined)?.[JOB_CLAIM];
+  return typeof claim === 'object' && claim !== null ? (claim as JobClaim) : undefined;
 }
 
 /** Whether a Bolt event is a job being run (the delivery claim was made when it was received). */

@@ -6,7 +6,8 @@
 import { App, type ReceiverEvent } from '@slack/bolt';
 import { pino } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { claimFor, installDeliveryDedupe } from '../../../src/kit/dedupe.ts';
+import { claimFor, installDeliveryDedupe, type PendingClaim } from '../../../src/kit/dedupe.ts';
+import { workEvent } from '../../../src/kit/jobs/slack-job.ts';
 import { openStore } from '../../../src/store/open-store.ts';
 import { StoreUnavailableError, type Store } from '../../../src/store/store.ts';
 
@@ -28,12 +29,17 @@ interface Bed {
   acks: unknown[];
   /** `context.deliveryClaim` as each processed delivery carried it to the listeners. */
   claims: unknown[];
-  /** `context.deliveryGate` of each processed delivery (gate mode). */
-  gates: (Promise<boolean> | undefined)[];
-  deliver(body: Record<string, unknown>, opts?: { retryNum?: number; answer?: unknown }): Promise<void>;
+  /** `context.pendingClaim` of each processed delivery (defer mode). */
+  pending: (PendingClaim | undefined)[];
+  deliver(
+    body: Record<string, unknown>,
+    opts?: { retryNum?: number; answer?: unknown; fate?: PendingClaim['fate'] },
+  ): Promise<void>;
+  /** Runs a job (as the job runner does) that carries the durable claim of `body`'s delivery. */
+  runJob(body: Record<string, unknown>, id: string): Promise<void>;
 }
 
-function bed(store: Store, mode: 'await' | 'gate' = 'await'): Bed {
+function bed(store: Store, mode: 'await' | 'defer' = 'await'): Bed {
   const app = new App({
     token: 'xoxb-test',
     signingSecret: 'secret',
@@ -43,13 +49,17 @@ function bed(store: Store, mode: 'await' | 'gate' = 'await'): Bed {
   const processed: unknown[] = [];
   const acks: unknown[] = [];
   const claims: unknown[] = [];
-  const gates: (Promise<boolean> | undefined)[] = [];
+  const pending: (PendingClaim | undefined)[] = [];
   let answer: unknown;
-  // The handler acks like a listener would: with `answer` (e.g. response_action errors) or empty.
+  let fate: PendingClaim['fate'] | undefined;
+  // The handler acks like a listener would: with `answer` (e.g. response_action errors) or empty; with `fate`,
+  // it decides the pending claim's fate like handOff does (a job took it, or the queue refused the request).
   app.processEvent = async (e: ReceiverEvent) => {
     processed.push(e.body);
     claims.push(e.customProperties?.deliveryClaim);
-    gates.push(e.customProperties?.deliveryGate as Promise<boolean> | undefined);
+    const p = e.customProperties?.pendingClaim as PendingClaim | undefined;
+    pending.push(p);
+    if (p && fate) p.fate = fate;
     await e.ack(answer);
   };
   installDeliveryDedupe(app, store, log, mode);
@@ -58,9 +68,24 @@ function bed(store: Store, mode: 'await' | 'gate' = 'await'): Bed {
     processed,
     acks,
     claims,
-    gates,
+    pending,
+    async runJob(body, id) {
+      const claim = claimFor(body);
+      if (!claim) throw new Error('no claim for this body');
+      await app.processEvent(
+        workEvent({
+          id,
+          kind: 'k',
+          body: JSON.stringify(body),
+          acceptedAt: Date.now(),
+          claim: 'claimed',
+          durableClaim: { key: claim.key, ttlMs: claim.ttlMs },
+        }),
+      );
+    },
     async deliver(body, opts = {}) {
       answer = opts.answer;
+      fate = opts.fate;
       await app.processEvent({
         body,
         retryNum: opts.retryNum,
@@ -143,10 +168,13 @@ describe('delivery dedupe', () => {
   });
 });
 
-describe('delivery dedupe with a store this process alone writes (gate mode)', () => {
+describe('delivery dedupe with a store this process alone writes (defer mode)', () => {
+  const claimed = (body: Record<string, unknown>) =>
+    store.namespace('dedupe').get(String(claimFor(body)?.key));
+
   it('tells a repeat from memory and acks it, never waiting on the store before the ack', async () => {
     const hung = storeWithAdd(() => new Promise<boolean>(() => undefined));
-    const b = bed(hung, 'gate');
+    const b = bed(hung, 'defer');
     await b.deliver(event('Ev5'));
     await b.deliver(event('Ev5'), { retryNum: 1 });
     expect(b.processed).toHaveLength(1);
@@ -154,34 +182,61 @@ describe('delivery dedupe with a store this process alone writes (gate mode)', (
     expect(b.claims).toEqual(['claimed']);
   });
 
-  it("gates the work on the durable claim: a repeat this process's memory missed (before a restart) is told false", async () => {
-    const first = bed(store, 'gate');
-    await first.deliver(event('Ev6'));
-    expect(await first.gates[0]).toBe(true);
-    const afterRestart = bed(store, 'gate');
-    await afterRestart.deliver(event('Ev6'));
-    expect(afterRestart.processed).toHaveLength(1);
-    expect(await afterRestart.gates[0]).toBe(false);
+  it('records the claim after a listener that handled the delivery itself', async () => {
+    const b = bed(store, 'defer');
+    await b.deliver(event('Ev6'));
+    expect(b.pending[0]?.fate).toBe('open');
+    await expect.poll(() => claimed(event('Ev6'))).toBeTypeOf('number');
   });
 
-  it('releases memory and the durable claim after field errors, so the same values are taken again', async () => {
-    const b = bed(store, 'gate');
+  it("leaves the claim to the job that took the delivery, and makes none for a request the queue refused", async () => {
+    const b = bed(store, 'defer');
+    await b.deliver(event('Ev7'), { fate: 'job' });
+    await b.deliver(event('Ev8'), { fate: 'refused' });
+    // A later delivery handled inline is recorded after its listener: once it is, the two before would be too.
+    await b.deliver(event('Ev7-later'));
+    await expect.poll(() => claimed(event('Ev7-later'))).toBeTypeOf('number');
+    expect(await claimed(event('Ev7'))).toBeUndefined();
+    expect(await claimed(event('Ev8'))).toBeUndefined();
+    await b.runJob(event('Ev7'), 'job-7');
+    expect(await claimed(event('Ev7'))).toEqual({ job: 'job-7' });
+    expect(b.processed).toHaveLength(4);
+  });
+
+  it('ends a job without work when its delivery was claimed before (a repeat this process forgot: a restart)', async () => {
+    const first = bed(store, 'defer');
+    await first.deliver(event('Ev9'));
+    await expect.poll(() => claimed(event('Ev9'))).toBeTypeOf('number');
+    const afterRestart = bed(store, 'defer');
+    await afterRestart.runJob(event('Ev9'), 'job-9');
+    expect(afterRestart.processed).toHaveLength(0);
+  });
+
+  it('runs a job again that already made its own claim (its thread died mid-way), but not another job', async () => {
+    const b = bed(store, 'defer');
+    await b.runJob(event('Ev10'), 'job-10');
+    await b.runJob(event('Ev10'), 'job-10');
+    await b.runJob(event('Ev10'), 'job-10b');
+    expect(b.processed).toHaveLength(2);
+  });
+
+  it('keeps no claim, in memory or the store, after field errors: the same values are taken again', async () => {
+    const b = bed(store, 'defer');
     const body = submission({ due: { v: '2020-01-01' } });
     await b.deliver(body, { answer: { response_action: 'errors', errors: { due: 'in the past' } } });
-    await b.gates[0];
-    // the durable claim is released beside the ack: wait until the store has it gone
-    await expect.poll(() => store.namespace('dedupe').get(String(claimFor(body)?.key))).toBeUndefined();
+    expect(b.pending[0]?.fate).toBe('released');
+    expect(await claimed(body)).toBeUndefined();
     await b.deliver(body);
     expect(b.processed).toHaveLength(2);
-    expect(await b.gates[1]).toBe(true);
+    expect(b.claims).toEqual(['claimed', 'claimed']);
   });
 
-  it('lets the work go on when the store cannot record the claim', async () => {
+  it('lets a job go on when the store cannot record its claim', async () => {
     const down = storeWithAdd(async () => {
       throw new StoreUnavailableError('sqlite store failed');
     });
-    const b = bed(down, 'gate');
-    await b.deliver(event('Ev7'));
-    expect(await b.gates[0]).toBe(true);
+    const b = bed(down, 'defer');
+    await b.runJob(event('Ev11'), 'job-11');
+    expect(b.processed).toHaveLength(1);
   });
 });

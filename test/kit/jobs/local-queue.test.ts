@@ -25,23 +25,6 @@ function held() {
 }
 
 describe('in-process queue', () => {
-  it("runs a job only once its delivery's durable claim says it is the first; a repeat ends as done, without work", async () => {
-    const h = held();
-    const q = createLocalQueue(h.run, { concurrency: 2, maxWaiting: 2 }, log);
-    let settle: (first: boolean) => void = () => undefined;
-    const gate = new Promise<boolean>((resolve) => (settle = resolve));
-    expect(await q.offer(job('first'), gate)).toEqual({ kind: 'accepted', position: 0 });
-    await q.offer(job('repeat'), Promise.resolve(false));
-    await new Promise((r) => setImmediate(r));
-    expect(h.ran).toEqual([]);
-    settle(true);
-    await new Promise((r) => setImmediate(r));
-    expect(h.ran).toEqual(['first']);
-    h.release('first');
-    await q.whenIdle();
-    expect(q.stats().kinds.k).toMatchObject({ done: 2, failed: 0 });
-  });
-
   it('runs up to its concurrency, gives waiting jobs their position, refuses past the bound', async () => {
     const h = held();
     const q = createLocalQueue(h.run, { concurrency: 2, maxWaiting: 2 }, log);
