@@ -7,6 +7,14 @@ describe('task due dates', () => {
     expect(isDueDate('2026-02-28')).toBe(true);
     expect(isDueDate('2026-02-30')).toBe(false);
     expect(isDueDate('26-2-3')).toBe(false);
+    expect(isDueDate('2024-02-29')).toBe(true);
+    expect(isDueDate('2000-02-29')).toBe(true);
+    expect(isDueDate('1900-02-29')).toBe(false);
+    expect(isDueDate('2026-04-31')).toBe(false);
+    expect(isDueDate('2026-12-31')).toBe(true);
+    expect(isDueDate('2026-13-01')).toBe(false);
+    expect(isDueDate('2026-00-10')).toBe(false);
+    expect(isDueDate('2026-01-00')).toBe(false);
   });
 
   it('takes today at the site, not in UTC', () => {
@@ -31,6 +39,17 @@ describe('task due dates', () => {
     expect(today('Australia/Sydney')).toBe('2026-11-22');
     expect(today(null)).toBe('2026-11-21');
     expect(todayAt(Date.UTC(2026, 11, 31, 23, 59))('Asia/Kolkata')).toBe('2027-01-01');
+  });
+
+  it('turns the day at the site\'s midnight to the millisecond, however recently the zone was asked', () => {
+    const midnightBerlin = Date.UTC(2026, 10, 21, 23, 0);
+    expect(siteToday(midnightBerlin - 1, 'Europe/Berlin')).toBe('2026-11-21');
+    expect(siteToday(midnightBerlin, 'Europe/Berlin')).toBe('2026-11-22');
+    expect(siteToday(midnightBerlin - 1, 'Europe/Berlin')).toBe('2026-11-21');
+    // Kathmandu is UTC+05:45: its midnight is not on an hour of UTC.
+    const midnightKathmandu = Date.UTC(2026, 10, 21, 18, 15);
+    expect(siteToday(midnightKathmandu - 1, 'Asia/Kathmandu')).toBe('2026-11-21');
+    expect(siteToday(midnightKathmandu, 'Asia/Kathmandu')).toBe('2026-11-22');
   });
 
   it('counts in UTC when the site has no zone or one this runtime does not know', () => {

@@ -3,11 +3,17 @@ import { TZDate } from '@date-fns/tz';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A real calendar date written YYYY-MM-DD (checked on every task submission's ack: no Date built). */
 export function isDueDate(text: string): boolean {
   if (!DATE_RE.test(text)) return false;
-  const [y, m, d] = text.split('-').map(Number);
-  const probe = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1));
-  return probe.toISOString().slice(0, 10) === text;
+  const y = Number(text.slice(0, 4));
+  const m = Number(text.slice(5, 7));
+  const d = Number(text.slice(8, 10));
+  if (m < 1 || m > 12 || d < 1) return false;
+  const leap = m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (DAYS_IN_MONTH[m - 1] ?? 0) + (leap ? 1 : 0);
 }
 
 /** Zone names already checked (most lists name a handful of sites' zones); bounded so odd names cannot grow it. */
@@ -34,14 +40,19 @@ function zoneOrUtc(timeZone: string | null): string {
 /** One formatter per zone (building an Intl.DateTimeFormat costs far more than using it); bounded like the above. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The last answer per zone: callers judging many tasks ask for the same instant once per task. */
-const lastToday = new Map<string, { nowMs: number; today: string }>();
+/**
+ * The last answer per zone, for its minute: zones' offsets are whole minutes, so a site's date changes only on a
+ * minute boundary, and every instant of one minute has the same date (callers judging many tasks, and every task
+ * submission's ack, ask again within the minute).
+ */
+const lastToday = new Map<string, { minute: number; today: string }>();
 
 /** Today's date (YYYY-MM-DD) at the site (UTC when the site's zone is unknown). */
 export function siteToday(nowMs: number, timeZone: string | null): string {
   const zone = zoneOrUtc(timeZone);
+  const minute = Math.floor(nowMs / 60_000);
   const last = lastToday.get(zone);
-  if (last?.nowMs === nowMs) return last.today;
+  if (last?.minute === minute) return last.today;
   let fmt = dayFormats.get(zone);
   if (!fmt) {
     fmt = new Intl.DateTimeFormat('en-US', {
@@ -57,7 +68,7 @@ export function siteToday(nowMs: number, timeZone: string | null): string {
   for (const p of fmt.formatToParts(nowMs)) part[p.type] = p.value;
   const today = `${part.year}-${part.month}-${part.day}`;
   if (lastToday.size >= MAX_CHECKED_ZONES) lastToday.clear();
-  lastToday.set(zone, { nowMs, today });
+  lastToday.set(zone, { minute, today });
   return today;
 }
 
