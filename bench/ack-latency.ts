@@ -6,10 +6,13 @@
  * after each fieldline run the bench waits (bounded, polling /readyz) until the job queue is empty and checks
  * that every accepted job finished (done or failed), samples the app's RSS and counts its CPU over run + drain.
  */
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { RUNTIME_FLAGS } from '../src/runtime-flags.ts';
 import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
 import { startChild, type Child } from './lib/child.ts';
 import { acceptedJob, countOutcomes, type OutcomeCounts } from './lib/ack-outcome.ts';
@@ -69,6 +72,10 @@ export interface AckRun {
   cpuMsPerRequest: number;
   /** The same CPU per accepted job (refused requests cost little). */
   cpuMsPerAccepted: number;
+  /** CPU time of the app's acking (main) thread per request during the run alone (ms; 10 ms ticks). */
+  ackThreadMsPerRequest?: number;
+  /** The acking thread's garbage-collection pauses during the run. */
+  gc?: GcPauses;
   outcomes: OutcomeCounts;
   /** The largest "queued (position N)" seen. */
   maxPosition: number;
@@ -103,9 +110,40 @@ export interface AckResult {
   };
 }
 
+/**
+ * The sandbox and the stand-in play remote services: on a 2-core machine they must not take CPU from the app or
+ * the load. Linux: every thread of theirs runs SCHED_IDLE (only when nothing else wants a core); nice 10 where
+ * `chrt` is missing.
+ */
+function playRemote(pid: number): void {
+  setPriority(pid, PLATFORM_NICE);
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return;
+  }
+  for (const tid of tids) {
+    try {
+      execFileSync('chrt', ['--idle', '--pid', '0', tid], { stdio: 'ignore' });
+    } catch {
+      return;
+    }
+  }
+}
+
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
+export interface GcPauses {
+  count: number;
+  totalMs: number;
+  maxMs: number;
+  over5ms: number;
+}
+
 interface RunCounts {
+  ackThreadCpuMs: number;
+  gc?: GcPauses;
   platformCalls: number;
   slackCalls: number;
   loopP99: number;
@@ -114,7 +152,11 @@ interface RunCounts {
   peakRssBytes: number;
 }
 
-function summarize(samples: Sample[], scheduleLagMs: number, { cpuMs, ...counts }: RunCounts): AckRun {
+function summarize(
+  samples: Sample[],
+  scheduleLagMs: number,
+  { cpuMs, ackThreadCpuMs, ...counts }: RunCounts,
+): AckRun {
   const ok = samples.filter((s) => s.status === 200).map((s) => s.latencyMs);
   const all = samples.map((s) => s.latencyMs);
   const kinds = [...new Set(samples.map((s) => s.kind))];
@@ -139,6 +181,7 @@ function summarize(samples: Sample[], scheduleLagMs: number, { cpuMs, ...counts 
     ...counts,
     cpuMsPerRequest: cpuMs / Math.max(1, samples.length),
     cpuMsPerAccepted: cpuMs / Math.max(1, outcomes.accepted + outcomes.queued),
+    ackThreadMsPerRequest: ackThreadCpuMs / Math.max(1, samples.length),
     outcomes,
     maxPosition: samples.reduce((n, s) => Math.max(n, s.position ?? 0), 0),
     ...(outcomes.rejected > 0 ? { rejectedBodies: tally(samples.flatMap((s) => s.note ?? [])) } : {}),
@@ -188,7 +231,13 @@ async function startApp(
     {
       ...appChildEnv(info),
     },
-    profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      // fieldline as it is run (npm start, the Dockerfile); bare Bolt with Node's defaults.
+      ...(mode === 'fieldline' ? RUNTIME_FLAGS : []),
+      // Experiments: V8 or Node flags for the fieldline app alone (e.g. BENCH_APP_FLAGS=--single-threaded-gc).
+      ...(mode === 'fieldline' ? (process.env.BENCH_APP_FLAGS ?? '').split(' ').filter(Boolean) : []),
+    ],
   );
   await child.ready;
   const port = await child.request<number>('port');
@@ -200,7 +249,7 @@ function describeRun(run: AckRun): string {
   const o = run.outcomes;
   const j = run.jobs;
   return (
-    `p50 ${run.p50.toFixed(1)} p99 ${run.p99.toFixed(1)} max ${run.max.toFixed(1)} ms, over ${run.over}, failed ${run.failed}, acks ${o.accepted} accepted / ${o.queued} queued (max position ${run.maxPosition}) / ${o.refused} refused / ${o.rejected} rejected, platform calls ${run.platformCalls}, event loop p99 ${run.loopP99.toFixed(0)} max ${run.loopMax.toFixed(0)} ms, app CPU ${run.cpuMsPerRequest.toFixed(1)} ms/request, peak RSS ${(run.peakRssBytes / 2 ** 20).toFixed(0)} MiB` +
+    `p50 ${run.p50.toFixed(1)} p99 ${run.p99.toFixed(1)} max ${run.max.toFixed(1)} ms, over ${run.over}, failed ${run.failed}, acks ${o.accepted} accepted / ${o.queued} queued (max position ${run.maxPosition}) / ${o.refused} refused / ${o.rejected} rejected, platform calls ${run.platformCalls}, event loop p99 ${run.loopP99.toFixed(0)} max ${run.loopMax.toFixed(0)} ms, app CPU ${run.cpuMsPerRequest.toFixed(1)} ms/request (acking thread ${run.ackThreadMsPerRequest?.toFixed(2)} during the run; ${run.gc?.count} GC pauses, max ${run.gc?.maxMs.toFixed(1)} ms, ${run.gc?.over5ms} over 5 ms), peak RSS ${(run.peakRssBytes / 2 ** 20).toFixed(0)} MiB` +
     (j
       ? `; jobs ${j.finished}/${j.accepted} finished (${j.failed} failed, ${j.lost} lost), ${j.throughput.toFixed(1)} jobs/s over the run's second half, drained ${j.drained ? 'yes' : 'NO'} after ${(j.drainMs / 1000).toFixed(1)} s`
       : '')
@@ -216,8 +265,7 @@ export async function runAckLatency(opts: {
 }): Promise<AckResult> {
   const platform = startChild(here('./children/ack-platform.ts'));
   await platform.ready;
-  // The sandbox and the stand-in play remote services: on a 2-core machine they must not take CPU from the app.
-  if (platform.process.pid !== undefined) setPriority(platform.process.pid, PLATFORM_NICE);
+  if (platform.process.pid !== undefined) playRemote(platform.process.pid);
   const info = await platform.request<PlatformInfo>('info');
   const cells: AckCell[] = [];
   let warmupOver = 0;
@@ -255,7 +303,13 @@ export async function runAckLatency(opts: {
         durationMs,
         make: (i) => mixedRequest(info, template, urls, run, i),
       });
-      const loop = await app.child.request<{ p99: number; max: number; cpuMs: number }>('loop');
+      const loop = await app.child.request<{
+        p99: number;
+        max: number;
+        cpuMs: number;
+        ackThreadCpuMs: number;
+        gc: GcPauses;
+      }>('loop');
       let jobs: JobsCheck | undefined;
       let drainCpuMs = 0;
       if (before) {
@@ -275,6 +329,8 @@ export async function runAckLatency(opts: {
       const counts = await platform.request<{ platformCalls: number; slackCalls: number }>('counts');
       const summary = summarize(result.samples, result.maxScheduleLagMs, {
         ...counts,
+        ackThreadCpuMs: loop.ackThreadCpuMs,
+        gc: loop.gc,
         loopP99: loop.p99,
         loopMax: loop.max,
         cpuMs: loop.cpuMs + drainCpuMs,

@@ -1,6 +1,7 @@
 /** The four benchmark sections of docs/benchmarks.md (tables, method, target verdicts). */
 import type { AckResult } from './ack-latency.ts';
 import { P99_TARGET_RATIO, PLATFORM_NICE, SLACK_LIMIT_MS, SLOW_PLATFORM_MS } from './ack-latency.ts';
+import { RUNTIME_FLAGS } from '../src/runtime-flags.ts';
 import type { DeliveryResult } from './delivery.ts';
 import { MAX_PER_10S } from './delivery.ts';
 import { kib, median, mib, ms, ratio } from './lib/stats.ts';
@@ -15,6 +16,13 @@ export const secs = (value: number) => `${(value / 1000).toFixed(1)} s`;
 /** "Grows linearly": the time (or memory) ratio between sizes is at most ~ the size ratio (here ≤ 1.25×). */
 export const LINEAR_SLACK = 1.25;
 
+/** Median pauses per run, the worst pause, and the pauses over 5 ms of all runs (runs from before: n/a). */
+function gcCell(runs: AckResult['cells'][number]['runs']): string {
+  const measured = runs.flatMap((r) => (r.gc ? [r.gc] : []));
+  if (measured.length === 0) return 'n/a';
+  return `${median(measured.map((g) => g.count)).toFixed(0)} (${Math.max(...measured.map((g) => g.maxMs)).toFixed(1)}, ${measured.reduce((n, g) => n + g.over5ms, 0)})`;
+}
+
 export function ackSection(a: AckResult): string[] {
   const lines = [
     '## 1. Ack latency',
@@ -26,8 +34,9 @@ export function ackSection(a: AckResult): string[] {
     `after ${SLOW_PLATFORM_MS} ms. fieldline runs like main.ts (sqlite store, info logs, jobs behind the bounded`,
     `in-process queue with default JOB_CONCURRENCY and JOB_QUEUE_BOUND, run in the job worker thread); the bare app`,
     `is Bolt with the same HTTPReceiver whose listeners only ack. Each app, the load generator and the sandbox + stand-in are`,
-    `processes of their own (the sandbox + stand-in process runs at nice ${PLATFORM_NICE}: it plays remote services and should not take CPU`,
-    `from the app). Both apps stay up and their runs alternate (fieldline then bare, then bare then fieldline, …), so the`,
+    `processes of their own (the sandbox + stand-in process plays remote services and should not take CPU from the app: its`,
+    `threads run SCHED_IDLE, or at nice ${PLATFORM_NICE} where \`chrt\` is missing). fieldline is started with its runtime flags`,
+    `(src/runtime-flags.ts: ${RUNTIME_FLAGS.join(' ')}, as npm start and the image run it); bare Bolt with Node's defaults. Both apps stay up and their runs alternate (fieldline then bare, then bare then fieldline, …), so the`,
     `machine's drift over a cell falls on both alike.`,
     `Each app first took ${secs(a.warmupMs)} of unmeasured warm-up load (fieldline: ${a.warmupOver} of those acks took longer than ${SLACK_LIMIT_MS} ms).`,
     '',
@@ -41,6 +50,8 @@ export function ackSection(a: AckResult): string[] {
       'p99 per run',
       'platform calls (last run)',
       'app CPU per request',
+      'acking thread CPU per request (run)',
+      'acking thread GC pauses per run (max ms, > 5 ms)',
       'app event-loop delay p99 / max',
     ]),
   ];
@@ -56,6 +67,8 @@ export function ackSection(a: AckResult): string[] {
         c.runs.map((r) => r.p99.toFixed(0)).join(', '),
         String(c.runs.at(-1)?.platformCalls ?? 0),
         ms(median(c.runs.map((r) => r.cpuMsPerRequest))),
+        ms(median(c.runs.map((r) => r.ackThreadMsPerRequest ?? Number.NaN)), 2),
+        gcCell(c.runs),
         `${ms(median(c.runs.map((r) => r.loopP99)), 0)} / ${ms(Math.max(...c.runs.map((r) => r.loopMax)), 0)}`,
       ]),
     );

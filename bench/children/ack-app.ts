@@ -6,10 +6,11 @@
  *   argv: fieldline|bare; env: BENCH_SANDBOX_URL, BENCH_API_KEY, BENCH_SLACK_API_URL, BENCH_SIGNING_SECRET,
  *   BENCH_BOT_TOKEN
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { App, HTTPReceiver } from '@slack/bolt';
 import { pino } from 'pino';
@@ -130,25 +131,52 @@ async function startBare(): Promise<Running> {
   };
 }
 
+/** CPU time (ms) of this process's main thread, the one that acks (Linux: /proc; elsewhere NaN). */
+function ackThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const running = mode === 'bare' ? await startBare() : await startFieldline();
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 let cpu = process.cpuUsage();
+let ackCpu = ackThreadCpuMs();
+/** The acking thread's garbage-collection pauses (ms) since the last `loop` call. */
+let gcPauses: number[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+}).observe({ entryTypes: ['gc'] });
 serveParent(
   {
     port: () => running.port,
     rss: () => process.memoryUsage().rss,
     idle: () => running.idle(),
-    /** Event-loop delay (ms) and CPU time (ms) since the last call, then reset. */
+    /** Event-loop delay (ms), CPU time (ms, all threads) and the acking thread's CPU time since the last call. */
     loop: () => {
       const used = process.cpuUsage(cpu);
+      const ackNow = ackThreadCpuMs();
       const out = {
         p99: loop.percentile(99) / 1e6,
         max: loop.max / 1e6,
         cpuMs: (used.user + used.system) / 1000,
+        ackThreadCpuMs: ackNow - ackCpu,
+        gc: {
+          count: gcPauses.length,
+          totalMs: gcPauses.reduce((a, b) => a + b, 0),
+          maxMs: gcPauses.reduce((a, b) => Math.max(a, b), 0),
+          over5ms: gcPauses.filter((d) => d > 5).length,
+        },
       };
+      gcPauses = [];
       loop.reset();
       cpu = process.cpuUsage();
+      ackCpu = ackNow;
       return out;
     },
   },
