@@ -114,7 +114,11 @@ export interface JobClaim {
 }
 
 /** The event as listeners see it: the claim's outcome in, the request's identity (only for the claim) out. */
-function withClaim(event: ReceiverEvent, deliveryClaim?: DeliveryClaim, pending?: PendingClaim): ReceiverEvent {
+function withClaim(
+  event: ReceiverEvent,
+  deliveryClaim?: DeliveryClaim,
+  pending?: PendingClaim,
+): ReceiverEvent {
   const props: Record<string, unknown> = { ...event.customProperties };
   delete props[SIGNED];
   if (deliveryClaim) props.deliveryClaim = deliveryClaim;

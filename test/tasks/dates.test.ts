@@ -41,7 +41,7 @@ describe('task due dates', () => {
     expect(todayAt(Date.UTC(2026, 11, 31, 23, 59))('Asia/Kolkata')).toBe('2027-01-01');
   });
 
-  it('turns the day at the site\'s midnight to the millisecond, however recently the zone was asked', () => {
+  it("turns the day at the site's midnight to the millisecond, however recently the zone was asked", () => {
     const midnightBerlin = Date.UTC(2026, 10, 21, 23, 0);
     expect(siteToday(midnightBerlin - 1, 'Europe/Berlin')).toBe('2026-11-21');
     expect(siteToday(midnightBerlin, 'Europe/Berlin')).toBe('2026-11-22');

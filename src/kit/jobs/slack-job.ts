@@ -25,9 +25,7 @@ export const slackJobSchema = z.object({
   /** The delivery claim's outcome on receipt (../dedupe.ts). */
   claim: z.enum(['claimed', 'unavailable']).optional(),
   /** Defer mode (../dedupe.ts): the delivery's durable claim, made where the job runs, before its work. */
-  durableClaim: z
-    .object({ key: z.string().min(1).max(200), ttlMs: z.number().int().positive() })
-    .optional(),
+  durableClaim: z.object({ key: z.string().min(1).max(200), ttlMs: z.number().int().positive() }).optional(),
   /** What the listener decided before its ack (JSON), handed to its work. */
   carry: z.unknown().optional(),
   /** When the request was accepted (epoch ms): wait time is measured from here. */

@@ -189,7 +189,7 @@ describe('delivery dedupe with a store this process alone writes (defer mode)', 
     await expect.poll(() => claimed(event('Ev6'))).toBeTypeOf('number');
   });
 
-  it("leaves the claim to the job that took the delivery, and makes none for a request the queue refused", async () => {
+  it('leaves the claim to the job that took the delivery, and makes none for a request the queue refused', async () => {
     const b = bed(store, 'defer');
     await b.deliver(event('Ev7'), { fate: 'job' });
     await b.deliver(event('Ev8'), { fate: 'refused' });

@@ -32,7 +32,10 @@ async function handOffWith(admission: Admission | Error) {
   withJobQueue(context, queue);
   const acks: unknown[] = [];
   const body = { command: '/task', text: 'list', user_id: 'U1', channel_id: 'C1' };
-  await handOff({ body, context, client: {} as WebClient, ack: async (r?: unknown) => void acks.push(r) }, 'k');
+  await handOff(
+    { body, context, client: {} as WebClient, ack: async (r?: unknown) => void acks.push(r) },
+    'k',
+  );
   return { pending, offered, acks };
 }
 
