@@ -235,8 +235,6 @@ async function startApp(
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
       // fieldline as it is run (npm start, the Dockerfile); bare Bolt with Node's defaults.
       ...(mode === 'fieldline' ? RUNTIME_FLAGS : []),
-      // Experiments: V8 or Node flags for the fieldline app alone (e.g. BENCH_APP_FLAGS=--single-threaded-gc).
-      ...(mode === 'fieldline' ? (process.env.BENCH_APP_FLAGS ?? '').split(' ').filter(Boolean) : []),
     ],
   );
   await child.ready;

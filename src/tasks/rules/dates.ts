@@ -73,19 +73,11 @@ export function siteToday(nowMs: number, timeZone: string | null): string {
 }
 
 /**
- * Today at each zone asked, for one instant: a list judges hundreds of tasks against a handful of site zones, so
- * each zone's date is worked out once.
+ * Today at each zone asked, for one instant: a list judges hundreds of tasks against one `now` (siteToday keeps
+ * each zone's date for its minute, so each zone's date is worked out once).
  */
 export function todayAt(nowMs: number): (timeZone: string | null) => string {
-  const days = new Map<string | null, string>();
-  return (timeZone) => {
-    let day = days.get(timeZone);
-    if (day === undefined) {
-      day = siteToday(nowMs, timeZone);
-      days.set(timeZone, day);
-    }
-    return day;
-  };
+  return (timeZone) => siteToday(nowMs, timeZone);
 }
 
 /** Worked-out deadlines by date and zone (a card renders one on every refresh; a TZDate costs ~0.1 ms). */
