@@ -148,16 +148,32 @@ describe('refresh of a task whose name many tasks share', () => {
     expect((await services.tasks.refresh(newest, undefined, { newest: true }))?.id).toBe(newest.id);
     const newestFirst = sandbox.admin.requests().filter((r) => r.kind === 'api' && r.path === '/tasks');
     expect(newestFirst.map((r) => [r.query.sortDesc ?? null, r.query.limit])).toEqual([['true', '5']]);
-    // Not among the newest few (others of the name came after it): the usual search finds it.
+    // Not among the newest few (others of the name came after it, as when jobs run side by side): the newest end
+    // goes on from the short page's cursor, not from the oldest end.
     const older = await make();
     for (let i = 0; i < 6; i++) await make();
     sandbox.admin.clearRequests();
     expect((await services.tasks.refresh(older, undefined, { newest: true }))?.id).toBe(older.id);
+    const further = sandbox.admin.requests().filter((r) => r.kind === 'api' && r.path === '/tasks');
+    expect(
+      further.map((r) => [r.query.sortDesc ?? null, r.query.limit, r.query.lastValue !== undefined]),
+    ).toEqual([
+      ['true', '5', false],
+      ['true', '50', true],
+    ]);
+    // Not among the newest 55 either: the usual search from the oldest end finds it, without reading the newest
+    // end's first page again.
+    const oldest = await make();
+    for (let i = 0; i < 60; i++) await make();
+    sandbox.admin.clearRequests();
+    expect((await services.tasks.refresh(oldest, undefined, { newest: true }))?.id).toBe(oldest.id);
     const fallback = sandbox.admin.requests().filter((r) => r.kind === 'api' && r.path === '/tasks');
     expect(fallback.map((r) => [r.query.sortDesc ?? null, r.query.limit])).toEqual([
       ['true', '5'],
-      [null, '50'],
       ['true', '50'],
+      [null, '50'],
+      [null, '50'],
+      [null, '50'],
     ]);
   });
 });

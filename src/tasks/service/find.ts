@@ -5,7 +5,8 @@
  * A task just created (the usual reason to look one up) sits at one end of the list: when the first page is
  * full and does not hold it, the first page of the reversed order (`sortDesc`, "reverses the sort", contract
  * section 8) is tried before the remaining pages, so a common name costs two pages rather than up to five.
- * A task fieldline has just created is looked for at that end first (`newest`): one page for any name.
+ * A task fieldline has just created is looked for at that end first (`newest`): one short page for any name, and
+ * when others of the name were created meanwhile (jobs run side by side), the next page of that order.
  * Rows are only glanced at (their id); the one found is checked in full.
  */
 import type { MonitoringApi, Task, TaskQuery } from '../../monitoring/api.ts';
@@ -25,17 +26,24 @@ export async function findTask(
   // textSearch over a 10k-character name helps nobody; a prefix narrows the search just as well.
   const textSearch = name.trim().slice(0, 100);
   const query: TaskQuery = { limit: PAGE_SIZE, ...(textSearch ? { textSearch } : {}) };
-  const atNewestEnd = async (limit = PAGE_SIZE) => {
-    const page = await glancePage(monitoring, { ...query, limit, sortDesc: true }, null, signal);
+  const atNewestEnd = async (limit = PAGE_SIZE, cursor: string | null = null) => {
+    const page = await glancePage(monitoring, { ...query, limit, sortDesc: true }, cursor, signal);
     return { page, hit: page.rows.find((t) => t.id === taskId) };
   };
   if (newest) {
     // Just created: among the very newest of its name, so a short page is read (a common name's full page of 50
-    // was most of a submission's parsing); not there, the usual search follows.
+    // was most of a submission's parsing). Others of the name created since (jobs run side by side) push it
+    // further: the same order goes on from that page's cursor (contract: Paging rule 2) before the usual search,
+    // whose first pages would read the oldest end and the newest rows again.
     const { page, hit } = await atNewestEnd(NEWEST_PAGE_SIZE);
     if (hit) return hit.full();
     // contract: Paging rule 4 — a short page or data null is the end: that was every task of the name.
     if (page.done) return undefined;
+    if (page.lastValue !== null) {
+      const next = await atNewestEnd(PAGE_SIZE, page.lastValue);
+      if (next.hit) return next.hit.full();
+      if (next.page.done) return undefined;
+    }
   }
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -44,8 +52,8 @@ export async function findTask(
     if (hit) return hit.full();
     // contract: Paging rule 4 — a short page or data null is the end; a full page without a cursor cannot go on.
     if (result.done || result.lastValue === null) return undefined;
-    // After the first page, the newest end's full page (when `newest`, its short page came first).
-    if (page === 0) {
+    // After the first page, the newest end's full page (when `newest`, that end was read already).
+    if (page === 0 && !newest) {
       const other = await atNewestEnd();
       if (other.hit) return other.hit.full();
     }
