@@ -6,6 +6,7 @@
 import type { QueueStats } from './jobs/job-stats.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { BaseDeps } from '../deps.ts';
+import { headWithBody } from './head-with-body.ts';
 import { createReadinessCheck, handleHealth } from './health.ts';
 
 /** Slack's payloads are small (a view submission is a few KB); 1 MB is generous. */
@@ -116,7 +117,7 @@ export function createHttpServer(opts: HttpServerOptions): Server {
       if (!opts.slackListener) return notFound(res);
       if (!admissible(req, res, limits.maxBodyBytes, now())) return;
       try {
-        opts.slackListener(req, res);
+        opts.slackListener(req, headWithBody(res));
       } catch {
         // Bolt throws HTTPReceiverDeferredRequestError for paths it does not serve.
         notFound(res);
