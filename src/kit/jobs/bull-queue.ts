@@ -85,13 +85,14 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   const localIdle = () => new Promise<void>((resolve) => setTimeout(resolve, 20));
 
   return {
-    async offer(job): Promise<Admission> {
+    async offer(kind, build): Promise<Admission> {
       if (closed) return { kind: 'full' };
       const ahead = (waiting = await queue.getWaitingCount());
       if (ahead >= limits.maxWaiting) {
-        stats.refused(job.kind);
+        stats.refused(kind);
         return { kind: 'full' };
       }
+      const job = build();
       await queue.add(job.kind, job, {
         jobId: job.id,
         attempts: 1,

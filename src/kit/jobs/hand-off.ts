@@ -91,7 +91,7 @@ export async function handOff<T = undefined>(
   const claim = deliveryClaimOf(args.context);
   // Defer mode (../dedupe.ts): the job makes the delivery's durable claim where it runs.
   const pending = pendingClaimOf(args.context);
-  const job: SlackJob = {
+  const job = (): SlackJob => ({
     id: randomUUID(),
     kind,
     body: JSON.stringify(body),
@@ -99,10 +99,10 @@ export async function handOff<T = undefined>(
     ...(claim ? { claim } : {}),
     ...(pending ? { durableClaim: { key: pending.key, ttlMs: pending.ttlMs } } : {}),
     ...(opts.carry !== undefined ? { carry: opts.carry } : {}),
-  };
+  });
   let admission: Admission;
   try {
-    admission = await queue.offer(job);
+    admission = await queue.offer(kind, job);
   } catch {
     // The queue could not record it (Redis down): refused like a full queue, never acked as accepted.
     admission = { kind: 'full' };

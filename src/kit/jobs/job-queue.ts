@@ -12,10 +12,11 @@ export type Admission = { kind: 'accepted'; position: number } | { kind: 'full' 
 
 export interface JobQueue {
   /**
-   * Records the job unless the queue is full. Resolves once recorded (in Redis: durable before the ack). A job
-   * that carries its delivery's durable claim makes it where it runs (../dedupe.ts).
+   * Records the job `build` makes unless the queue is full: a refused request costs no job (its body, several KB of
+   * JSON for a submission, is serialized only when accepted). Resolves once recorded (in Redis: durable before the
+   * ack). A job that carries its delivery's durable claim makes it where it runs (../dedupe.ts).
    */
-  offer(job: SlackJob): Promise<Admission>;
+  offer(kind: string, build: () => SlackJob): Promise<Admission>;
   stats(): QueueStats;
   /** Jobs waiting and running on this replica now (cheap: no per-kind figures). */
   load(): { waiting: number; running: number };

@@ -25,11 +25,12 @@ export function createLocalQueue(
   }
 
   return {
-    async offer(job): Promise<Admission> {
+    async offer(kind, build): Promise<Admission> {
       if (closed || queue.size >= limits.maxWaiting) {
-        stats.refused(job.kind);
+        stats.refused(kind);
         return { kind: 'full' };
       }
+      const job = build();
       const position = queue.pending >= limits.concurrency ? queue.size + 1 : 0;
       stats.accepted(job.kind, position);
       void queue.add(() => work(job));

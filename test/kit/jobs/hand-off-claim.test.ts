@@ -12,8 +12,8 @@ import type { SlackJob } from '../../../src/kit/jobs/slack-job.ts';
 function queueAnswering(admission: Admission | Error): { queue: JobQueue; offered: SlackJob[] } {
   const offered: SlackJob[] = [];
   const queue: JobQueue = {
-    async offer(job) {
-      offered.push(job);
+    async offer(_kind, build) {
+      offered.push(build());
       if (admission instanceof Error) throw admission;
       return admission;
     },

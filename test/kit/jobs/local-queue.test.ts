@@ -28,11 +28,15 @@ describe('in-process queue', () => {
   it('runs up to its concurrency, gives waiting jobs their position, refuses past the bound', async () => {
     const h = held();
     const q = createLocalQueue(h.run, { concurrency: 2, maxWaiting: 2 }, log);
-    expect(await q.offer(job('a'))).toEqual({ kind: 'accepted', position: 0 });
-    expect(await q.offer(job('b'))).toEqual({ kind: 'accepted', position: 0 });
-    expect(await q.offer(job('c'))).toEqual({ kind: 'accepted', position: 1 });
-    expect(await q.offer(job('d'))).toEqual({ kind: 'accepted', position: 2 });
-    expect(await q.offer(job('e'))).toEqual({ kind: 'full' });
+    expect(await q.offer('k', () => job('a'))).toEqual({ kind: 'accepted', position: 0 });
+    expect(await q.offer('k', () => job('b'))).toEqual({ kind: 'accepted', position: 0 });
+    expect(await q.offer('k', () => job('c'))).toEqual({ kind: 'accepted', position: 1 });
+    expect(await q.offer('k', () => job('d'))).toEqual({ kind: 'accepted', position: 2 });
+    // Refused without the job being made (a submission's body is serialized only when accepted).
+    const refused = await q.offer('k', () => {
+      throw new Error('a refused job was built');
+    });
+    expect(refused).toEqual({ kind: 'full' });
     expect(q.stats()).toMatchObject({ waiting: 2, running: 2, bound: 2, concurrency: 2 });
     expect(h.ran).toEqual(['a', 'b']);
     h.release('a');
@@ -53,8 +57,8 @@ describe('in-process queue', () => {
       { concurrency: 1, maxWaiting: 5 },
       log,
     );
-    await q.offer(job('bad'));
-    await q.offer(job('good'));
+    await q.offer('k', () => job('bad'));
+    await q.offer('k', () => job('good'));
     await q.whenIdle();
     expect(q.stats().kinds.k).toMatchObject({ done: 1, failed: 1 });
   });
@@ -62,9 +66,9 @@ describe('in-process queue', () => {
   it('closing refuses new work and waits for running jobs up to the drain time', async () => {
     const h = held();
     const q = createLocalQueue(h.run, { concurrency: 1, maxWaiting: 5 }, log);
-    await q.offer(job('a'));
+    await q.offer('k', () => job('a'));
     const closing = q.close(5_000);
-    expect(await q.offer(job('b'))).toEqual({ kind: 'full' });
+    expect(await q.offer('k', () => job('b'))).toEqual({ kind: 'full' });
     h.release('a');
     await closing;
     expect(h.ran).toEqual(['a']);
