@@ -23,22 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-function command(name: string): string {
-  return new URLSearchParams({
-    team_id: 'T0FIELD',
-    channel_id: 'C0GENERAL',
-    user_id: 'U0ANA',
-    command: name,
-    text: '',
-    response_url: `${h.standin.baseUrl}hooks/none`,
-    trigger_id: '1.2.3',
-    api_app_id: 'A0FIELD',
-  }).toString();
-}
-
 describe('acks through the app', () => {
   it('sends an ack with a body with its Content-Length, not chunked', async () => {
-    const res = await h.driver.raw({ body: command('/probe') });
+    const res = await h.driver.command({ command: '/probe' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       response_type: 'ephemeral',
@@ -50,7 +37,7 @@ describe('acks through the app', () => {
   });
 
   it('sends a body-less ack as before', async () => {
-    const res = await h.driver.raw({ body: command('/quiet') });
+    const res = await h.driver.command({ command: '/quiet' });
     expect(res.status).toBe(200);
     expect(res.body).toBe('');
   });
