@@ -30,6 +30,8 @@ export async function findTask(
     const page = await glancePage(monitoring, { ...query, limit, sortDesc: true }, cursor, signal);
     return { page, hit: page.rows.find((t) => t.id === taskId) };
   };
+  // The newest end's page of 50 was read (as `newest` goes on from its short page): the usual search skips it.
+  let newestEndRead = false;
   if (newest) {
     // Just created: among the very newest of its name, so a short page is read (a common name's full page of 50
     // was most of a submission's parsing). Others of the name created since (jobs run side by side) push it
@@ -43,6 +45,7 @@ export async function findTask(
       const next = await atNewestEnd(PAGE_SIZE, page.lastValue);
       if (next.hit) return next.hit.full();
       if (next.page.done) return undefined;
+      newestEndRead = true;
     }
   }
   let cursor: string | null = null;
@@ -52,8 +55,8 @@ export async function findTask(
     if (hit) return hit.full();
     // contract: Paging rule 4 — a short page or data null is the end; a full page without a cursor cannot go on.
     if (result.done || result.lastValue === null) return undefined;
-    // After the first page, the newest end's full page (when `newest`, that end was read already).
-    if (page === 0 && !newest) {
+    // After the first page, the newest end's full page, unless `newest` read it already.
+    if (page === 0 && !newestEndRead) {
       const other = await atNewestEnd();
       if (other.hit) return other.hit.full();
     }
