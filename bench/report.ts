@@ -139,6 +139,19 @@ function ackFindings(a: AckResult): string[] {
   return lines;
 }
 
+/** Carried summary rows whose verdict was a miss: still missed, only not re-run this time. */
+function carriedMisses(carried: CarriedOver | undefined): string[] {
+  return (carried?.summaryRows ?? [])
+    .filter((line) => line.includes('**MISSED**'))
+    .map((line) => {
+      const [name = '', figure = '', target = ''] = line
+        .split('|')
+        .slice(1)
+        .map((cell) => cell.trim());
+      return `- **${name}**: ${figure} (target ${target}; not re-run this time).`;
+    });
+}
+
 export function renderReport(r: BenchReport): string {
   const m = r.machine;
   const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(', ');
@@ -174,16 +187,19 @@ export function renderReport(r: BenchReport): string {
   }
   const missed = all.filter((v) => !v.met);
   lines.push('', '## Targets missed', '');
-  if (missed.length === 0) lines.push('None.');
+  const carriedMissed = carriedMisses(r.carried);
+  if (missed.length === 0 && carriedMissed.length === 0) lines.push('None.');
   for (const v of missed) lines.push(`- **${v.name}**: ${v.figure} (target ${v.target}).`);
+  lines.push(...carriedMissed);
   if (r.ack && r.ack.comparisons.some((c) => !c.met)) lines.push(...ackFindings(r.ack));
   lines.push('');
-  if (r.ack) lines.push(...ackSection(r.ack), '', ...ackOutcomeLines(r.ack), '', ...jobsLines(r.ack), '');
   const keep = (heading: string) => {
     const section = r.carried?.sections.find((s) => s.lines[0]?.startsWith(heading));
     if (section)
       lines.push(section.lines[0] ?? heading, '', carriedNote(section.date), ...section.lines.slice(1), '');
   };
+  if (r.ack) lines.push(...ackSection(r.ack), '', ...ackOutcomeLines(r.ack), '', ...jobsLines(r.ack), '');
+  else keep('## 1. Ack latency');
   if (r.poller) lines.push(...pollerSection(r.poller), '');
   else keep('## 2. Poller');
   if (r.readings) lines.push(...readingsSection(r.readings), '');

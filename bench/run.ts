@@ -47,6 +47,7 @@ const PLAN = quick
 
 /** Sections a subset run carries over from the docs/benchmarks.md it replaces (heading, summary rows). */
 const CARRIED = [
+  { part: 'ack', heading: '## 1. Ack latency', rows: ['ack latency', 'CPU per request', 'saturation'] },
   { part: 'poller', heading: '## 2. Poller', rows: ['poller'] },
   { part: 'readings', heading: '## 3. Readings', rows: ['readings'] },
   { part: 'delivery', heading: '## 4. Delivery', rows: ['delivery'] },
