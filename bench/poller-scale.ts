@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_RELAY_OPTIONS } from '../src/alerts/rules/options.ts';
+import { RUNTIME_FLAGS } from '../src/runtime-flags.ts';
 import { startChild } from './lib/child.ts';
 import { median } from './lib/stats.ts';
 
@@ -58,10 +59,13 @@ async function measureSize(size: number, reps: number, log: (line: string) => vo
     sources: number;
     tasks: number;
   }>('info');
-  const poller = startChild(here('./children/poller.ts'), [], {
-    BENCH_SANDBOX_URL: info.url,
-    BENCH_API_KEY: info.apiKey,
-  });
+  // The relay runs on the acking thread of a process started with fieldline's runtime flags (npm start, the image).
+  const poller = startChild(
+    here('./children/poller.ts'),
+    [],
+    { BENCH_SANDBOX_URL: info.url, BENCH_API_KEY: info.apiKey },
+    [...RUNTIME_FLAGS],
+  );
   try {
     await poller.ready;
     const baseline = await poller.request<{ rss: number }>('memory');

@@ -100,7 +100,7 @@ export function pollerSection(p: PollerResult): string[] {
   const lines = [
     '## 2. Poller scale',
     '',
-    `The relay wired like main.ts (sqlite store, directory) in its own process, one channel subscribed to alerts and`,
+    `The relay wired like main.ts (sqlite store, directory) in its own process, started with the runtime flags (${RUNTIME_FLAGS.join(' ')}), one channel subscribed to alerts and`,
     `tasks of every site; the sandbox (own process) seeded with N data sources and N tasks. One priming cycle, then`,
     `the measured cycles. Minimal calls = (⌊N / ${p.pageSize}⌋ + 1) pages of data sources + the same for tasks (a full`,
     `last page needs one more call to prove the end, contract paging rule 4) + one full record per camera source`,
