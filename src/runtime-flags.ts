@@ -14,7 +14,9 @@
  * waited for helpers that had no core, and the worst acks grew with it: ack bench at 200 requests/s, 20 s runs,
  * fieldline's max ack per run 14.6–28.2 ms with the flag against 21.9–53.1 ms without (5 runs each, two sittings),
  * its p99 ratio to bare 1.27× and 1.36× against 1.68× and 1.06×, and CPU per request at 50/s 8.06 against 8.49 ms.
- * Process-wide: the job thread collects alone too (it does not ack).
+ * Process-wide: the job thread collects alone too (it does not ack). Its cost is memory on big relay cycles: the
+ * poller bench's 50,000-source cycle peaked at 935 MiB with it against 742 MiB without, 10,000 at 418 against 355
+ * (runs of different days; docs/benchmarks.md).
  */
 import { setFlagsFromString } from 'node:v8';
 
