@@ -6,15 +6,13 @@
  * after each fieldline run the bench waits (bounded, polling /readyz) until the job queue is empty and checks
  * that every accepted job finished (done or failed), samples the app's RSS and counts its CPU over run + drain.
  */
-import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_FLAGS } from '../src/runtime-flags.ts';
 import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
 import { startChild, type Child } from './lib/child.ts';
+import { playRemote } from './lib/play-remote.ts';
 import { acceptedJob, countOutcomes, type OutcomeCounts } from './lib/ack-outcome.ts';
 import { openLoop, type Sample } from './lib/load.ts';
 import { samplePeakRss } from './lib/peak-rss.ts';
@@ -25,7 +23,6 @@ import { max, median, percentile } from './lib/stats.ts';
 export const SLOW_PLATFORM_MS = 2_500;
 export const SLACK_LIMIT_MS = 2_500;
 export const P99_TARGET_RATIO = 1.3;
-export const PLATFORM_NICE = 10;
 /** Issue 18's baseline (docs/benchmarks.md before the job queue): app CPU per request at 50 req/s. */
 export const CPU_BASELINE_MS = 14.1;
 /** Target: CPU per request at least halved against the baseline. */
@@ -108,28 +105,6 @@ export interface AckResult {
     peakRssBytes: number;
     met: boolean;
   };
-}
-
-/**
- * The sandbox and the stand-in play remote services: on a 2-core machine they must not take CPU from the app or
- * the load. Linux: every thread of theirs runs SCHED_IDLE (only when nothing else wants a core); nice 10 where
- * `chrt` is missing.
- */
-function playRemote(pid: number): void {
-  setPriority(pid, PLATFORM_NICE);
-  let tids: string[] = [];
-  try {
-    tids = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return;
-  }
-  for (const tid of tids) {
-    try {
-      execFileSync('chrt', ['--idle', '--pid', '0', tid], { stdio: 'ignore' });
-    } catch {
-      return;
-    }
-  }
 }
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -263,7 +238,7 @@ export async function runAckLatency(opts: {
 }): Promise<AckResult> {
   const platform = startChild(here('./children/ack-platform.ts'));
   await platform.ready;
-  if (platform.process.pid !== undefined) playRemote(platform.process.pid);
+  playRemote(platform.process.pid);
   const info = await platform.request<PlatformInfo>('info');
   const cells: AckCell[] = [];
   let warmupOver = 0;

@@ -14,14 +14,13 @@
  * leaves thousands of tasks named alike: the task list and the refresh after a create read what they read there.
  * `BENCH_PROFILE_DIR=dir` writes a V8 CPU profile of the app child into `dir`. Prints a markdown table.
  */
-import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { PLATFORM_NICE } from './ack-latency.ts';
 import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
 import { startChild, type Child } from './lib/child.ts';
+import { playRemote } from './lib/play-remote.ts';
 import { openLoop, signedPost, type LoadRequest } from './lib/load.ts';
 import { commandBody, submissionBody } from './lib/slack-bodies.ts';
 
@@ -118,7 +117,7 @@ async function idleRate(app: Child, ms: number): Promise<number> {
 async function main(): Promise<void> {
   const platform = startChild(here('./children/ack-platform.ts'));
   await platform.ready;
-  if (platform.process.pid !== undefined) setPriority(platform.process.pid, PLATFORM_NICE);
+  playRemote(platform.process.pid);
   const info = await platform.request<PlatformInfo>('info');
   const profile = process.env.BENCH_PROFILE_DIR;
   const app = startChild(

@@ -8,17 +8,16 @@
  * survivor. The bench waits (bounded, polling Redis) until no job waits, runs or is delayed, then counts the
  * sandbox's tasks per name: every accepted submission exactly once, none for a refused one.
  */
-import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { z } from 'zod';
 import { startRedisServer } from '../test/setup/redis-server.ts';
-import { PLATFORM_NICE } from './ack-latency.ts';
 import { acceptedJob, countOutcomes, type OutcomeCounts } from './lib/ack-outcome.ts';
 import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
 import { startChild, type Child } from './lib/child.ts';
+import { playRemote } from './lib/play-remote.ts';
 import { openLoop } from './lib/load.ts';
 import { namedSubmissionBody } from './lib/slack-bodies.ts';
 
@@ -126,7 +125,7 @@ export async function runReplicas(opts: {
   });
   try {
     await platform.ready;
-    if (platform.process.pid !== undefined) setPriority(platform.process.pid, PLATFORM_NICE);
+    playRemote(platform.process.pid);
     const info = await platform.request<PlatformInfo>('info');
     replicas.push(await startReplica(info, redis.url, opts.lockSeconds));
     replicas.push(await startReplica(info, redis.url, opts.lockSeconds));
