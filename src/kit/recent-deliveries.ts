@@ -1,8 +1,8 @@
 /**
  * The deliveries this process saw in the last few minutes, by dedupe key (./dedupe.ts): with a store only this
  * process writes (sqlite, memory), a repeat is told on the ack path from memory, and the store's durable claim is
- * made where the work runs instead of before the ack. Bounded: one TTL for all (insertion order is expiry order), and at
- * most `max` keys — a repeat older than that is still caught by the durable claim before any work is done.
+ * made where the work runs instead of before the ack. Bounded: one TTL for all (insertion order is expiry order),
+ * and at most `max` keys — a repeat older than that is still caught by the durable claim before any work is done.
  */
 export const RECENT_MS = 10 * 60_000;
 

@@ -32,7 +32,7 @@ export function createLocalQueue(
       }
       const job = build();
       const position = queue.pending >= limits.concurrency ? queue.size + 1 : 0;
-      stats.accepted(job.kind, position);
+      stats.accepted(kind, position);
       void queue.add(() => work(job));
       return { kind: 'accepted', position };
     },
