@@ -47,16 +47,16 @@ type Claim = { key: string; releaseOnErrors: boolean; ttlMs: number };
 export interface SignedRequest {
   signature: string;
   timestamp: string;
-  bodySha256: string;
 }
 
 /**
  * Bolt's `customPropertiesExtractor` for the HTTP receiver: what makes one signed request unique. A captured
- * request replayed within the window carries the same three, so its claim is refused.
+ * request replayed within the window carries the same two, so its claim is refused. The body needs no hash of its
+ * own: the receiver has verified the signature, an HMAC of `v0:timestamp:body`, so one signature and timestamp
+ * stand for one body (issue 18: a SHA-256 of every body, submissions' included, was work for nothing).
  */
 export function signedRequestProperties(req: {
   headers: Record<string, string | string[] | undefined>;
-  rawBody: Buffer;
 }): Record<string, SignedRequest> {
   const header = (name: string) => {
     const v = req.headers[name];
@@ -66,7 +66,6 @@ export function signedRequestProperties(req: {
     [SIGNED]: {
       signature: header('x-slack-signature'),
       timestamp: header('x-slack-request-timestamp'),
-      bodySha256: createHash('sha256').update(req.rawBody).digest('hex'),
     },
   };
 }
@@ -75,9 +74,9 @@ function signedOf(props: unknown): SignedRequest | undefined {
   if (typeof props !== 'object' || props === null || !(SIGNED in props)) return undefined;
   const v = (props as Record<string, unknown>)[SIGNED];
   if (typeof v !== 'object' || v === null) return undefined;
-  const { signature, timestamp, bodySha256 } = v as Record<string, unknown>;
+  const { signature, timestamp } = v as Record<string, unknown>;
   return typeof signature === 'string' && signature !== '' && typeof timestamp === 'string'
-    ? { signature, timestamp, bodySha256: typeof bodySha256 === 'string' ? bodySha256 : '' }
+    ? { signature, timestamp }
     : undefined;
 }
 
@@ -157,7 +156,7 @@ export function claimFor(body: unknown, customProperties?: unknown): Claim | nul
   const isCommand = readString(body, 'command') !== undefined && type === undefined;
   if (signed && (isCommand || (type !== undefined && REPLAY_CLAIMED.has(type)))) {
     const id = createHash('sha256')
-      .update(`${signed.signature}:${signed.timestamp}:${signed.bodySha256}`)
+      .update(`${signed.signature}:${signed.timestamp}`)
       .digest('hex')
       .slice(0, 32);
     return { key: `signed:${id}`, releaseOnErrors: false, ttlMs: REPLAY_TTL_MS };
