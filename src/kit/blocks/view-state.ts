@@ -20,6 +20,21 @@ export type InputValue = z.infer<typeof inputValue>;
 export const stateValues = z.record(z.string(), z.record(z.string(), inputValue));
 export type StateValues = z.infer<typeof stateValues>;
 
-export function inputOf(values: StateValues, id: string): InputValue | undefined {
+/** What `inputOf` reads: every modal's values (StateValues) or one form's (`formState`). */
+export type FormValues = Partial<Record<string, Partial<Record<string, InputValue>>>>;
+
+export function inputOf(values: FormValues, id: string): InputValue | undefined {
   return values[id]?.[id];
+}
+
+/**
+ * The `view.state` of one form whose inputs are `ids` (block id = action id), parsed only as far as the form reads
+ * it: those inputs, each as `inputValue`; other blocks and keys are dropped instead of copied (issue 18: the whole
+ * state, copied key by key, was most of what a task submission allocated before its ack).
+ */
+export function formState(ids: readonly string[]) {
+  const inputs = Object.fromEntries(
+    ids.map((id) => [id, z.object({ [id]: inputValue.optional() }).optional()]),
+  );
+  return z.object({ values: z.object(inputs) });
 }

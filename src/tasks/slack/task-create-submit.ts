@@ -54,7 +54,7 @@ type Inline = { errors: Record<string, string> } | { assignee: Assignee | null |
 async function inlineChecks(
   deps: CreateRunDeps,
   form: TaskForm,
-  key: string,
+  key: () => string,
   client: WebClient,
 ): Promise<Inline> {
   const confirmations = deps.store.namespace('task-due-confirm');
@@ -70,13 +70,12 @@ async function inlineChecks(
       : undefined,
   ]);
   // A past date is asked about, not refused: the same submission a second time confirms it.
-  if (
-    form.dueDate &&
-    isPastDue(form.dueDate, deps.clock.now(), site?.timeZone ?? null) &&
-    !(await confirmations.get(key))
-  ) {
-    await confirmations.set(key, true, CONFIRM_TTL_MS);
-    return { errors: { [TASK_FIELD.due]: PAST_DUE_TEXT } };
+  if (form.dueDate && isPastDue(form.dueDate, deps.clock.now(), site?.timeZone ?? null)) {
+    const confirmation = key();
+    if (!(await confirmations.get(confirmation))) {
+      await confirmations.set(confirmation, true, CONFIRM_TTL_MS);
+      return { errors: { [TASK_FIELD.due]: PAST_DUE_TEXT } };
+    }
   }
   if (match && match.kind !== 'found') return { errors: { [TASK_FIELD.assignee]: assigneeError(match) } };
   return { assignee: !form.assigneeSlackId ? null : match ? match.assignee : 'later' };
@@ -99,10 +98,10 @@ export async function handleTaskCreateSubmit(args: TaskSubmitArgs, deps: CreateR
   // The modal stays open with everything typed; nothing is created without the idempotency claim.
   if (deliveryClaimOf(context) === 'unavailable') return ack(storeDown());
 
-  const key = submissionKey(view.id, state.values);
   let inline: Inline;
   try {
-    inline = await inlineChecks(deps, form, key, client);
+    // The key (a hash of everything typed) is worked out only for a past due date, the one check that needs it.
+    inline = await inlineChecks(deps, form, () => submissionKey(view.id, state.values), client);
   } catch (err) {
     if (!(err instanceof StoreUnavailableError)) throw err;
     return ack(storeDown());

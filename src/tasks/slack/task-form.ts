@@ -1,6 +1,6 @@
 /**
  * The create/edit modal's submitted state → a typed form, its validation, and the POST /task/ body. Pure.
- * The view state arrives from Slack, so it is parsed (zod, passthrough), not cast.
+ * The view state arrives from Slack, so it is parsed (zod: the form's own inputs), not cast.
  */
 import { decodeValue } from '../../kit/button-value.ts';
 import { z } from 'zod';
@@ -8,9 +8,9 @@ import type { TaskCreate } from '../../monitoring/api.ts';
 import { isDueDate } from '../rules/dates.ts';
 import type { CreateMeta, TaskPrefill } from '../render/task-create-modal.ts';
 import { TASK_FIELD } from '../render/task-ids.ts';
-import { inputOf, stateValues } from '../../kit/blocks/view-state.ts';
+import { formState, inputOf } from '../../kit/blocks/view-state.ts';
 
-export const viewState = z.looseObject({ values: stateValues });
+export const viewState = formState(Object.values(TASK_FIELD));
 export type ViewState = z.infer<typeof viewState>;
 
 export interface TaskForm {
