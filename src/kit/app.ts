@@ -195,9 +195,10 @@ export function createSlackApp(
   });
   // Every message and view within Slack's block limits, whichever listener sends it (./blocks/guard-client.ts).
   guardBlockLimits(app.client);
-  app.use(async ({ client, next }) => {
+  // Plain functions that return next(), like the command-text decoding: no async frame of their own per request.
+  app.use(({ client, next }) => {
     guardBlockLimits(client);
-    await next();
+    return next();
   });
   installErrorHandler(app, deps.log);
   installCommandTextDecoding(app);

@@ -20,9 +20,9 @@ function isSlashCommand(body: unknown): body is { command: string; text: string 
 }
 
 export function installCommandTextDecoding(app: App): void {
-  app.use(async ({ body, context, next }) => {
+  app.use(({ body, context, next }) => {
     // Bolt hands listeners this same object as `command`. A job carries the body already decoded.
     if (isSlashCommand(body) && !jobRunOf(context)) body.text = decodeSlackEntities(body.text);
-    await next();
+    return next();
   });
 }
