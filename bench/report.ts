@@ -9,9 +9,15 @@ import {
 } from './ack-latency.ts';
 import type { DeliveryResult } from './delivery.ts';
 import { carriedNote, type CarriedOver } from './lib/carry-over.ts';
-import type { CpuPerKindResult } from './lib/cpu-per-kind-run.ts';
+import type { CpuPerKindResult, ScriptResult } from './lib/cpu-per-kind-run.ts';
 import type { MachineInfo } from './lib/machine.ts';
-import { ackOutcomeLines, cpuPerKindSection, jobsLines, replicasSection } from './lib/sections-jobs.ts';
+import {
+  ackOutcomeLines,
+  ackThreadCpuSection,
+  cpuPerKindSection,
+  jobsLines,
+  replicasSection,
+} from './lib/sections-jobs.ts';
 import { median, mib, ms, ratio } from './lib/stats.ts';
 import type { PollerResult } from './poller-scale.ts';
 import { READINGS_TARGET_RATIO, type ReadingsResult } from './readings.ts';
@@ -38,6 +44,7 @@ export interface BenchReport {
   readings?: ReadingsResult;
   delivery?: DeliveryResult;
   cpuPerKind?: CpuPerKindResult;
+  ackThreadCpu?: ScriptResult;
   replicas?: ReplicasResult;
   /** Benchmarks this run did not repeat, kept from the file it replaces. */
   carried?: CarriedOver;
@@ -210,5 +217,7 @@ export function renderReport(r: BenchReport): string {
   else keep('## 5. Two replicas');
   if (r.cpuPerKind) lines.push(...cpuPerKindSection(r.cpuPerKind), '');
   else keep('## 6. CPU per request by kind');
+  if (r.ackThreadCpu) lines.push(...ackThreadCpuSection(r.ackThreadCpu), '');
+  else keep('## 7. Acking thread CPU per request');
   return `${lines.join('\n')}\n`;
 }

@@ -4,8 +4,9 @@
  * artifacts/benchmarks-quick.md (docs/benchmarks.md keeps the real figures).
  * `--render` measures nothing: it renders the last run's raw figures (artifacts/benchmarks.json, or the quick one
  * with --quick) into the markdown again, e.g. after a change to the report's wording.
- * `--only=ack,cpu,replicas,poller,readings,delivery` runs a subset (cpu: CPU per request by kind, from
- * bench/cpu-per-kind.ts; replicas: two replicas with Redis, one SIGKILLed mid-load).
+ * `--only=ack,cpu,ackcpu,replicas,poller,readings,delivery` runs a subset (cpu: CPU per request by kind, from
+ * bench/cpu-per-kind.ts; ackcpu: the acking thread's CPU per request against bare Bolt's, from
+ * bench/ack-thread-cpu.ts; replicas: two replicas with Redis, one SIGKILLed mid-load).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -15,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { runAckLatency } from './ack-latency.ts';
 import { runDelivery } from './delivery.ts';
 import { carryOver } from './lib/carry-over.ts';
-import { runCpuPerKind } from './lib/cpu-per-kind-run.ts';
+import { runAckThreadCpu, runCpuPerKind } from './lib/cpu-per-kind-run.ts';
 import { machineInfo } from './lib/machine.ts';
 import { runPollerScale } from './poller-scale.ts';
 import { runReadings } from './readings.ts';
@@ -24,13 +25,14 @@ import { renderReport, type BenchReport } from './report.ts';
 
 const quick = process.argv.includes('--quick');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const only = new Set((onlyArg ?? 'ack,cpu,replicas,poller,readings,delivery').split(','));
+const only = new Set((onlyArg ?? 'ack,cpu,ackcpu,replicas,poller,readings,delivery').split(','));
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const PLAN = quick
   ? {
       ack: { rates: [50, 200], durationMs: 5_000, reps: 1, warmupMs: 3_000 },
       cpu: ['--n=20', '--warmup=5', '--tasks=0'],
+      ackcpu: ['--queued=300', '--refused=300'],
       replicas: { rate: 10, durationMs: 8_000, platformMs: 1_000, lockSeconds: 3 },
       poller: { sizes: [500, 2_000], reps: 1 },
       readings: { days: 3, reps: 2 },
@@ -39,6 +41,7 @@ const PLAN = quick
   : {
       ack: { rates: [50, 200], durationMs: 30_000, reps: 3, warmupMs: 8_000 },
       cpu: [] as string[],
+      ackcpu: [] as string[],
       replicas: { rate: 10, durationMs: 20_000, platformMs: 1_000, lockSeconds: 3 },
       poller: { sizes: [1_000, 10_000, 50_000], reps: 3 },
       readings: { days: 30, reps: 7 },
@@ -53,6 +56,7 @@ const CARRIED = [
   { part: 'delivery', heading: '## 4. Delivery', rows: ['delivery'] },
   { part: 'replicas', heading: '## 5. Two replicas', rows: ['two replicas'] },
   { part: 'cpu', heading: '## 6. CPU per request by kind', rows: [] },
+  { part: 'ackcpu', heading: '## 7. Acking thread CPU per request', rows: [] },
 ];
 
 const started = performance.now();
@@ -81,6 +85,7 @@ async function main(): Promise<void> {
   };
   if (only.has('ack')) report.ack = await runAckLatency({ ...PLAN.ack, log });
   if (only.has('cpu')) report.cpuPerKind = await runCpuPerKind(PLAN.cpu, log);
+  if (only.has('ackcpu')) report.ackThreadCpu = await runAckThreadCpu(PLAN.ackcpu, log);
   if (only.has('replicas')) report.replicas = await runReplicas({ ...PLAN.replicas, log });
   // Delivery is paced by Retry-After sleeps and ~1 message/s per channel (almost no CPU), so it runs alongside
   // the poller benchmark to keep the full run short; readings runs alone afterwards.

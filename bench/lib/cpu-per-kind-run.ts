@@ -1,20 +1,20 @@
 /**
- * Runs bench/cpu-per-kind.ts (another benchmark's script, which exports no function) as a child process and keeps
- * the markdown table it prints, for docs/benchmarks.md.
+ * Runs a benchmark script that exports no function (bench/cpu-per-kind.ts, bench/ack-thread-cpu.ts) as a child
+ * process and keeps the markdown table it prints, for docs/benchmarks.md.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export interface CpuPerKindResult {
+export interface ScriptResult {
   args: string[];
   /** The script's markdown (its stdout), or undefined when it failed. */
   markdown?: string;
   error?: string;
 }
+export type CpuPerKindResult = ScriptResult;
 
-const script = fileURLToPath(new URL('../cpu-per-kind.ts', import.meta.url));
-
-export function runCpuPerKind(args: string[], log: (line: string) => void): Promise<CpuPerKindResult> {
+function runScript(name: string, args: string[], log: (line: string) => void): Promise<ScriptResult> {
+  const script = fileURLToPath(new URL(`../${name}.ts`, import.meta.url));
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -24,8 +24,7 @@ export function runCpuPerKind(args: string[], log: (line: string) => void): Prom
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => {
       err += chunk.toString('utf8');
-      for (const line of chunk.toString('utf8').split('\n'))
-        if (line.trim()) log(`cpu-per-kind: ${line.trim()}`);
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) log(`${name}: ${line.trim()}`);
     });
     child.once('error', (e) => resolve({ args, error: e.message }));
     child.once('exit', (code) =>
@@ -37,3 +36,9 @@ export function runCpuPerKind(args: string[], log: (line: string) => void): Prom
     );
   });
 }
+
+export const runCpuPerKind = (args: string[], log: (line: string) => void) =>
+  runScript('cpu-per-kind', args, log);
+
+export const runAckThreadCpu = (args: string[], log: (line: string) => void) =>
+  runScript('ack-thread-cpu', args, log);

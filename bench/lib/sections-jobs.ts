@@ -7,7 +7,7 @@ import type { AckResult } from '../ack-latency.ts';
 import { MAX_CONNECTIONS } from '../../src/monitoring/http.ts';
 import { CPU_BASELINE_MS, CPU_TARGET_MS, RSS_BOUND_BYTES, SLOW_PLATFORM_MS } from '../ack-latency.ts';
 import type { ReplicasResult } from '../replicas.ts';
-import type { CpuPerKindResult } from './cpu-per-kind-run.ts';
+import type { CpuPerKindResult, ScriptResult } from './cpu-per-kind-run.ts';
 import { median, mib, ms, ratio } from './stats.ts';
 
 const verdict = (met: boolean) => (met ? '**met**' : '**MISSED**');
@@ -153,6 +153,18 @@ export function cpuPerKindSection(c: CpuPerKindResult): string[] {
     '',
     `From \`${['npx tsx bench/cpu-per-kind.ts', ...c.args].join(' ')}\` (run as a child by the bench; each kind on its own, the`,
     'platform answering after a short delay, CPU of the app process over the busy window less its idle rate).',
+    '',
+    ...(c.markdown ? [c.markdown] : [`Not measured: ${c.error ?? 'unknown error'}.`]),
+  ];
+}
+
+export function ackThreadCpuSection(c: ScriptResult): string[] {
+  return [
+    '## 7. Acking thread CPU per request',
+    '',
+    `From \`${['npx tsx bench/ack-thread-cpu.ts', ...c.args].join(' ')}\` (run as a child by the bench): the ack benchmark's`,
+    "children and mix, one request at a time, the acking thread's CPU time per request (from /proc) after 1,000",
+    "unmeasured requests. This is what sets the ack p99 of section 1 apart from bare Bolt's, without its timing noise.",
     '',
     ...(c.markdown ? [c.markdown] : [`Not measured: ${c.error ?? 'unknown error'}.`]),
   ];
