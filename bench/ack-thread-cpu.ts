@@ -28,6 +28,8 @@ const QUEUE_BOUND = 3_000;
 const RUNNING = 64;
 /** Unmeasured requests first, so both apps' code is warm (optimized) when measuring starts. */
 const WARM_UP = 1_000;
+/** Sent beyond what fills the queue before the refused phase: jobs that finish meanwhile free places. */
+const FILL_MARGIN = 300;
 
 function arg(name: string, fallback: number): number {
   const raw = process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -76,7 +78,7 @@ async function measure(app: Child, info: PlatformInfo, template: string, urls: s
     await send(WARM_UP);
     const queued = await phase(QUEUED);
     // What the queued phase left of fieldline's queue is filled (and some) before the refused phase.
-    await send(QUEUE_BOUND + RUNNING - WARM_UP - QUEUED + 300);
+    await send(QUEUE_BOUND + RUNNING - WARM_UP - QUEUED + FILL_MARGIN);
     const refused = await phase(REFUSED);
     return { queued, refused };
   } finally {
@@ -103,7 +105,8 @@ async function main(): Promise<void> {
     const appUrl = `http://127.0.0.1:${await fieldline.request<number>('port')}/slack/events`;
     const template = await platform.request<string>('capture', { appUrl });
     await platform.request('slow', { latencyMs: SLOW_PLATFORM_MS });
-    const total = QUEUE_BOUND + RUNNING + 300 + REFUSED;
+    // Every request of both phases and what comes before them has a response_url of its own.
+    const total = QUEUE_BOUND + RUNNING + FILL_MARGIN + REFUSED;
     const urls = await platform.request<string[]>('responseUrls', { count: total });
     const f = await measure(fieldline, info, template, urls);
     const bare = startChild(here('./children/ack-app.ts'), ['bare'], appChildEnv(info));
