@@ -9,7 +9,7 @@ import {
 } from './ack-latency.ts';
 import type { DeliveryResult } from './delivery.ts';
 import { carriedNote, type CarriedOver } from './lib/carry-over.ts';
-import type { CpuPerKindResult, ScriptResult } from './lib/cpu-per-kind-run.ts';
+import type { ScriptResult } from './lib/cpu-per-kind-run.ts';
 import type { MachineInfo } from './lib/machine.ts';
 import {
   ackOutcomeLines,
@@ -43,7 +43,7 @@ export interface BenchReport {
   poller?: PollerResult;
   readings?: ReadingsResult;
   delivery?: DeliveryResult;
-  cpuPerKind?: CpuPerKindResult;
+  cpuPerKind?: ScriptResult;
   ackThreadCpu?: ScriptResult;
   replicas?: ReplicasResult;
   /** Benchmarks this run did not repeat, kept from the file it replaces. */

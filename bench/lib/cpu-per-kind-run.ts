@@ -11,7 +11,6 @@ export interface ScriptResult {
   markdown?: string;
   error?: string;
 }
-export type CpuPerKindResult = ScriptResult;
 
 function runScript(name: string, args: string[], log: (line: string) => void): Promise<ScriptResult> {
   const script = fileURLToPath(new URL(`../${name}.ts`, import.meta.url));

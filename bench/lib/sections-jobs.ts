@@ -7,7 +7,7 @@ import type { AckResult } from '../ack-latency.ts';
 import { MAX_CONNECTIONS } from '../../src/monitoring/http.ts';
 import { CPU_BASELINE_MS, CPU_TARGET_MS, RSS_BOUND_BYTES, SLOW_PLATFORM_MS } from '../ack-latency.ts';
 import type { ReplicasResult } from '../replicas.ts';
-import type { CpuPerKindResult, ScriptResult } from './cpu-per-kind-run.ts';
+import type { ScriptResult } from './cpu-per-kind-run.ts';
 import { median, mib, ms, ratio } from './stats.ts';
 
 const verdict = (met: boolean) => (met ? '**met**' : '**MISSED**');
@@ -147,7 +147,7 @@ export function jobsLines(a: AckResult): string[] {
   return lines;
 }
 
-export function cpuPerKindSection(c: CpuPerKindResult): string[] {
+export function cpuPerKindSection(c: ScriptResult): string[] {
   return [
     '## 6. CPU per request by kind',
     '',

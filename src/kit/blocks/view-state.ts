@@ -1,7 +1,8 @@
 /**
  * The `view.state.values` Slack sends with view submissions: block id → action id → the input's current value.
- * It arrives from Slack, so it is parsed (zod, passthrough so unknown keys survive), never cast. fieldline's
- * modals give a block and its one element the same id, so `inputOf(values, id)` reads one input.
+ * It arrives from Slack, so it is parsed (zod), never cast: `stateValues` keeps every block and every key an input
+ * carries; `formState` parses one form's own inputs and drops the other blocks. fieldline's modals give a block and
+ * its one element the same id, so `inputOf(values, id)` reads one input.
  */
 import { z } from 'zod';
 
