@@ -1,6 +1,6 @@
 /** One form's view state (src/kit/blocks/view-state.ts): only the form's inputs are parsed, the rest dropped. */
 import { describe, expect, it } from 'vitest';
-import { formState, inputOf } from '../../src/kit/blocks/view-state.ts';
+import { formState, formValues, inputOf, stateValues } from '../../src/kit/blocks/view-state.ts';
 
 const form = formState(['task_name', 'task_site', 'task_due']);
 
@@ -29,5 +29,20 @@ describe('formState', () => {
       form.safeParse({ values: { task_site: { task_site: { selected_option: { value: 7 } } } } }).success,
     ).toBe(false);
     expect(form.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('formValues', () => {
+  const values = {
+    post_content: { post_content: { type: 'plain_text_input', value: 'Pump 3 noisy' } },
+    odd_block: { odd_block: { value: 42 } },
+  };
+
+  it("reads the form's inputs even where another block would fail the whole state's parse", () => {
+    expect(stateValues.safeParse(values).success).toBe(false);
+    const parsed = formValues(['post_content', 'post_title']).parse(values);
+    expect(inputOf(parsed, 'post_content')?.value).toBe('Pump 3 noisy');
+    expect(inputOf(parsed, 'post_title')).toBeUndefined();
+    expect(parsed).not.toHaveProperty('odd_block');
   });
 });

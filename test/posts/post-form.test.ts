@@ -142,6 +142,12 @@ describe('post form', () => {
     expect(result.ok && result.fileIds).toEqual(['F1']);
   });
 
+  it("keeps what was typed when a block the form does not read is not an input's shape", () => {
+    const values = readPostValues(state({ unrelated: { unrelated: { value: 42 } }, note: 'x' }));
+    expect(values.content).toBe('Hello');
+    expect(values.channel).toEqual({ value: 'ch-9', label: 'North (site feed)' });
+  });
+
   it('keeps the chosen files', () => {
     const values = readPostValues(
       state({

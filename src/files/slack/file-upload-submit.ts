@@ -4,15 +4,18 @@ import { NO_COMPANY_TEXT } from './transfer/index.ts';
 import { targetChoiceOf } from '../service/upload-targets.ts';
 import { decodeUploadMeta } from '../render/file-upload-meta.ts';
 import { FILE_TARGET } from '../render/file-upload.ts';
-import { inputOf, stateValues } from '../../kit/blocks/view-state.ts';
+import { formValues, inputOf } from '../../kit/blocks/view-state.ts';
 import { runUploadJob, type UploadJobDeps } from './file-upload-job.ts';
 import { handOff } from '../../kit/jobs/hand-off.ts';
+
+/** The upload modal's one input, the target. */
+const uploadValues = formValues([FILE_TARGET]);
 
 export type FileUploadSubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 export async function handleFileUploadSubmit(args: FileUploadSubmitArgs, deps: UploadJobDeps): Promise<void> {
   const { ack, body, view, client } = args;
-  const parsed = stateValues.safeParse(view.state.values);
+  const parsed = uploadValues.safeParse(view.state.values);
   const choice = targetChoiceOf(
     parsed.success ? inputOf(parsed.data, FILE_TARGET)?.selected_option?.value : undefined,
   );

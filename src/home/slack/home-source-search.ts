@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { HOME_VIEW } from '../render/home-ids.ts';
 import { renderSourceSearchModal, type SearchState } from '../render/home-search.ts';
-import { inputOf, stateValues } from '../../kit/blocks/view-state.ts';
+import { formState, inputOf } from '../../kit/blocks/view-state.ts';
 import { actionFacts } from '../../tasks/index.ts';
 import { userMessageFor } from '../../kit/errors.ts';
 import { handOff } from '../../kit/jobs/hand-off.ts';
@@ -19,7 +19,7 @@ const submission = z.looseObject({
   user: z.looseObject({ id: z.string() }),
   view: z.looseObject({
     id: z.string(),
-    state: z.looseObject({ values: stateValues }),
+    state: formState([HOME_VIEW.query]),
   }),
 });
 

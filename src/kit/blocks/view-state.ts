@@ -1,8 +1,9 @@
 /**
  * The `view.state.values` Slack sends with view submissions: block id → action id → the input's current value.
  * It arrives from Slack, so it is parsed (zod), never cast: `stateValues` keeps every block and every key an input
- * carries; `formState` parses one form's own inputs and drops the other blocks. fieldline's modals give a block and
- * its one element the same id, so `inputOf(values, id)` reads one input.
+ * carries; `formValues` (`view.state.values`) and `formState` (`view.state`) parse one form's own inputs and drop
+ * the other blocks. fieldline's modals give a block and its one element the same id, so `inputOf(values, id)` reads
+ * one input.
  */
 import { z } from 'zod';
 
@@ -29,13 +30,19 @@ export function inputOf(values: FormValues, id: string): InputValue | undefined 
 }
 
 /**
- * The `view.state` of one form whose inputs are `ids` (block id = action id), parsed only as far as the form reads
- * it: those inputs, each as `inputValue`; other blocks and keys are dropped instead of copied (issue 18: the whole
- * state, copied key by key, was most of what a task submission allocated before its ack).
+ * The `view.state.values` of one form whose inputs are `ids` (block id = action id), parsed only as far as the form
+ * reads it: those inputs, each as `inputValue`; other blocks and keys are dropped instead of copied (issue 18: the
+ * whole state, copied key by key, was most of what a task submission allocated before its ack). A block the form
+ * does not read cannot make the parse fail, so what was typed into the form's own inputs is never lost to it.
  */
-export function formState(ids: readonly string[]) {
+export function formValues(ids: readonly string[]) {
   const inputs = Object.fromEntries(
     ids.map((id) => [id, z.object({ [id]: inputValue.optional() }).optional()]),
   );
-  return z.object({ values: z.object(inputs) });
+  return z.object(inputs);
+}
+
+/** The `view.state` of one form whose inputs are `ids` (see `formValues`). */
+export function formState(ids: readonly string[]) {
+  return z.object({ values: formValues(ids) });
 }

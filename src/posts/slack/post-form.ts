@@ -11,11 +11,14 @@ import {
   TITLE_MAX,
   type PostFormValues,
 } from '../render/post-modal.ts';
-import { inputOf, stateValues } from '../../kit/blocks/view-state.ts';
+import { formValues, inputOf } from '../../kit/blocks/view-state.ts';
+
+/** The post modal's own inputs: other blocks in the state are neither read nor copied. */
+const postValues = formValues(Object.values(POST_FIELDS));
 
 /** Everything the person entered, kept verbatim so a re-shown form loses nothing. */
 export function readPostValues(raw: unknown): PostFormValues {
-  const parsed = stateValues.safeParse(raw);
+  const parsed = postValues.safeParse(raw);
   if (!parsed.success) return {};
   const v = parsed.data;
   const channel = inputOf(v, POST_FIELDS.channel)?.selected_option;
