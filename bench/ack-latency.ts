@@ -1,7 +1,7 @@
 /**
  * Benchmark 1 — ack latency. Signed slash commands and task-modal submissions over HTTP at each rate, open
- * loop, while every monitoring call takes 2.5 s; the same load against a bare Bolt app (same receiver) that
- * only acks. Three processes: this one generates load, one runs the app, one runs the sandbox and stand-in.
+ * loop, while every monitoring call takes 2.5 s; the same load against a bare Bolt app (Bolt's stock HTTPReceiver)
+ * that only acks. Three processes: this one generates load, one runs the app, one runs the sandbox and stand-in.
  * Every ack is classified by its body (accepted, queued with its position, refused busy: ./lib/ack-outcome.ts);
  * after each fieldline run the bench waits (bounded, polling /readyz) until the job queue is empty and checks
  * that every accepted job finished (done or failed), samples the app's RSS and counts its CPU over run + drain.

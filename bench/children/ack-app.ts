@@ -1,8 +1,8 @@
 /**
  * Ack benchmark, the app under test (its own process): either fieldline's Slack app wired like main.ts
- * (sqlite store, monitoring client, every surface registered, info-level JSON logs to /dev/null), or a bare
- * Bolt app with the same receiver (HTTPReceiver, signature checks, processBeforeResponse false) whose
- * listeners only ack.
+ * (sqlite store, monitoring client, every surface registered, info-level JSON logs to /dev/null; its own receiver,
+ * src/kit/signed-receiver.ts), or a bare Bolt app with Bolt's stock HTTPReceiver (signature checks,
+ * processBeforeResponse false) whose listeners only ack.
  *   argv: fieldline|bare; env: BENCH_SANDBOX_URL, BENCH_API_KEY, BENCH_SLACK_API_URL, BENCH_SIGNING_SECRET,
  *   BENCH_BOT_TOKEN
  */

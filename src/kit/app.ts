@@ -1,9 +1,9 @@
 /**
- * The Bolt app: HTTP mode (our server + Bolt's HTTPReceiver, signatures verified) or Socket Mode (a pool of
+ * The Bolt app: HTTP mode (our server + ./signed-receiver.ts, signatures verified) or Socket Mode (a pool of
  * connections, ./socket-pool.ts, plus a small server for /healthz and /readyz). Handlers run after ack (`processBeforeResponse: false`); an
  * in-flight counter lets stop() wait for them before the store and client are closed.
  */
-import { App, HTTPReceiver } from '@slack/bolt';
+import { App } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { BaseDeps } from '../deps.ts';
 import { slackLogger } from '../log.ts';
@@ -12,6 +12,7 @@ import { installCommandTextDecoding } from './command-text.ts';
 import { installDeliveryDedupe, signedRequestProperties } from './dedupe.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { createHttpServer, listen, MAX_BODY_BYTES, type RunningServer } from './http-server.ts';
+import { SignedRequestReceiver } from './signed-receiver.ts';
 import { SocketPoolReceiver } from './socket-pool.ts';
 import { createListenerTable, type ListenerApp } from './listener-table.ts';
 import { respondVia } from './response-url.ts';
@@ -128,20 +129,19 @@ export function createSlackApp(
     extendedErrorHandler: true,
     convoStore: false,
   } as const;
-  let receiver: HTTPReceiver | undefined;
+  let receiver: SignedRequestReceiver | undefined;
   let app: App;
   if (opts.mode === 'http') {
     if (!opts.signingSecret) throw new Error('HTTP mode needs a signing secret');
-    receiver = new HTTPReceiver({
+    // Bolt's HTTPReceiver's work, done once per request (./signed-receiver.ts).
+    receiver = new SignedRequestReceiver({
       signingSecret: opts.signingSecret,
-      endpoints: '/slack/events',
-      signatureVerification: true,
-      processBeforeResponse: false,
+      path: '/slack/events',
       logger,
       // Also refused earlier by Content-Length (./http-server.ts); this covers a body longer than it declared.
       bodyLimit: MAX_BODY_BYTES,
       // What identifies the signed request, for the replay claim (./dedupe.ts).
-      customPropertiesExtractor: signedRequestProperties,
+      customProperties: signedRequestProperties,
     });
     app = new App({ ...appOptions, receiver });
   } else if (opts.mode === 'jobs') {

@@ -37,7 +37,7 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
 
 export interface HttpServerOptions {
   deps: Pick<BaseDeps, 'store' | 'sharedMonitoring' | 'log'>;
-  /** Bolt's HTTPReceiver.requestListener; absent in Socket Mode (health endpoints only). */
+  /** The signed receiver's requestListener (./signed-receiver.ts); absent in Socket Mode (health endpoints only). */
   slackListener?: (req: IncomingMessage, res: ServerResponse) => void;
   /** GET / redirects here when set. */
   rootRedirect?: string;
@@ -70,8 +70,9 @@ function refuse(res: ServerResponse, status: number, message: string): void {
 }
 
 /**
- * Checks made before Bolt buffers and verifies the body: its declared size (Slack always sends Content-Length),
- * and a timestamp no further in the future than Bolt's check allows in the past (Bolt only checks the past).
+ * Checks made before the receiver (./signed-receiver.ts) reads and verifies the body: its declared size (Slack
+ * always sends Content-Length), and a timestamp no further in the future than the receiver allows in the past (it
+ * checks only the past, as Bolt's does).
  * Returns false after answering.
  */
 function admissible(req: IncomingMessage, res: ServerResponse, maxBytes: number, nowMs: number): boolean {
@@ -119,7 +120,7 @@ export function createHttpServer(opts: HttpServerOptions): Server {
       try {
         opts.slackListener(req, headWithBody(res));
       } catch {
-        // Bolt throws HTTPReceiverDeferredRequestError for paths it does not serve.
+        // The receiver throws HTTPReceiverDeferredRequestError for paths it does not serve, as Bolt's does.
         notFound(res);
       }
     },
