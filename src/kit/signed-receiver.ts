@@ -103,7 +103,9 @@ function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Pro
       chunks.push(chunk);
     });
     req.on('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+    // A request cut off before its end (the client went away): nothing to answer, nothing left waiting.
     req.on('error', () => resolve(undefined));
+    req.on('close', () => resolve(undefined));
   });
 }
 
