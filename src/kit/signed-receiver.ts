@@ -133,7 +133,11 @@ export class SignedRequestReceiver implements Receiver {
     const query = url.indexOf('?');
     const path = query < 0 ? url : url.slice(0, query);
     if (req.method !== 'POST' || path !== this.opts.path)
-      throw new HTTPReceiverDeferredRequestError(`Unhandled HTTP request (${req.method}) made to ${path}`, req, res);
+      throw new HTTPReceiverDeferredRequestError(
+        `Unhandled HTTP request (${req.method}) made to ${path}`,
+        req,
+        res,
+      );
     void this.handle(req, res);
   };
 

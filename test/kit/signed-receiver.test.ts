@@ -107,7 +107,9 @@ const submission = {
   view: {
     id: 'V1',
     callback_id: 'probe_view',
-    state: { values: { b: { a: { type: 'plain_text_input', value: 'Valve +3 bar & 50% <hot> ünïcode 🔧' } } } },
+    state: {
+      values: { b: { a: { type: 'plain_text_input', value: 'Valve +3 bar & 50% <hot> ünïcode 🔧' } } },
+    },
   },
 };
 
