@@ -26,9 +26,8 @@ import {
   type Receiver,
   type ReceiverEvent,
 } from '@slack/bolt';
+import { MAX_CLOCK_SKEW_S } from './http-server.ts';
 
-/** Slack's replay window: a request stamped further in the past is refused. */
-export const MAX_REQUEST_AGE_S = 5 * 60;
 const SIGNATURE = /^v0=([0-9a-f]{64})$/;
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -73,7 +72,7 @@ export function signedBySlack(
   const stamp = headers['x-slack-request-timestamp'];
   const signature = headers['x-slack-signature'];
   if (typeof stamp !== 'string' || typeof signature !== 'string' || !/^\d+$/.test(stamp)) return false;
-  if (Number(stamp) < Math.floor(nowMs / 1000) - MAX_REQUEST_AGE_S) return false;
+  if (Number(stamp) < Math.floor(nowMs / 1000) - MAX_CLOCK_SKEW_S) return false;
   const hex = SIGNATURE.exec(signature)?.[1];
   if (!hex) return false;
   const ours = createHmac('sha256', secret).update(`v0:${stamp}:`).update(raw).digest();
