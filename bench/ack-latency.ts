@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_FLAGS } from '../src/runtime-flags.ts';
 import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
-import { startChild, type Child } from './lib/child.ts';
+import { signal, startChild, type Child } from './lib/child.ts';
 import { playRemote } from './lib/play-remote.ts';
 import { acceptedJob, countOutcomes, type OutcomeCounts } from './lib/ack-outcome.ts';
 import { openLoop, type Sample } from './lib/load.ts';
@@ -311,9 +311,24 @@ export async function runAckLatency(opts: {
       });
       return jobs ? { ...summary, jobs } : summary;
     };
+    // The app not under load is stopped while the other one's run (and drain) goes on, and continued after it, so
+    // neither's background work (a drained app's garbage collection, its timers) takes a core from the other's run.
+    const alone = async <T>(mode: AckCell['app'], run: () => Promise<T>): Promise<T> => {
+      const other = apps[mode === 'fieldline' ? 'bare' : 'fieldline']?.child;
+      signal(other, 'SIGSTOP');
+      try {
+        return await run();
+      } finally {
+        signal(other, 'SIGCONT');
+      }
+    };
     if (opts.warmupMs > 0) {
-      warmupOver = (await load('fieldline', opts.rates[0] ?? 50, opts.warmupMs, 'fieldline-warm')).over;
-      await load('bare', opts.rates[0] ?? 50, opts.warmupMs, 'bare-warm');
+      warmupOver = (
+        await alone('fieldline', () =>
+          load('fieldline', opts.rates[0] ?? 50, opts.warmupMs, 'fieldline-warm'),
+        )
+      ).over;
+      await alone('bare', () => load('bare', opts.rates[0] ?? 50, opts.warmupMs, 'bare-warm'));
     }
     for (const rate of opts.rates) {
       const cell = (app: AckCell['app']): AckCell => ({ app, rate, runs: [] });
@@ -321,7 +336,7 @@ export async function runAckLatency(opts: {
       for (let rep = 0; rep < opts.reps; rep++) {
         const order: AckCell['app'][] = rep % 2 === 0 ? ['fieldline', 'bare'] : ['bare', 'fieldline'];
         for (const mode of order) {
-          const run = await load(mode, rate, opts.durationMs, `${mode}-${rate}-${rep}`);
+          const run = await alone(mode, () => load(mode, rate, opts.durationMs, `${mode}-${rate}-${rep}`));
           opts.log(`ack ${mode} ${rate}/s rep ${rep + 1}: ${describeRun(run)}`);
           byApp[mode].runs.push(run);
         }

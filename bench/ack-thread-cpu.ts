@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { RUNTIME_FLAGS } from '../src/runtime-flags.ts';
 import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
-import { startChild, type Child } from './lib/child.ts';
+import { signal, startChild, type Child } from './lib/child.ts';
 import { playRemote } from './lib/play-remote.ts';
 import { classifyAck, countOutcomes, type AckOutcome, type OutcomeCounts } from './lib/ack-outcome.ts';
 import { signedPost } from './lib/load.ts';
@@ -112,7 +112,14 @@ async function main(): Promise<void> {
     const bare = startChild(here('./children/ack-app.ts'), ['bare'], appChildEnv(info));
     apps.push(bare);
     await bare.ready;
-    const b = await measure(bare, info, template, urls);
+    // fieldline's job thread would go on working through its full queue while bare Bolt is measured: stopped.
+    signal(fieldline, 'SIGSTOP');
+    let b: Phases;
+    try {
+      b = await measure(bare, info, template, urls);
+    } finally {
+      signal(fieldline, 'SIGCONT');
+    }
     const said = (p: Phase) =>
       Object.entries(p.said)
         .filter(([, n]) => n > 0)

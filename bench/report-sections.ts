@@ -39,7 +39,7 @@ export function ackSection(a: AckResult): string[] {
     `processes of their own (the sandbox + stand-in process plays remote services and should not take CPU from the app: its`,
     `threads run SCHED_IDLE, or at nice ${PLATFORM_NICE} where \`chrt\` is missing). fieldline is started with its runtime flags`,
     `(src/runtime-flags.ts: ${RUNTIME_FLAGS.join(' ')}, as npm start and the image run it); bare Bolt with Node's defaults. Both apps stay up and their runs alternate (fieldline then bare, then bare then fieldline, …), so the`,
-    `machine's drift over a cell falls on both alike.`,
+    `machine's drift over a cell falls on both alike; the app not under load is stopped (SIGSTOP) during the other's run and drain.`,
     `Each app first took ${secs(a.warmupMs)} of unmeasured warm-up load (fieldline: ${a.warmupOver} of those acks took longer than ${SLACK_LIMIT_MS} ms).`,
     '',
     ...tableHead([

@@ -32,6 +32,15 @@ function isAnswer(msg: unknown): msg is Answer {
   return typeof msg === 'object' && msg !== null && 'id' in msg && 'ok' in msg;
 }
 
+/** Stops (SIGSTOP) or continues (SIGCONT) a child; where signals cannot do that, nothing happens. */
+export function signal(child: Child | undefined, name: 'SIGSTOP' | 'SIGCONT'): void {
+  try {
+    child?.process.kill(name);
+  } catch {
+    // Not on this platform: the children then share the machine as before.
+  }
+}
+
 export function startChild(
   script: string,
   args: string[] = [],
