@@ -79,12 +79,6 @@ export function signedBySlack(
   return timingSafeEqual(ours, Buffer.from(hex, 'hex'));
 }
 
-function answer(res: ServerResponse, status: number): void {
-  if (res.headersSent) return;
-  res.writeHead(status);
-  res.end();
-}
-
 /** Reads the body, up to `limit` bytes; undefined (after answering 413, or on a broken request) when it cannot. */
 function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve) => {
@@ -95,7 +89,7 @@ function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Pro
       if (size > limit) {
         req.removeAllListeners('data');
         res.setHeader('connection', 'close');
-        answer(res, 413);
+        http.buildNoBodyResponse(res, 413);
         resolve(undefined);
         return;
       }
@@ -148,10 +142,10 @@ export class SignedRequestReceiver implements Receiver {
     const isForm = req.headers['content-type'] === FORM;
     const form = isForm ? parseForm(text) : undefined;
     // Slack's certificate check is not signed; nothing else it carried is looked at (Bolt drops it too).
-    if (form?.ssl_check === '1') return answer(res, 200);
+    if (form?.ssl_check === '1') return http.buildSSLCheckResponse(res);
     if (!signedBySlack(this.opts.signingSecret, req.headers, raw, (this.opts.now ?? Date.now)())) {
       logger.warn('Failed to parse and verify the request data: signature or timestamp not valid');
-      return answer(res, 401);
+      return http.buildNoBodyResponse(res, 401);
     }
     let body: Record<string, unknown>;
     try {
@@ -163,9 +157,9 @@ export class SignedRequestReceiver implements Receiver {
       if (typeof body !== 'object' || body === null) throw new Error('not an object');
     } catch (err) {
       logger.warn(`Malformed request body: ${err instanceof Error ? err.message : String(err)}`);
-      return answer(res, 400);
+      return http.buildNoBodyResponse(res, 400);
     }
-    if (body.ssl_check === '1') return answer(res, 200);
+    if (body.ssl_check === '1') return http.buildSSLCheckResponse(res);
     if (body.type === 'url_verification') return http.buildUrlVerificationResponse(res, body);
     const request = Object.assign(req, { rawBody: raw }) as BufferedIncomingMessage;
     const ack = new HTTPResponseAck({
