@@ -27,6 +27,7 @@ import {
   type ReceiverEvent,
 } from '@slack/bolt';
 import { MAX_CLOCK_SKEW_S } from './http-server.ts';
+import { keepPayloadText } from './payload-text.ts';
 
 const SIGNATURE = /^v0=([0-9a-f]{64})$/;
 const FORM = 'application/x-www-form-urlencoded';
@@ -155,6 +156,7 @@ export class SignedRequestReceiver implements Receiver {
         unknown
       >;
       if (typeof body !== 'object' || body === null) throw new Error('not an object');
+      if (typeof payload === 'string') keepPayloadText(body, payload);
     } catch (err) {
       logger.warn(`Malformed request body: ${err instanceof Error ? err.message : String(err)}`);
       return http.buildNoBodyResponse(res, 400);

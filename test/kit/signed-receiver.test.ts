@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { parse as parseQuery } from 'node:querystring';
 import { App } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bodyJson } from '../../src/kit/payload-text.ts';
 import { parseForm, SignedRequestReceiver } from '../../src/kit/signed-receiver.ts';
 import { slackSignature } from '../../src/slack-standin/index.ts';
 import { silentLogger } from '../fixtures/handler-args.ts';
@@ -115,9 +116,15 @@ const submission = {
 
 describe('signed receiver', () => {
   it("hands listeners a submission's payload exactly as sent, and answers with the listener's ack", async () => {
-    const res = await post(new URLSearchParams({ payload: JSON.stringify(submission) }).toString());
+    const payload = JSON.stringify(submission, null, 1);
+    const res = await post(new URLSearchParams({ payload }).toString());
     expect(res).toEqual({ status: 200, text: '{"response_action":"clear"}' });
     expect(seen.map((s) => s.body)).toEqual([submission]);
+    // The text it was parsed from rides along (a job records it), seen by no key list or serialization.
+    const body = seen[0]?.body as object;
+    expect(bodyJson(body)).toBe(payload);
+    expect(JSON.stringify(body)).toBe(JSON.stringify(submission));
+    expect({ ...body }).toEqual(submission);
   });
 
   it("hands listeners a slash command's fields decoded, with the request's retry headers", async () => {
@@ -132,6 +139,8 @@ describe('signed receiver', () => {
       retryReason: 'http_timeout',
     });
     expect(typeof seen[0]?.signature).toBe('string');
+    // No payload text for a form's fields: a job serializes the body listeners saw (command text decoded).
+    expect(bodyJson(seen[0]?.body as object)).toBe(JSON.stringify(seen[0]?.body));
   });
 
   it('decodes a form the way node:querystring does, malformed escapes included', () => {

@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import { deliveryClaimOf, pendingClaimOf } from '../dedupe.ts';
+import { bodyJson } from '../payload-text.ts';
 import { placeOf } from '../request-place.ts';
 import { tellPerson } from '../tell-user.ts';
 import { messageModal } from '../blocks/text-blocks.ts';
@@ -94,7 +95,7 @@ export async function handOff<T = undefined>(
   const job = (): SlackJob => ({
     id: randomUUID(),
     kind,
-    body: JSON.stringify(body),
+    body: bodyJson(body),
     acceptedAt: Date.now(),
     ...(claim ? { claim } : {}),
     ...(pending ? { durableClaim: { key: pending.key, ttlMs: pending.ttlMs } } : {}),

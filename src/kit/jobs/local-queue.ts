@@ -1,12 +1,20 @@
 /**
  * The in-process engine: a FIFO of at most `maxWaiting` jobs and `concurrency` running (p-queue). Used without
  * Redis; a job waiting here is lost if the process dies (BullMQ keeps it: ./bull-queue.ts).
+ *
+ * A waiting job keeps its body as UTF-8 bytes, off the V8 heap (issue 18): a queue at its bound holds hundreds of
+ * bodies, ~9 KB each for a submission, for minutes. As strings on the acking thread's heap they were copied by its
+ * young-generation collections and then promoted, and the old generation they filled was collected on the acking
+ * thread (`--single-threaded-gc`) while it acked.
  */
 import PQueue from 'p-queue';
 import type { Logger } from '../../log.ts';
 import type { Admission, JobQueue, JobRunner, QueueLimits } from './job-queue.ts';
 import { JobStats } from './job-stats.ts';
 import type { SlackJob } from './slack-job.ts';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 export function createLocalQueue(
   run: JobRunner,
@@ -33,7 +41,12 @@ export function createLocalQueue(
       const job = build();
       const position = queue.pending >= limits.concurrency ? queue.size + 1 : 0;
       stats.accepted(kind, position);
-      void queue.add(() => work(job));
+      if (position === 0) void queue.add(() => work(job));
+      else {
+        const { body, ...rest } = job;
+        const bytes = encoder.encode(body);
+        void queue.add(() => work({ ...rest, body: decoder.decode(bytes) }));
+      }
       return { kind: 'accepted', position };
     },
     load: () => ({ waiting: queue.size, running: queue.pending }),

@@ -9,6 +9,7 @@ import { handOff, withJobQueue } from '../../../src/kit/jobs/hand-off.ts';
 import type { JobQueue } from '../../../src/kit/jobs/job-queue.ts';
 import { createLocalQueue } from '../../../src/kit/jobs/local-queue.ts';
 import type { SlackJob } from '../../../src/kit/jobs/slack-job.ts';
+import { keepPayloadText } from '../../../src/kit/payload-text.ts';
 
 const log = pino({ level: 'silent' });
 const job = (id: string, kind = 'k'): SlackJob => ({ id, kind, body: '{}', acceptedAt: Date.now() });
@@ -63,6 +64,34 @@ describe('in-process queue', () => {
     expect(q.stats().kinds.k).toMatchObject({ done: 1, failed: 1 });
   });
 
+  it('runs a job that waited with exactly what it was offered, whatever its body holds', async () => {
+    const h = held();
+    const got: SlackJob[] = [];
+    const q = createLocalQueue(
+      (j) => {
+        got.push(j);
+        return h.run(j);
+      },
+      { concurrency: 1, maxWaiting: 5 },
+      log,
+    );
+    const waiting: SlackJob = {
+      ...job('w'),
+      body: JSON.stringify({ text: 'Valve +3 bar & 50% <hot> ünïcode 🔧 \u0000', n: 1 }),
+      claim: 'claimed',
+      durableClaim: { key: 'view:V1', ttlMs: 60_000 },
+      carry: { assignee: 'later' },
+    };
+    await q.offer('k', () => job('first'));
+    expect(await q.offer('k', () => waiting)).toEqual({ kind: 'accepted', position: 1 });
+    h.release('first');
+    await new Promise((r) => setImmediate(r));
+    h.release('w');
+    await q.whenIdle();
+    expect(got.map((j) => j.id)).toEqual(['first', 'w']);
+    expect(got[1]).toEqual(waiting);
+  });
+
   it('closing refuses new work and waits for running jobs up to the drain time', async () => {
     const h = held();
     const q = createLocalQueue(h.run, { concurrency: 1, maxWaiting: 5 }, log);
@@ -72,6 +101,32 @@ describe('in-process queue', () => {
     h.release('a');
     await closing;
     expect(h.ran).toEqual(['a']);
+  });
+});
+
+describe('handOff records the body as JSON', () => {
+  async function recorded(body: object): Promise<SlackJob | undefined> {
+    let made: SlackJob | undefined;
+    const q: JobQueue = {
+      ...createLocalQueue(async () => undefined, { concurrency: 1, maxWaiting: 1 }, log),
+      offer: async (_kind, build) => {
+        made = build();
+        return { kind: 'accepted', position: 0 };
+      },
+    };
+    const context: Record<string, unknown> = {};
+    withJobQueue(context, q);
+    await handOff({ body, context, client: {} as WebClient, ack: async () => undefined }, 'x.y');
+    return made;
+  }
+
+  it('an interactivity body as the text it was parsed from, anything else serialized', async () => {
+    const text = '{"type":"view_submission","view":{"id":"V1"},  "user":{"id":"U1"}}';
+    const parsed = JSON.parse(text) as object;
+    keepPayloadText(parsed, text);
+    expect((await recorded(parsed))?.body).toBe(text);
+    const command = { command: '/task', text: 'a < b', user_id: 'U1' };
+    expect((await recorded(command))?.body).toBe(JSON.stringify(command));
   });
 });
 
