@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { WebClient } from '@slack/web-api';
 import { handOff, withJobQueue } from '../../../src/kit/jobs/hand-off.ts';
-import type { JobQueue } from '../../../src/kit/jobs/job-queue.ts';
+import type { Admission, JobQueue } from '../../../src/kit/jobs/job-queue.ts';
 import { createLocalQueue } from '../../../src/kit/jobs/local-queue.ts';
 import type { SlackJob } from '../../../src/kit/jobs/slack-job.ts';
 import { keepPayloadText } from '../../../src/kit/payload-text.ts';
@@ -104,18 +104,36 @@ describe('in-process queue', () => {
   });
 });
 
+/** A queue that answers every offer with `admit` (handOff's side alone). */
+function answering(admit: (kind: string, build: () => SlackJob) => Admission): JobQueue {
+  return {
+    offer: async (kind, build) => admit(kind, build),
+    stats: () => ({
+      engine: 'in-process',
+      runner: 'event-loop',
+      waiting: 0,
+      running: 0,
+      bound: 0,
+      concurrency: 1,
+      kinds: {},
+    }),
+    load: () => ({ waiting: 0, running: 0 }),
+    whenIdle: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
 describe('handOff records the body as JSON', () => {
   async function recorded(body: object): Promise<SlackJob | undefined> {
     let made: SlackJob | undefined;
-    const q: JobQueue = {
-      ...createLocalQueue(async () => undefined, { concurrency: 1, maxWaiting: 1 }, log),
-      offer: async (_kind, build) => {
+    const context: Record<string, unknown> = {};
+    withJobQueue(
+      context,
+      answering((_kind, build) => {
         made = build();
         return { kind: 'accepted', position: 0 };
-      },
-    };
-    const context: Record<string, unknown> = {};
-    withJobQueue(context, q);
+      }),
+    );
     await handOff({ body, context, client: {} as WebClient, ack: async () => undefined }, 'x.y');
     return made;
   }
@@ -132,21 +150,7 @@ describe('handOff records the body as JSON', () => {
 
 describe('handOff on a button when the queue is full', () => {
   it('acks, records nothing, and tells the person in the channel', async () => {
-    const full: JobQueue = {
-      offer: async () => ({ kind: 'full' }),
-      stats: () => ({
-        engine: 'in-process',
-        runner: 'event-loop',
-        waiting: 0,
-        running: 0,
-        bound: 0,
-        concurrency: 1,
-        kinds: {},
-      }),
-      load: () => ({ waiting: 0, running: 0 }),
-      whenIdle: async () => undefined,
-      close: async () => undefined,
-    };
+    const full = answering(() => ({ kind: 'full' }));
     const acks: unknown[] = [];
     const ephemerals: unknown[] = [];
     const client = {
