@@ -8,7 +8,7 @@ import type { WebClientOptions } from '@slack/web-api';
 import type { BaseDeps } from '../deps.ts';
 import { slackLogger } from '../log.ts';
 import { guardBlockLimits } from './blocks/guard-client.ts';
-import { installCommandTextDecoding } from './command-text.ts';
+import { decodeCommandText } from './command-text.ts';
 import { installDeliveryDedupe, signedRequestProperties } from './dedupe.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { createHttpServer, listen, MAX_BODY_BYTES, type RunningServer } from './http-server.ts';
@@ -168,8 +168,15 @@ export function createSlackApp(
   let inFlight = 0;
   let drained: (() => void) | undefined;
   let idleWaiters: (() => void)[] = [];
+  // Every message and view within Slack's block limits, whichever listener sends it (./blocks/guard-client.ts).
+  guardBlockLimits(app.client);
+  // One global middleware of ours before the access gate and the listener table, doing all of the per-request
+  // preparation: each step of Bolt's chain copies the request's arguments into a new object and adds an async
+  // frame, and what the acking thread's young collections kept grew with each step (issue 18).
   app.use(async (args) => {
     withJobQueue(args.context, jobs);
+    guardBlockLimits(args.client);
+    decodeCommandText(args.body, args.context);
     inFlight += 1;
     const acked = trackAck(args);
     try {
@@ -193,15 +200,7 @@ export function createSlackApp(
       }
     }
   });
-  // Every message and view within Slack's block limits, whichever listener sends it (./blocks/guard-client.ts).
-  guardBlockLimits(app.client);
-  // Plain functions that return next(), like the command-text decoding: no async frame of their own per request.
-  app.use(({ client, next }) => {
-    guardBlockLimits(client);
-    return next();
-  });
   installErrorHandler(app, deps.log);
-  installCommandTextDecoding(app);
   // Slack retries and replicas: a retried event or a repeated view submission has effect once (before anything
   // the features install, so a retry is dropped before it costs a store or Slack call).
   // With Redis (shared by replicas) the claim is made before the ack; with a store this process alone writes, the

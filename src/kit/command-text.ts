@@ -3,7 +3,6 @@
  * characters). Commands read what the user typed, so the text is decoded once, before any listener sees it:
  * `/task new Valve <3 bar & rising` makes a task named exactly that (and it is escaped again when rendered).
  */
-import type { App } from '@slack/bolt';
 import { jobRunOf } from './jobs/slack-job.ts';
 
 export function decodeSlackEntities(text: string): string {
@@ -19,10 +18,8 @@ function isSlashCommand(body: unknown): body is { command: string; text: string 
   );
 }
 
-export function installCommandTextDecoding(app: App): void {
-  app.use(({ body, context, next }) => {
-    // Bolt hands listeners this same object as `command`. A job carries the body already decoded.
-    if (isSlashCommand(body) && !jobRunOf(context)) body.text = decodeSlackEntities(body.text);
-    return next();
-  });
+/** Decodes a slash command's text in place, once, on receipt (../app.ts's first middleware calls it). */
+export function decodeCommandText(body: unknown, context: Record<string, unknown>): void {
+  // Bolt hands listeners this same object as `command`. A job carries the body already decoded.
+  if (isSlashCommand(body) && !jobRunOf(context)) body.text = decodeSlackEntities(body.text);
 }
