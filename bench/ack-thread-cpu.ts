@@ -5,7 +5,8 @@
  * on each ack, and that is measured here without the noise of timing: the same children as the ack benchmark
  * (fieldline wired like main.ts, and bare Bolt, each against the sandbox and Slack stand-in answering every call
  * after 2.5 s), the ack benchmark's mix sent **one request at a time**, and the acking (main) thread's CPU time
- * (from /proc, 10 ms ticks) over a phase divided by its requests. After 1,000 unmeasured requests (both apps'
+ * (from /proc, 10 ms ticks) over a phase divided by its requests, with the time its garbage collections paused
+ * it (each app runs with the flags it runs with in the ack benchmark). After 1,000 unmeasured requests (both apps'
  * code warm), the `queued` phase is fieldline's requests accepted behind others ("queued (position N)": its
  * queue is made 3,000 long here, default 1,000, to hold the warm-up and the phase) and, once its queue is full,
  * the `refused` phase is its "busy, try again" answers. Bare Bolt acks every request alike: its two phases are
@@ -43,9 +44,10 @@ if (QUEUED > QUEUE_BOUND - WARM_UP) throw new Error(`--queued must be at most ${
 const REFUSED = arg('refused', 1_500);
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-/** A phase: the acking thread's CPU per request (ms), and what the acks said. */
+/** A phase: the acking thread's CPU and garbage-collection pauses per request (ms), and what the acks said. */
 interface Phase {
   ms: number;
+  gcMs: number;
   said: OutcomeCounts;
 }
 interface Phases {
@@ -71,8 +73,10 @@ async function measure(app: Child, info: PlatformInfo, template: string, urls: s
   const phase = async (n: number): Promise<Phase> => {
     await app.request('loop');
     const said = await send(n);
-    const { ackThreadCpuMs } = await app.request<{ ackThreadCpuMs: number }>('loop');
-    return { ms: ackThreadCpuMs / n, said: countOutcomes(said) };
+    const { ackThreadCpuMs, gc } = await app.request<{ ackThreadCpuMs: number; gc: { totalMs: number } }>(
+      'loop',
+    );
+    return { ms: ackThreadCpuMs / n, gcMs: gc.totalMs / n, said: countOutcomes(said) };
   };
   try {
     await send(WARM_UP);
@@ -126,13 +130,13 @@ async function main(): Promise<void> {
         .map(([outcome, n]) => `${n} ${outcome}`)
         .join(', ');
     const row = (name: string, x: Phase, y: Phase) =>
-      `| ${name} | ${x.ms.toFixed(3)} ms (${said(x)}) | ${y.ms.toFixed(3)} ms (${said(y)}) | ${(x.ms / y.ms).toFixed(2)}× |`;
+      `| ${name} | ${x.ms.toFixed(3)} ms (${said(x)}) | ${y.ms.toFixed(3)} ms (${said(y)}) | ${(x.ms / y.ms).toFixed(2)}× | ${x.gcMs.toFixed(3)} / ${y.gcMs.toFixed(3)} ms |`;
     process.stdout.write(
       [
         `Acking thread CPU per request, one request at a time, the ack benchmark's mix (platform at ${SLOW_PLATFORM_MS} ms):`,
         '',
-        '| phase | fieldline (its acks) | bare Bolt (its acks) | fieldline / bare |',
-        '| --- | --- | --- | --- |',
+        '| phase | fieldline (its acks) | bare Bolt (its acks) | fieldline / bare | GC pauses per request, fieldline / bare |',
+        '| --- | --- | --- | --- | --- |',
         row(`queued, ${QUEUED} requests`, f.queued, b.queued),
         row(`refused busy, ${REFUSED} requests`, f.refused, b.refused),
         '',

@@ -165,6 +165,8 @@ export function ackThreadCpuSection(c: ScriptResult): string[] {
     `From \`${['npx tsx bench/ack-thread-cpu.ts', ...c.args].join(' ')}\` (run as a child by the bench): the ack benchmark's`,
     "children and mix, one request at a time, the acking thread's CPU time per request (from /proc) after 1,000",
     "unmeasured requests. This is what sets the ack p99 of section 1 apart from bare Bolt's, without its timing noise.",
+    "The last column is the time the acking thread's garbage collections paused it, per request (each app with the flags",
+    "it runs with in section 1: fieldline with its runtime flags, bare Bolt with Node's defaults).",
     '',
     ...(c.markdown ? [c.markdown] : [`Not measured: ${c.error ?? 'unknown error'}.`]),
   ];
