@@ -15,6 +15,7 @@
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { RUNTIME_FLAGS } from '../src/runtime-flags.ts';
+import type { GcPauses } from './ack-latency.ts';
 import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
 import { signal, startChild, type Child } from './lib/child.ts';
 import { playRemote } from './lib/play-remote.ts';
@@ -73,9 +74,7 @@ async function measure(app: Child, info: PlatformInfo, template: string, urls: s
   const phase = async (n: number): Promise<Phase> => {
     await app.request('loop');
     const said = await send(n);
-    const { ackThreadCpuMs, gc } = await app.request<{ ackThreadCpuMs: number; gc: { totalMs: number } }>(
-      'loop',
-    );
+    const { ackThreadCpuMs, gc } = await app.request<{ ackThreadCpuMs: number; gc: GcPauses }>('loop');
     return { ms: ackThreadCpuMs / n, gcMs: gc.totalMs / n, said: countOutcomes(said) };
   };
   try {
