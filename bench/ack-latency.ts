@@ -15,6 +15,7 @@ import { signal, startChild, type Child } from './lib/child.ts';
 import { playRemote } from './lib/play-remote.ts';
 import { acceptedJob, countOutcomes, type OutcomeCounts } from './lib/ack-outcome.ts';
 import { openLoop, type Sample } from './lib/load.ts';
+import { kdamondCpuMs } from './lib/host-reclaim.ts';
 import { samplePeakRss } from './lib/peak-rss.ts';
 import { jobTotals, readyzUrl, waitForEmptyQueue, type JobTotals } from './lib/readyz.ts';
 import { mixedRequest } from './lib/slack-bodies.ts';
@@ -73,6 +74,8 @@ export interface AckRun {
   ackThreadMsPerRequest?: number;
   /** The acking thread's garbage-collection pauses during the run. */
   gc?: GcPauses;
+  /** CPU time of the host kernel's DAMON threads during the run (ms; ./lib/host-reclaim.ts); none: absent. */
+  hostKdamondMs?: number;
   outcomes: OutcomeCounts;
   /** The largest "queued (position N)" seen. */
   maxPosition: number;
@@ -119,6 +122,7 @@ export interface GcPauses {
 interface RunCounts {
   ackThreadCpuMs: number;
   gc?: GcPauses;
+  hostKdamondMs?: number;
   platformCalls: number;
   slackCalls: number;
   loopP99: number;
@@ -222,7 +226,7 @@ function describeRun(run: AckRun): string {
   const o = run.outcomes;
   const j = run.jobs;
   return (
-    `p50 ${run.p50.toFixed(1)} p99 ${run.p99.toFixed(1)} max ${run.max.toFixed(1)} ms, over ${run.over}, failed ${run.failed}, acks ${o.accepted} accepted / ${o.queued} queued (max position ${run.maxPosition}) / ${o.refused} refused / ${o.rejected} rejected, platform calls ${run.platformCalls}, event loop p99 ${run.loopP99.toFixed(0)} max ${run.loopMax.toFixed(0)} ms, app CPU ${run.cpuMsPerRequest.toFixed(1)} ms/request (acking thread ${run.ackThreadMsPerRequest?.toFixed(2)} during the run; ${run.gc?.count} GC pauses, max ${run.gc?.maxMs.toFixed(1)} ms, ${run.gc?.over5ms} over 5 ms), peak RSS ${(run.peakRssBytes / 2 ** 20).toFixed(0)} MiB` +
+    `p50 ${run.p50.toFixed(1)} p99 ${run.p99.toFixed(1)} max ${run.max.toFixed(1)} ms, over ${run.over}, failed ${run.failed}, acks ${o.accepted} accepted / ${o.queued} queued (max position ${run.maxPosition}) / ${o.refused} refused / ${o.rejected} rejected, platform calls ${run.platformCalls}, event loop p99 ${run.loopP99.toFixed(0)} max ${run.loopMax.toFixed(0)} ms, app CPU ${run.cpuMsPerRequest.toFixed(1)} ms/request (acking thread ${run.ackThreadMsPerRequest?.toFixed(2)} during the run; ${run.gc?.count} GC pauses, max ${run.gc?.maxMs.toFixed(1)} ms, ${run.gc?.over5ms} over 5 ms), ${run.hostKdamondMs === undefined ? 'no kdamond' : `host kdamond ${run.hostKdamondMs} ms`}, peak RSS ${(run.peakRssBytes / 2 ** 20).toFixed(0)} MiB` +
     (j
       ? `; jobs ${j.finished}/${j.accepted} finished (${j.failed} failed, ${j.lost} lost), ${j.throughput.toFixed(1)} jobs/s over the run's second half, drained ${j.drained ? 'yes' : 'NO'} after ${(j.drainMs / 1000).toFixed(1)} s`
       : '')
@@ -269,6 +273,7 @@ export async function runAckLatency(opts: {
             totals: await jobTotals(readyz),
           }))
         : undefined;
+      const kdamondBefore = kdamondCpuMs();
       const result = await openLoop({
         url: app.url,
         signingSecret: info.signingSecret,
@@ -276,6 +281,7 @@ export async function runAckLatency(opts: {
         durationMs,
         make: (i) => mixedRequest(info, template, urls, run, i),
       });
+      const kdamondAfter = kdamondCpuMs();
       const loop = await app.child.request<{
         p99: number;
         max: number;
@@ -304,6 +310,9 @@ export async function runAckLatency(opts: {
         ...counts,
         ackThreadCpuMs: loop.ackThreadCpuMs,
         gc: loop.gc,
+        ...(kdamondBefore !== undefined && kdamondAfter !== undefined
+          ? { hostKdamondMs: kdamondAfter - kdamondBefore }
+          : {}),
         loopP99: loop.p99,
         loopMax: loop.max,
         cpuMs: loop.cpuMs + drainCpuMs,

@@ -24,6 +24,12 @@ function gcCell(runs: AckResult['cells'][number]['runs']): string {
   return `${median(measured.map((g) => g.count)).toFixed(0)} (${Math.max(...measured.map((g) => g.maxMs)).toFixed(1)}, ${measured.reduce((n, g) => n + g.over5ms, 0)})`;
 }
 
+/** The host's DAMON CPU time in each run (ms), or why there is none. */
+function kdamondCell(runs: AckResult['cells'][number]['runs']): string {
+  if (runs.every((r) => r.hostKdamondMs === undefined)) return 'none';
+  return runs.map((r) => (r.hostKdamondMs === undefined ? 'n/a' : `${r.hostKdamondMs} ms`)).join(', ');
+}
+
 export function ackSection(a: AckResult): string[] {
   const lines = [
     '## 1. Ack latency',
@@ -40,6 +46,10 @@ export function ackSection(a: AckResult): string[] {
     `threads run SCHED_IDLE, or at nice ${PLATFORM_NICE} where \`chrt\` is missing). fieldline is started with its runtime flags`,
     `(src/runtime-flags.ts: ${RUNTIME_FLAGS.join(' ')}, as npm start and the image run it); bare Bolt with Node's defaults. Both apps stay up and their runs alternate (fieldline then bare, then bare then fieldline, …), so the`,
     `machine's drift over a cell falls on both alike; the app not under load is stopped (SIGSTOP) during the other's run and drain.`,
+    `The last column is the CPU time of the host kernel's DAMON threads (kdamond: memory-access sampling and pageout of`,
+    `cold memory) during each run, from /proc (10 ms ticks; "none": no such thread, or a run from before it was measured).`,
+    `Where it runs, both apps' slowest acks come in bursts on its rhythm (bench/lib/host-reclaim.ts), so a run's p99`,
+    `is read next to it.`,
     `Each app first took ${secs(a.warmupMs)} of unmeasured warm-up load (fieldline: ${a.warmupOver} of those acks took longer than ${SLACK_LIMIT_MS} ms).`,
     '',
     ...tableHead([
@@ -55,6 +65,7 @@ export function ackSection(a: AckResult): string[] {
       'acking thread CPU per request (run)',
       'acking thread GC pauses per run (max ms, > 5 ms)',
       'app event-loop delay p99 / max',
+      'host kdamond CPU per run',
     ]),
   ];
   for (const c of a.cells) {
@@ -72,6 +83,7 @@ export function ackSection(a: AckResult): string[] {
         ms(median(c.runs.map((r) => r.ackThreadMsPerRequest ?? Number.NaN)), 2),
         gcCell(c.runs),
         `${ms(median(c.runs.map((r) => r.loopP99)), 0)} / ${ms(Math.max(...c.runs.map((r) => r.loopMax)), 0)}`,
+        kdamondCell(c.runs),
       ]),
     );
   }
