@@ -6,7 +6,6 @@
  *   argv: fieldline|bare; env: BENCH_SANDBOX_URL, BENCH_API_KEY, BENCH_SLACK_API_URL, BENCH_SIGNING_SECRET,
  *   BENCH_BOT_TOKEN
  */
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -22,6 +21,7 @@ import { createSlackApp } from '../../src/kit/app.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { setUpJobs } from '../../src/jobs-setup.ts';
 import { serveParent } from '../lib/child.ts';
+import { statCpuMs } from '../lib/proc-stat.ts';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -134,9 +134,7 @@ async function startBare(): Promise<Running> {
 /** CPU time (ms) of this process's main thread, the one that acks (Linux: /proc; elsewhere NaN). */
 function ackThreadCpuMs(): number {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return statCpuMs(`/proc/self/task/${process.pid}/stat`);
   } catch {
     return Number.NaN;
   }

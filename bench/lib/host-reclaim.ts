@@ -9,9 +9,7 @@
  * it took, and a run's p99 is read next to it. `undefined` where the host runs no such thread (or is not Linux).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-
-/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s. */
-const TICK_MS = 10;
+import { statCpuMs } from './proc-stat.ts';
 
 export function kdamondCpuMs(proc = '/proc'): number | undefined {
   let total: number | undefined;
@@ -24,14 +22,7 @@ export function kdamondCpuMs(proc = '/proc'): number | undefined {
   for (const pid of pids) {
     try {
       if (!readFileSync(`${proc}/${pid}/comm`, 'utf8').startsWith('kdamond')) continue;
-      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const stat = readFileSync(`${proc}/${pid}/stat`, 'utf8');
-      const [utime, stime] = stat
-        .slice(stat.lastIndexOf(')') + 2)
-        .split(' ')
-        .slice(11, 13)
-        .map(Number);
-      total = (total ?? 0) + ((utime ?? 0) + (stime ?? 0)) * TICK_MS;
+      total = (total ?? 0) + statCpuMs(`${proc}/${pid}/stat`);
     } catch {
       // The process ended while the list was read.
     }
