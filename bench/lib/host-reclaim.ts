@@ -6,7 +6,8 @@
  * the slowest 1% of acks came in bursts on that rhythm in both apps, and 32 of fieldline's 37 such bursts began
  * within 40 ms of a kdamond burst (its CPU time sampled every 2 ms); with DAMON stopped, both apps' p99 fell by
  * about half (three cells: fieldline 4.8–7.0 ms, bare 3.0–7.2 ms; ratios 1.28×, 1.28×, 1.07×, against 1.35–1.95×
- * with it on that day). So each run reports how much of a core it took, and a run's p99 is read next to it. `undefined` where the host runs no such thread (or is not Linux).
+ * with it on that day). So each run reports how much of a core it took, and a run's p99 is read next to it.
+ * `undefined` where the host runs no such thread (or is not Linux).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { statCpuMs } from './proc-stat.ts';
