@@ -16,6 +16,17 @@ import type { SlackJob } from './slack-job.ts';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/**
+ * What a waiting job is until it runs: its body as bytes. Made here, outside `offer`, on purpose: a closure made in
+ * `offer` would share `offer`'s context with the one that runs a job at once, and that context holds the job itself,
+ * so every waiting job kept its body string on the heap as well as the bytes.
+ */
+function waiting(job: SlackJob, work: (job: SlackJob) => Promise<void>): () => Promise<void> {
+  const { body, ...rest } = job;
+  const bytes = encoder.encode(body);
+  return () => work({ ...rest, body: decoder.decode(bytes) });
+}
+
 export function createLocalQueue(
   run: JobRunner,
   limits: QueueLimits,
@@ -41,12 +52,7 @@ export function createLocalQueue(
       const job = build();
       const position = queue.pending >= limits.concurrency ? queue.size + 1 : 0;
       stats.accepted(kind, position);
-      if (position === 0) void queue.add(() => work(job));
-      else {
-        const { body, ...rest } = job;
-        const bytes = encoder.encode(body);
-        void queue.add(() => work({ ...rest, body: decoder.decode(bytes) }));
-      }
+      void queue.add(position === 0 ? () => work(job) : waiting(job, work));
       return { kind: 'accepted', position };
     },
     load: () => ({ waiting: queue.size, running: queue.pending }),
