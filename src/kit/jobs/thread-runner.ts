@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../log.ts';
+import { workersGetDefaultYoungGeneration } from '../../runtime-flags.ts';
 import type { Store } from '../../store/store.ts';
 import type { JobRunner } from './job-queue.ts';
 import type { SlackJob } from './slack-job.ts';
@@ -70,6 +71,8 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
   }
 
   function start(): Promise<void> {
+    // The acking thread's small young generation (../../runtime-flags.ts) is not for the job thread's work.
+    workersGetDefaultYoungGeneration();
     const started = opts.entry.pathname.endsWith('.ts')
       ? new Worker(tsxBootstrap(opts.entry), { eval: true, workerData: opts.workerData })
       : new Worker(opts.entry, { workerData: opts.workerData });
