@@ -8,9 +8,9 @@
  * set fieldline's ack p99 apart from a bare Bolt app's). More frequent, much shorter pauses: the work the
  * acking thread does is short-lived, so little is promoted. The flag is read when an isolate is made, so worker
  * threads made after `workersGetDefaultYoungGeneration()` get V8's default instead.
- * Re-tested on 2026-11-29 (a quieter machine, the ack path keeping far less alive than when this was chosen): V8's
- * default cut ~2.4× of the acking thread's young collections at 200 requests/s and its CPU per request by ~14%
- * (interleaved 30 s cells, median 0.48 against 0.56 ms), but its pauses were longer: in the bench run with it
+ * Re-tested on 2026-11-29 (a quieter machine, the ack path keeping far less alive than when this was chosen): with
+ * V8's default the acking thread made ~2.4× fewer young collections at 200 requests/s and spent ~14% less CPU per
+ * request (interleaved 30 s cells, median 0.48 against 0.56 ms), but its pauses were longer: in the bench run with it
  * (`npm run bench -- --only=ack,cpu,ackcpu`), 10 and 15 pauses per run over 5 ms at 50 and 200/s against 1 and 1,
  * and ack p99 1.45× and 1.98× bare against 1.25× and 1.56× with 4 MiB the same morning. The p99 is what acks feel,
  * so the small young generation stays.
