@@ -143,6 +143,15 @@ function readString(obj: unknown, ...path: string[]): string | undefined {
 }
 
 /**
+ * The first `bytes` of `text`'s SHA-256, in hex. Made from the digest's bytes rather than sliced from its
+ * 64-character hex: a slice keeps that whole string alive behind it, and a key stays in RecentDeliveries on the
+ * acking thread for minutes, up to 50,000 of them (~190 bytes each with the slice, ~130 without).
+ */
+function shortHash(text: string, bytes: number): string {
+  return createHash('sha256').update(text).digest().toString('hex', 0, bytes);
+}
+
+/**
  * The dedupe key of a delivery, or null when the delivery is not subject to dedupe. Slash commands, block
  * actions and shortcuts have no delivery id: the signed request itself is the key (a replayed capture runs once).
  */
@@ -155,10 +164,7 @@ export function claimFor(body: unknown, customProperties?: unknown): Claim | nul
   const signed = signedOf(customProperties);
   const isCommand = readString(body, 'command') !== undefined && type === undefined;
   if (signed && (isCommand || (type !== undefined && REPLAY_CLAIMED.has(type)))) {
-    const id = createHash('sha256')
-      .update(`${signed.signature}:${signed.timestamp}`)
-      .digest('hex')
-      .slice(0, 32);
+    const id = shortHash(`${signed.signature}:${signed.timestamp}`, 16);
     return { key: `signed:${id}`, releaseOnErrors: false, ttlMs: REPLAY_TTL_MS };
   }
   if (type === 'view_submission') {
@@ -166,10 +172,7 @@ export function claimFor(body: unknown, customProperties?: unknown): Claim | nul
     const hash = readString(body, 'view', 'hash') ?? '';
     if (!viewId) return null;
     const view = (body as { view?: { state?: unknown } }).view;
-    const values = createHash('sha256')
-      .update(JSON.stringify(view?.state ?? null))
-      .digest('hex')
-      .slice(0, 16);
+    const values = shortHash(JSON.stringify(view?.state ?? null), 8);
     return { key: `view:${viewId}:${hash}:${values}`, releaseOnErrors: true, ttlMs: DEDUPE_TTL_MS };
   }
   return null;
