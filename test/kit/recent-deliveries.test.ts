@@ -3,14 +3,10 @@
  * the same keys as the durable claims already stored, and small, since up to 50,000 of them stay for minutes.
  * Pure: no server.
  */
-import { runInNewContext } from 'node:vm';
-import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { claimFor } from '../../src/kit/dedupe.ts';
 import { RecentDeliveries } from '../../src/kit/recent-deliveries.ts';
-
-// gc() for the test that measures what a remembered key costs.
-setFlagsFromString('--expose-gc');
+import { memoryAfterGc } from '../memory-after-gc.ts';
 
 const signed = (signature: string) => ({ signedRequest: { signature, timestamp: '1700000000' } });
 
@@ -25,19 +21,14 @@ describe('delivery keys', () => {
   });
 
   it('cost the acking thread little each while remembered', () => {
-    const collect = runInNewContext('gc') as () => void;
-    const heapAfterGc = () => {
-      collect();
-      return process.memoryUsage().heapUsed;
-    };
     const COUNT = 30_000;
     const recent = new RecentDeliveries(COUNT);
-    const before = heapAfterGc();
+    const before = memoryAfterGc().heapUsed;
     for (let i = 0; i < COUNT; i++) {
       const claim = claimFor({ command: '/task', text: 'list' }, signed(`v0=${i.toString(16)}`));
       if (!claim || !recent.add(claim.key)) throw new Error('not claimed');
     }
-    const perKey = (heapAfterGc() - before) / COUNT;
+    const perKey = (memoryAfterGc().heapUsed - before) / COUNT;
     // A 39-character key, its Map entry and its expiry: ~130 bytes. A key sliced from the 64-character hex of
     // the digest kept that string too: ~190.
     expect(perKey).toBeLessThan(160);

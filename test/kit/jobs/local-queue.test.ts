@@ -2,8 +2,6 @@
  * The in-process engine's bounds (src/kit/jobs/local-queue.ts) and handOff's answers on surfaces without an ack
  * body (src/kit/jobs/hand-off.ts). Pure: jobs are promises the test releases.
  */
-import { runInNewContext } from 'node:vm';
-import { setFlagsFromString } from 'node:v8';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { WebClient } from '@slack/web-api';
@@ -12,9 +10,8 @@ import type { Admission, JobQueue } from '../../../src/kit/jobs/job-queue.ts';
 import { createLocalQueue } from '../../../src/kit/jobs/local-queue.ts';
 import type { SlackJob } from '../../../src/kit/jobs/slack-job.ts';
 import { keepPayloadText } from '../../../src/kit/payload-text.ts';
+import { memoryAfterGc } from '../../memory-after-gc.ts';
 
-// gc() for the test that measures what a waiting job keeps on the heap.
-setFlagsFromString('--expose-gc');
 const log = pino({ level: 'silent' });
 const job = (id: string, kind = 'k'): SlackJob => ({ id, kind, body: '{}', acceptedAt: Date.now() });
 
@@ -97,20 +94,15 @@ describe('in-process queue', () => {
   });
 
   it('a waiting job keeps its body off the heap: as bytes, not also as the string it was offered', async () => {
-    const collect = runInNewContext('gc') as () => void;
-    const heapAfterGc = () => {
-      collect();
-      return process.memoryUsage();
-    };
     const h = held();
     const q = createLocalQueue(h.run, { concurrency: 1, maxWaiting: 200 }, log);
     await q.offer('k', () => job('running'));
     const BODY = 50_000;
-    const before = heapAfterGc();
+    const before = memoryAfterGc();
     // Each body is made in the builder, so only the queue can keep it.
     for (let i = 0; i < 200; i++)
       await q.offer('k', () => ({ ...job(`w${i}`), body: JSON.stringify({ i, pad: 'x'.repeat(BODY) }) }));
-    const after = heapAfterGc();
+    const after = memoryAfterGc();
     const bodies = 200 * BODY;
     // Bytes outside the heap (other buffers of the process may be freed meanwhile: a margin).
     expect(after.arrayBuffers - before.arrayBuffers).toBeGreaterThan(bodies * 0.8);
