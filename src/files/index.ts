@@ -11,7 +11,7 @@ import { FILE_RETRY, FILE_TARGET, FILE_UPLOAD_CALLBACK_ID } from './render/file-
 import { handleFileRetry } from './slack/file-retry.ts';
 import { FILE_SEND_ACTION, handleFileSend } from './slack/file-send.ts';
 import { handleFileTargetOptions } from './slack/file-target.ts';
-import { handleFileUploadSubmit } from './slack/file-upload-submit.ts';
+import { handleFileUploadSubmit, UPLOAD_AT_DOOR } from './slack/file-upload-submit.ts';
 import { handleUploadFilesShortcut } from './slack/upload-files.ts';
 
 export * from './slack/transfer/index.ts';
@@ -21,6 +21,8 @@ export function registerFiles(app: ListenerApp, deps: Deps): void {
     handleUploadFilesShortcut(args, deps),
   );
   app.view<ViewSubmitAction>(FILE_UPLOAD_CALLBACK_ID, (args) => handleFileUploadSubmit(args, deps));
+  // A full job queue refuses it before the app (src/kit/jobs/door.ts), as handOff would.
+  app.busyAtDoor(UPLOAD_AT_DOOR);
   app.options<'block_suggestion'>(FILE_TARGET, (args) => handleFileTargetOptions(args, deps));
   app.action<BlockButtonAction>(FILE_SEND_ACTION, (args) => handleFileSend(args, deps));
   app.action<BlockButtonAction>(FILE_RETRY, (args) => handleFileRetry(args, deps));

@@ -17,6 +17,7 @@ import { SocketPoolReceiver } from './socket-pool.ts';
 import { createListenerTable, type ListenerApp } from './listener-table.ts';
 import { respondVia } from './response-url.ts';
 import { slackFetch } from './slack-fetch.ts';
+import { createDoor } from './jobs/door.ts';
 import { withJobQueue } from './jobs/hand-off.ts';
 import { DEFAULT_LIMITS, type JobQueue, type JobRunner } from './jobs/job-queue.ts';
 import { createLocalQueue } from './jobs/local-queue.ts';
@@ -129,6 +130,7 @@ export function createSlackApp(
     extendedErrorHandler: true,
     convoStore: false,
   } as const;
+  const door = createDoor();
   let receiver: SignedRequestReceiver | undefined;
   let app: App;
   if (opts.mode === 'http') {
@@ -142,6 +144,8 @@ export function createSlackApp(
       bodyLimit: MAX_BODY_BYTES,
       // What identifies the signed request, for the replay claim (./dedupe.ts).
       customProperties: signedRequestProperties,
+      // A full queue refuses declared work here, before the app (./jobs/door.ts).
+      refusal: (body) => door.refusal(body, jobs),
     });
     app = new App({ ...appOptions, receiver });
   } else if (opts.mode === 'jobs') {
@@ -207,7 +211,7 @@ export function createSlackApp(
   // ack asks only its memory of recent deliveries, and the durable claim follows the work (./dedupe.ts).
   installDeliveryDedupe(app, deps.store, log, deps.store.kind === 'redis' ? 'await' : 'defer');
   // Listeners are found by key in one table (./listener-table.ts), run by one middleware installed last.
-  const table = createListenerTable({ respond: respondVia });
+  const table = createListenerTable({ respond: respondVia, door });
   opts.register(table.listeners(app));
   app.use(table.dispatch);
 

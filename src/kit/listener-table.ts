@@ -16,9 +16,18 @@ import {
   type Middleware,
   type RespondArguments,
 } from '@slack/bolt';
+import type { Door, DoorRule } from './jobs/door.ts';
 
-/** What a feature registers on: Bolt's global `use`, and the listener methods served by this table. */
-export type ListenerApp = Pick<App, 'use' | 'command' | 'action' | 'view' | 'shortcut' | 'options' | 'event'>;
+/**
+ * What a feature registers on: Bolt's global `use`, the listener methods served by this table, and `busyAtDoor`:
+ * what the receiver may refuse before the app when the job queue is full (./jobs/door.ts).
+ */
+export type ListenerApp = Pick<
+  App,
+  'use' | 'command' | 'action' | 'view' | 'shortcut' | 'options' | 'event'
+> & {
+  busyAtDoor(rule: DoorRule): void;
+};
 
 type Kind = 'command' | 'action' | 'view' | 'shortcut' | 'options' | 'event';
 type Pattern = string | RegExp;
@@ -124,6 +133,8 @@ export interface ListenerTable {
 export interface ListenerTableOptions {
   /** Replaces Bolt's `respond` (global fetch) for requests with a response_url. */
   respond?(responseUrl: string): (message: string | RespondArguments) => Promise<void>;
+  /** Where `busyAtDoor` rules go (none kept without it). */
+  door?: Pick<Door, 'add'>;
 }
 
 /** The response_url a request carries (a command's or an action's; a submission's first one). */
@@ -164,7 +175,12 @@ export function createListenerTable(opts: ListenerTableOptions = {}): ListenerTa
   };
 
   return {
-    listeners: (app) => ({ ...register, use: app.use.bind(app) }) as unknown as ListenerApp,
+    listeners: (app) =>
+      ({
+        ...register,
+        use: app.use.bind(app),
+        busyAtDoor: (rule: DoorRule) => opts.door?.add(rule),
+      }) as unknown as ListenerApp,
     dispatch: async (middlewareArgs) => {
       const args = middlewareArgs as unknown as Args;
       const kind = kindOf(args);

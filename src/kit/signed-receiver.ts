@@ -42,6 +42,8 @@ export interface SignedReceiverOptions {
   bodyLimit: number;
   /** What the event carries for the App's middleware (the replay claim's signature and timestamp). */
   customProperties(req: IncomingMessage): Record<string, unknown>;
+  /** The ack that refuses a signed request before the App sees it (a full job queue: ./jobs/door.ts), if any. */
+  refusal?(body: Record<string, unknown>): object | undefined;
   now?: () => number;
 }
 
@@ -163,6 +165,9 @@ export class SignedRequestReceiver implements Receiver {
     }
     if (body.ssl_check === '1') return http.buildSSLCheckResponse(res);
     if (body.type === 'url_verification') return http.buildUrlVerificationResponse(res, body);
+    const refusal = this.opts.refusal?.(body);
+    // Answered as Bolt's ack answers (HTTPResponseAck: 200 with the JSON), and nothing more.
+    if (refusal) return http.buildContentResponse(res, refusal);
     const request = Object.assign(req, { rawBody: raw }) as BufferedIncomingMessage;
     const ack = new HTTPResponseAck({
       logger,

@@ -9,7 +9,7 @@ import type { Deps } from '../deps.ts';
 import { POST_CALLBACK_ID, POST_FIELDS } from './render/post-modal.ts';
 import { handlePostChannelOptions } from './slack/post-channel.ts';
 import { handlePostCommand } from './slack/post-command.ts';
-import { handlePostSubmit } from './slack/post-submit.ts';
+import { handlePostSubmit, PUBLISH_AT_DOOR } from './slack/post-submit.ts';
 import { handleShareToFeed } from './slack/share-to-feed.ts';
 
 export { createPostsService, type PostsService } from './service/posts-service.ts';
@@ -20,5 +20,7 @@ export function registerPosts(app: ListenerApp, deps: Deps): void {
     handleShareToFeed(args, deps),
   );
   app.view<ViewSubmitAction>(POST_CALLBACK_ID, (args) => handlePostSubmit(args, deps));
+  // A full job queue refuses it before the app (src/kit/jobs/door.ts), as handOff would.
+  app.busyAtDoor(PUBLISH_AT_DOOR);
   app.options<'block_suggestion'>(POST_FIELDS.channel, (args) => handlePostChannelOptions(args, deps));
 }

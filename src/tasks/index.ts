@@ -14,10 +14,10 @@ import { TASK_ACTION, TASK_FIELD, TASK_VIEW } from './render/task-ids.ts';
 import type { AssignmentHooks } from './slack/task-assigned.ts';
 import { handleCreateTaskFromMessage } from './slack/create-task-from-message.ts';
 import { handleNewTaskShortcut } from './slack/new-task.ts';
-import { handleTaskCommand } from './slack/task-command.ts';
-import { handleTaskCreateSubmit } from './slack/task-create-submit.ts';
+import { handleTaskCommand, taskCommandJob } from './slack/task-command.ts';
+import { CREATE_AT_DOOR, handleTaskCreateSubmit } from './slack/task-create-submit.ts';
 import { handleTaskEditOpen } from './slack/task-edit.ts';
-import { handleTaskEditSubmit } from './slack/task-edit-submit.ts';
+import { EDIT_AT_DOOR, handleTaskEditSubmit } from './slack/task-edit-submit.ts';
 import { handleTaskListMore } from './slack/task-list-more.ts';
 import {
   handleTaskChannelOptions,
@@ -41,6 +41,10 @@ export type { AssignmentHooks } from './slack/task-assigned.ts';
 
 export function registerTasks(app: ListenerApp, deps: Deps, hooks: AssignmentHooks = {}): void {
   app.command('/task', (args) => handleTaskCommand(args, deps));
+  // What a full job queue refuses before the app (src/kit/jobs/door.ts): the same answers as handOff's.
+  app.busyAtDoor({ command: '/task', kind: taskCommandJob });
+  app.busyAtDoor(CREATE_AT_DOOR);
+  app.busyAtDoor(EDIT_AT_DOOR);
 
   app.shortcut({ callback_id: 'new_task', type: 'shortcut' }, (args) => handleNewTaskShortcut(args, deps));
   app.shortcut({ callback_id: 'create_task_from_message', type: 'message_action' }, (args) =>

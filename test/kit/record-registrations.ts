@@ -3,6 +3,7 @@
  * stand-in for Bolt's App (every method records its arguments), with real dependencies that are never called.
  */
 import type { App } from '@slack/bolt';
+import type { ListenerApp } from '../../src/kit/listener-table.ts';
 import { loadConfig } from '../../src/config.ts';
 import { composeDeps } from '../../src/compose.ts';
 import { systemClock } from '../../src/deps.ts';
@@ -50,7 +51,7 @@ export async function recordRegistrations(): Promise<Registrations> {
     platform: { baseUrl: 'http://127.0.0.1:9', sharedKey: 'unused-key' },
   });
   // The recorder answers every method Bolt's App has; registration code only calls methods.
-  composed.register(recorder as App);
+  composed.register(recorder as App & ListenerApp);
   await store.close();
   await composed.close();
 

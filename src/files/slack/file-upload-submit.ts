@@ -3,15 +3,23 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import { NO_COMPANY_TEXT } from './transfer/index.ts';
 import { targetChoiceOf } from '../service/upload-targets.ts';
 import { decodeUploadMeta } from '../render/file-upload-meta.ts';
-import { FILE_TARGET } from '../render/file-upload.ts';
+import { FILE_TARGET, FILE_UPLOAD_CALLBACK_ID } from '../render/file-upload.ts';
 import { formValues, inputOf } from '../../kit/blocks/view-state.ts';
 import { runUploadJob, type UploadJobDeps } from './file-upload-job.ts';
 import { handOff } from '../../kit/jobs/hand-off.ts';
+import type { DoorRule } from '../../kit/jobs/door.ts';
 
 /** The upload modal's one input, the target. */
 const uploadValues = formValues([FILE_TARGET]);
 
 export type FileUploadSubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/** A full queue refuses an upload before its checks, as `handOff` would after them (kit/jobs/door.ts). */
+export const UPLOAD_AT_DOOR = {
+  view: FILE_UPLOAD_CALLBACK_ID,
+  kind: 'files.upload',
+  busyBlock: FILE_TARGET,
+} satisfies DoorRule;
 
 export async function handleFileUploadSubmit(args: FileUploadSubmitArgs, deps: UploadJobDeps): Promise<void> {
   const { ack, body, view, client } = args;
@@ -32,7 +40,7 @@ export async function handleFileUploadSubmit(args: FileUploadSubmitArgs, deps: U
     return;
   }
   // src/kit/jobs/hand-off.ts: a full queue keeps the modal open with the target chosen.
-  if (!(await handOff(args, 'files.upload', { busyBlock: FILE_TARGET }))) return;
+  if (!(await handOff(args, UPLOAD_AT_DOOR.kind, { busyBlock: UPLOAD_AT_DOOR.busyBlock }))) return;
   await runUploadJob(deps, {
     client,
     user: body.user.id,

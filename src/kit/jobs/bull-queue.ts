@@ -102,6 +102,8 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
       stats.accepted(job.kind, ahead);
       return { kind: 'accepted', position: ahead };
     },
+    // The count that decides is in Redis: `offer` reads it before anything is added.
+    refuseIfFull: () => false,
     load: () => ({ waiting, running: stats.running() }),
     stats() {
       const kinds = stats.byKind();

@@ -30,3 +30,16 @@ export function surfaceOf(body: Record<string, unknown>): Surface {
   if (body.type === 'event_callback') return 'event';
   return 'interaction';
 }
+
+/**
+ * The ack that refuses a command or a submission when the queue is full: the command's text echoed; the modal kept
+ * open with "busy" on `busyBlock`. Undefined for a submission without one, and for buttons, shortcuts and events:
+ * those are answered where the person is (./hand-off.ts).
+ */
+export function fullAck(body: Record<string, unknown>, busyBlock?: string): object | undefined {
+  const surface = surfaceOf(body);
+  if (surface === 'command') return { response_type: 'ephemeral', text: fullText(body) };
+  if (surface === 'view_submission' && busyBlock)
+    return { response_action: 'errors', errors: { [busyBlock]: FULL_FORM_TEXT } };
+  return undefined;
+}

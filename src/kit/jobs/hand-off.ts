@@ -20,7 +20,7 @@ import { bodyJson } from '../payload-text.ts';
 import { placeOf } from '../request-place.ts';
 import { tellPerson } from '../tell-user.ts';
 import { messageModal } from '../blocks/text-blocks.ts';
-import { FULL_FORM_TEXT, fullText, queuedText, surfaceOf } from './busy-answers.ts';
+import { fullAck, fullText, queuedText, surfaceOf } from './busy-answers.ts';
 import type { Admission, JobQueue } from './job-queue.ts';
 import type { QueueStats } from './job-stats.ts';
 import { jobRunOf, type JobRun, type SlackJob } from './slack-job.ts';
@@ -132,14 +132,11 @@ async function answer(
       .update({ view_id: opts.view, view: messageModal('fieldline', text) })
       .catch(() => tellWhereTheyAre(args.client, body, text)));
   if (!ack) return void (surface === 'event' ? undefined : await tellWhereTheyAre(args.client, body, text));
-  if (surface === 'command') {
-    return void (await ack?.({ response_type: 'ephemeral', text }));
-  }
-  if (surface === 'view_submission') {
-    if (admission.kind === 'full' && opts.busyBlock)
-      return void (await ack?.({ response_action: 'errors', errors: { [opts.busyBlock]: FULL_FORM_TEXT } }));
-    return void (await ack?.({ response_action: 'update', view: messageModal('fieldline', text) }));
-  }
+  const refusal = admission.kind === 'full' ? fullAck(body, opts.busyBlock) : undefined;
+  if (refusal) return void (await ack(refusal));
+  if (surface === 'command') return void (await ack({ response_type: 'ephemeral', text }));
+  if (surface === 'view_submission')
+    return void (await ack({ response_action: 'update', view: messageModal('fieldline', text) }));
   // Buttons, shortcuts: Slack gets its ack now; the note follows where the person is.
   await ack(admission.kind === 'accepted' ? opts.ack : undefined);
   await tellWhereTheyAre(args.client, body, text);

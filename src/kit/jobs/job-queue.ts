@@ -17,6 +17,12 @@ export interface JobQueue {
    * ack). A job that carries its delivery's durable claim makes it where it runs (../dedupe.ts).
    */
   offer(kind: string, build: () => SlackJob): Promise<Admission>;
+  /**
+   * Refuses a request of `kind` now, without recording anything, when this replica knows the queue is full without
+   * waiting (in-process: its own count); the refusal is counted like `offer`'s. False when there is room, or when
+   * telling would take a round trip (BullMQ: its count is in Redis, and `offer` reads it).
+   */
+  refuseIfFull(kind: string): boolean;
   stats(): QueueStats;
   /** Jobs waiting and running on this replica now (cheap: no per-kind figures). */
   load(): { waiting: number; running: number };

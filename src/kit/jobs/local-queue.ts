@@ -43,18 +43,22 @@ export function createLocalQueue(
     });
   }
 
+  function refuseIfFull(kind: string): boolean {
+    if (!closed && queue.size < limits.maxWaiting) return false;
+    stats.refused(kind);
+    return true;
+  }
+
   return {
     async offer(kind, build): Promise<Admission> {
-      if (closed || queue.size >= limits.maxWaiting) {
-        stats.refused(kind);
-        return { kind: 'full' };
-      }
+      if (refuseIfFull(kind)) return { kind: 'full' };
       const job = build();
       const position = queue.pending >= limits.concurrency ? queue.size + 1 : 0;
       stats.accepted(kind, position);
       void queue.add(position === 0 ? () => work(job) : waiting(job, work));
       return { kind: 'accepted', position };
     },
+    refuseIfFull,
     load: () => ({ waiting: queue.size, running: queue.pending }),
     stats: () => ({
       engine: 'in-process',

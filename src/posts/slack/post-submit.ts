@@ -6,11 +6,19 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import { handOff } from '../../kit/jobs/hand-off.ts';
 import { readPostValues, validatePostValues } from './post-form.ts';
 import { decodePostMeta } from '../render/post-meta.ts';
-import { POST_FIELDS, renderPostProgress } from '../render/post-modal.ts';
+import { POST_CALLBACK_ID, POST_FIELDS, renderPostProgress } from '../render/post-modal.ts';
 import { publishFromModal } from './post-publish.ts';
 import type { PublishDeps } from './publish-post.ts';
+import type { DoorRule } from '../../kit/jobs/door.ts';
 
 export type PostSubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/** A full queue refuses a post before its checks, as `handOff` would after them (kit/jobs/door.ts). */
+export const PUBLISH_AT_DOOR = {
+  view: POST_CALLBACK_ID,
+  kind: 'posts.publish',
+  busyBlock: POST_FIELDS.content,
+} satisfies DoorRule;
 
 export async function handlePostSubmit(args: PostSubmitArgs, deps: PublishDeps): Promise<void> {
   const { ack, body, view, client } = args;
@@ -25,7 +33,8 @@ export async function handlePostSubmit(args: PostSubmitArgs, deps: PublishDeps):
     return;
   }
   const progress = { response_action: 'update', view: renderPostProgress(meta, result.fileIds.length) };
-  if (!(await handOff(args, 'posts.publish', { ack: progress, busyBlock: POST_FIELDS.content }))) return;
+  if (!(await handOff(args, PUBLISH_AT_DOOR.kind, { ack: progress, busyBlock: PUBLISH_AT_DOOR.busyBlock })))
+    return;
   await publishFromModal(deps, {
     client,
     viewId: view.id,

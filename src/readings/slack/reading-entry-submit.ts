@@ -13,8 +13,16 @@ import { reportError } from '../../kit/errors.ts';
 import { catalogOfView, entryInputOf, entryMetaOf, errorsByBlock } from './reading-entry-parse.ts';
 import { handOff, jobOf } from '../../kit/jobs/hand-off.ts';
 import { TIMESTAMP_BLOCK } from '../render/reading-entry-view.ts';
+import type { DoorRule } from '../../kit/jobs/door.ts';
 
 const ENTRY_JOB = 'readings.entry';
+
+/** A full queue refuses an entry before its checks, as `handOff` would after them (kit/jobs/door.ts). */
+export const ENTRY_AT_DOOR = {
+  view: READING_VIEW.entry,
+  kind: ENTRY_JOB,
+  busyBlock: TIMESTAMP_BLOCK,
+} satisfies DoorRule;
 
 /** What the submission decided on receipt: when it was received (epoch ms). */
 interface EntryCarry {
@@ -41,7 +49,9 @@ export async function handleReadingEntrySubmit(
     return;
   }
   // A full queue keeps the modal open with what was typed.
-  if (!(await handOff<EntryCarry>(args, ENTRY_JOB, { carry: { at: now }, busyBlock: TIMESTAMP_BLOCK })))
+  if (
+    !(await handOff<EntryCarry>(args, ENTRY_JOB, { carry: { at: now }, busyBlock: ENTRY_AT_DOOR.busyBlock }))
+  )
     return;
   const user = body.user.id;
   const target = { client, channel: meta.channel ?? user, user };

@@ -7,15 +7,23 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { importFlow } from './flows-import.ts';
 import { DETECT_FORMAT, IMPORT_BLOCK, type ImportMeta } from '../render/reading-import.ts';
-import { READING_ACTION } from '../render/source-ids.ts';
+import { READING_ACTION, READING_VIEW } from '../render/source-ids.ts';
 import { decodeValue } from '../../kit/button-value.ts';
 import { handOff } from '../../kit/jobs/hand-off.ts';
+import type { DoorRule } from '../../kit/jobs/door.ts';
 
 const meta: z.ZodType<ImportMeta> = z.object({
   files: z.array(z.object({ id: z.string(), name: z.string() })).min(1),
   channel: z.string(),
   ts: z.string(),
 });
+
+/** A full queue refuses an import before its checks, as `handOff` would after them (kit/jobs/door.ts). */
+export const IMPORT_AT_DOOR = {
+  view: READING_VIEW.import,
+  kind: 'readings.import',
+  busyBlock: IMPORT_BLOCK.source,
+} satisfies DoorRule;
 
 export async function handleReadingImportSubmit(
   args: SubmitArgs,
@@ -35,7 +43,7 @@ export async function handleReadingImportSubmit(
   // A form without its files closes with nothing to do.
   if (!m) return void (await ack());
   // A full queue keeps the modal open with the choices made.
-  if (!(await handOff(args, 'readings.import', { busyBlock: IMPORT_BLOCK.source }))) return;
+  if (!(await handOff(args, IMPORT_AT_DOOR.kind, { busyBlock: IMPORT_AT_DOOR.busyBlock }))) return;
   const fileId = v[IMPORT_BLOCK.file]?.value?.selected_option?.value ?? m.files[0]?.id ?? '';
   const format = v[IMPORT_BLOCK.format]?.value?.selected_option?.value;
   const user = body.user.id;

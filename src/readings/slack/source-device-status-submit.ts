@@ -9,11 +9,19 @@ import { SOURCE_VIEW } from '../render/source-ids.ts';
 import { decodeValue } from '../../kit/button-value.ts';
 import { reportError } from '../../kit/errors.ts';
 import { handOff } from '../../kit/jobs/hand-off.ts';
+import type { DoorRule } from '../../kit/jobs/door.ts';
 
 const meta: z.ZodType<DeviceStatusMeta> = z.object({
   sourceId: z.string().min(1),
   channel: z.string().nullable(),
 });
+
+/** A full queue refuses a status report before its checks, as `handOff` would after them (kit/jobs/door.ts). */
+export const STATUS_AT_DOOR = {
+  view: SOURCE_VIEW.deviceStatus,
+  kind: 'readings.device-status',
+  busyBlock: STATUS_BLOCK.battery,
+} satisfies DoorRule;
 
 export async function handleSourceDeviceStatusSubmit(
   args: SubmitArgs,
@@ -37,7 +45,7 @@ export async function handleSourceDeviceStatusSubmit(
     return;
   }
   // The report is a job's work (src/kit/jobs/hand-off.ts); a full queue keeps the modal open with what was typed.
-  if (!(await handOff(args, 'readings.device-status', { busyBlock: STATUS_BLOCK.battery }))) return;
+  if (!(await handOff(args, STATUS_AT_DOOR.kind, { busyBlock: STATUS_AT_DOOR.busyBlock }))) return;
   const user = body.user.id;
   const target = { client, channel: m.channel ?? user, user };
   try {

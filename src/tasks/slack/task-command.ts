@@ -13,6 +13,13 @@ const help = COMMAND_HELP['/task'];
 
 export type TaskCommandDeps = Pick<Deps, 'directory' | 'tasks' | 'log'>;
 
+const LIST_JOB = 'tasks.list';
+
+/** The job `/task <text>` becomes (a list), or undefined: answered in the ack or by a modal. Pure: the door asks it. */
+export function taskCommandJob(text: string): string | undefined {
+  return parseTaskCommand(text).kind === 'list' ? LIST_JOB : undefined;
+}
+
 export async function handleTaskCommand(
   args: SlackCommandMiddlewareArgs & AllMiddlewareArgs,
   deps: TaskCommandDeps,
@@ -43,7 +50,7 @@ export async function handleTaskCommand(
       return;
     case 'list':
       // The list is read and rendered as a job, after the ack (src/kit/jobs/hand-off.ts).
-      if (!(await handOff(args, 'tasks.list'))) return;
+      if (!(await handOff(args, LIST_JOB))) return;
       try {
         const reply = await runTaskList(deps, client, command.user_id, parsed.request);
         await respond({ response_type: 'ephemeral', ...reply });

@@ -16,7 +16,7 @@ import { createOnce } from '../service/create-once.ts';
 import { isPastDue } from '../rules/dates.ts';
 import { StoreUnavailableError } from '../../store/store.ts';
 import { deliveryClaimOf } from '../../kit/dedupe.ts';
-import { TASK_FIELD } from '../render/task-ids.ts';
+import { TASK_FIELD, TASK_VIEW } from '../render/task-ids.ts';
 import { runCreate, type CreateRunDeps, type Here } from './task-create-run.ts';
 import { z } from 'zod';
 import { inputOf } from '../../kit/blocks/view-state.ts';
@@ -30,6 +30,7 @@ import {
   type TaskForm,
   type ViewState,
 } from './task-form.ts';
+import type { DoorRule } from '../../kit/jobs/door.ts';
 
 /** The time a pre-ack platform or directory lookup of a task submission may take (Slack wants the ack in 3 s). */
 export const INLINE_BUDGET_MS = 1_200;
@@ -108,14 +109,21 @@ export async function handleTaskCreateSubmit(args: TaskSubmitArgs, deps: CreateR
   }
   if ('errors' in inline) return ack({ response_action: 'errors', errors: inline.errors });
   // Queued before the modal closes; a full queue keeps the modal open with everything typed.
-  const run = await handOff<CreateCarry>(args, CREATE_JOB, {
+  const run = await handOff<CreateCarry>(args, CREATE_AT_DOOR.kind, {
     carry: { assignee: inline.assignee },
-    busyBlock: TASK_FIELD.name,
+    busyBlock: CREATE_AT_DOOR.busyBlock,
   });
   if (run) await create(args, deps, form, state, inline.assignee, run);
 }
 
 const CREATE_JOB = 'tasks.create';
+
+/** A full queue refuses a create submission before its checks, as `handOff` would after them (kit/jobs/door.ts). */
+export const CREATE_AT_DOOR = {
+  view: TASK_VIEW.create,
+  kind: CREATE_JOB,
+  busyBlock: TASK_FIELD.name,
+} satisfies DoorRule;
 
 async function create(
   { body, view, client }: TaskSubmitArgs,

@@ -11,7 +11,7 @@ import type { EditMeta } from '../render/task-edit-modal.ts';
 import { StoreUnavailableError } from '../../store/store.ts';
 import { within } from '../../kit/time-budget.ts';
 import { changeTask, type ChangeContext } from './task-change.ts';
-import { TASK_FIELD } from '../render/task-ids.ts';
+import { TASK_FIELD, TASK_VIEW } from '../render/task-ids.ts';
 import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
 import { renderNotice } from '../render/task-notices.ts';
 import { assigneeError } from './task-assignee.ts';
@@ -19,6 +19,7 @@ import { INLINE_BUDGET_MS, STORE_DOWN_TEXT, type TaskSubmitArgs } from './task-c
 import { replaceViaResponseUrl, tellUser } from './task-deliver.ts';
 import { editPatch, parseEditMeta } from './task-edit-form.ts';
 import { parseTaskForm, validateTaskForm, viewState, type TaskForm } from './task-form.ts';
+import type { DoorRule } from '../../kit/jobs/door.ts';
 
 export const PLATFORM_SLOW_TEXT =
   'The platform did not answer in time to check this edit; nothing was changed. Submit again in a moment.';
@@ -37,6 +38,13 @@ interface EditCarry {
 
 const EDIT_JOB = 'tasks.edit';
 
+/** A full queue refuses an edit submission before its checks, as `handOff` would after them (kit/jobs/door.ts). */
+export const EDIT_AT_DOOR = {
+  view: TASK_VIEW.edit,
+  kind: EDIT_JOB,
+  busyBlock: TASK_FIELD.name,
+} satisfies DoorRule;
+
 export async function handleTaskEditSubmit(args: TaskSubmitArgs, deps: TaskEditDeps): Promise<void> {
   const form = parseTaskForm(viewState.parse(args.view.state));
   const job = jobOf<EditCarry>(args);
@@ -48,7 +56,7 @@ export async function handleTaskEditSubmit(args: TaskSubmitArgs, deps: TaskEditD
   const carry = await inlineChecks(args, deps, form);
   if (!carry) return;
   // Queued before the modal closes; a full queue keeps the modal open with everything typed.
-  const run = await handOff<EditCarry>(args, EDIT_JOB, { carry, busyBlock: TASK_FIELD.name });
+  const run = await handOff<EditCarry>(args, EDIT_JOB, { carry, busyBlock: EDIT_AT_DOOR.busyBlock });
   if (run) await applyEdit(args, deps, form, carry);
 }
 

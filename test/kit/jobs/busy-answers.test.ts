@@ -10,8 +10,16 @@ import { startHarness, waitFor, type Harness } from '../../harness.ts';
 import { openByCommand, option, tasksWritten } from '../../tasks/task-helpers.ts';
 
 let h: Harness;
+/** Requests that reached the Bolt app (the receiver's processEvent); the door answers the others itself. */
+let reachedApp = 0;
 beforeAll(async () => {
   h = await startHarness({ jobs: { concurrency: 1, maxWaiting: 1 } });
+  const bolt = h.app.app;
+  const processEvent = bolt.processEvent.bind(bolt);
+  bolt.processEvent = (event) => {
+    reachedApp += 1;
+    return processEvent(event);
+  };
 });
 afterAll(async () => {
   await h?.stop();
@@ -39,9 +47,15 @@ describe('a busy queue', () => {
     const second = await task('list open');
     expect(second).toContain('fieldline is busy — your request is queued (position 1)');
 
+    // Past the bound, work is refused at the door (src/kit/jobs/door.ts): the app never sees it.
+    const seen = reachedApp;
     const third = await task('list mine');
     expect(third).toContain('try again in a minute');
     expect(third).toContain('You typed: `/task list mine`');
+    expect(reachedApp).toBe(seen);
+    // What needs no queue is answered by the app as ever.
+    expect(await task('help')).toContain('/task list');
+    expect(reachedApp).toBe(seen + 1);
 
     // Never queued: the create modal opens (trigger_id) and its site list loads while the queue is full.
     const view = await openByCommand(h, 'new Pump seal check');
@@ -54,6 +68,7 @@ describe('a busy queue', () => {
     expect(refused.responseAction).toBe('errors');
     expect(refused.errors?.task_name).toMatch(/busy — submit again in a minute/);
     expect(h.standin.view(view.id)).toBeDefined();
+    expect(reachedApp).toBe(seen + 1 + 2); // help, then the modal's opening and its site list: not the submission
 
     // Everything accepted completes: the running job and the queued one both answered the person.
     await h.app.whenIdle();

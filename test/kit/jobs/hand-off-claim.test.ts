@@ -17,6 +17,7 @@ function queueAnswering(admission: Admission | Error): { queue: JobQueue; offere
       if (admission instanceof Error) throw admission;
       return admission;
     },
+    refuseIfFull: () => false,
     stats: () => ({}) as ReturnType<JobQueue['stats']>,
     load: () => ({ waiting: 0, running: 0 }),
     whenIdle: async () => undefined,

@@ -128,6 +128,7 @@ describe('in-process queue', () => {
 function answering(admit: (kind: string, build: () => SlackJob) => Admission): JobQueue {
   return {
     offer: async (kind, build) => admit(kind, build),
+    refuseIfFull: () => false,
     stats: () => ({
       engine: 'in-process',
       runner: 'event-loop',
