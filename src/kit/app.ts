@@ -144,7 +144,7 @@ export function createSlackApp(
       bodyLimit: MAX_BODY_BYTES,
       // What identifies the signed request, for the replay claim (./dedupe.ts).
       customProperties: signedRequestProperties,
-      // A full queue refuses declared work here, before the app (./jobs/door.ts).
+      // A full queue refuses declared work here, before the app (./jobs/door.ts); Socket Mode's receiver too.
       refusal: (body) => door.refusal(body, jobs),
     });
     app = new App({ ...appOptions, receiver });
@@ -158,6 +158,7 @@ export function createSlackApp(
       connections: opts.socketConnections,
       slackLogger: logger,
       log,
+      refusal: (body) => door.refusal(body, jobs),
       clientOptions: {
         slackApiUrl: opts.slackApiUrl,
         logger,

@@ -25,6 +25,8 @@ export interface SocketPoolOptions {
   clientOptions?: WebClientOptions;
   /** Wait before the n-th (0-based) attempt to replace a connection that could not be opened. */
   retryDelayMs?: (attempt: number) => number;
+  /** The ack that refuses an envelope before the App sees it (a full job queue: ./jobs/door.ts), if any. */
+  refusal?(body: Record<string, unknown>): object | undefined;
 }
 
 interface SlackEventArgs {
@@ -150,6 +152,15 @@ export class SocketPoolReceiver implements Receiver {
   /** Like Bolt's SocketModeReceiver, plus the link knows which envelopes still wait for their ack. */
   private async dispatch(link: SocketLink, args: SlackEventArgs): Promise<void> {
     const done = link.track(args.envelope_id);
+    const refusal = this.opts.refusal?.(args.body);
+    if (refusal) {
+      // Answered in the ack, and nothing more, as over HTTP (./signed-receiver.ts).
+      await args
+        .ack(refusal as Record<string, unknown>)
+        .catch((err: unknown) => this.opts.log.warn({ err }, 'socket mode ack failed'))
+        .finally(done);
+      return;
+    }
     let acked = false;
     const event: ReceiverEvent = {
       body: args.body,

@@ -9,34 +9,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, waitFor, type Harness } from '../../harness.ts';
 import { openByCommand, option, tasksWritten } from '../../tasks/task-helpers.ts';
 
-let h: Harness;
-/** Requests that reached the Bolt app (the receiver's processEvent); the door answers the others itself. */
-let reachedApp = 0;
-beforeAll(async () => {
-  h = await startHarness({ jobs: { concurrency: 1, maxWaiting: 1 } });
-  const bolt = h.app.app;
-  const processEvent = bolt.processEvent.bind(bolt);
-  bolt.processEvent = (event) => {
-    reachedApp += 1;
-    return processEvent(event);
-  };
-});
-afterAll(async () => {
-  await h?.stop();
-});
+// The same answers whichever way Slack reaches the app: signed HTTP requests, or Socket Mode's envelopes.
+describe.each(['http', 'socket'] as const)('a busy queue (%s)', (slackMode) => {
+  let h: Harness;
+  /** Requests that reached the Bolt app (the receiver's processEvent); the door answers the others itself. */
+  let reachedApp = 0;
+  beforeAll(async () => {
+    h = await startHarness({ slackMode, jobs: { concurrency: 1, maxWaiting: 1 } });
+    const bolt = h.app.app;
+    const processEvent = bolt.processEvent.bind(bolt);
+    bolt.processEvent = (event) => {
+      reachedApp += 1;
+      return processEvent(event);
+    };
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
 
-const ackText = (res: { body: unknown }) => (res.body as { text?: string } | undefined)?.text ?? '';
-/** `/task <text>` as Ana in #general; the ack's text (empty: accepted, the work starts now). */
-const task = async (text: string) =>
-  ackText(await h.driver.command({ command: '/task', text, user: 'U0ANA', channel: 'C0GENERAL' }));
-const kinds = async () =>
-  (
-    (await (await fetch(`${h.url}/readyz`)).json()) as {
-      jobs: { kinds: Record<string, { done: number; refused: number; queuedBusy: number }> };
-    }
-  ).jobs.kinds;
+  const ackText = (res: { body: unknown }) => (res.body as { text?: string } | undefined)?.text ?? '';
+  /** `/task <text>` as Ana in #general; the ack's text (empty: accepted, the work starts now). */
+  const task = async (text: string) =>
+    ackText(await h.driver.command({ command: '/task', text, user: 'U0ANA', channel: 'C0GENERAL' }));
+  const kinds = async () =>
+    (
+      (await (await fetch(`${h.url}/readyz`)).json()) as {
+        jobs: { kinds: Record<string, { done: number; refused: number; queuedBusy: number }> };
+      }
+    ).jobs.kinds;
 
-describe('a busy queue', () => {
   it('queues with a position, then refuses with what was typed; modals and options still answer', async () => {
     // The first job's first platform call answers after 4 s: it holds the only running slot meanwhile.
     h.sandbox.admin.inject({ endpoint: '**', latencyMs: 4_000, times: 1 });
