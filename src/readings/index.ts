@@ -14,13 +14,13 @@ import {
   SOURCE_VIEW,
 } from './render/source-ids.ts';
 import { handleImportReadings, IMPORT_READINGS_CALLBACK } from './slack/import-readings.ts';
-import { handleReadingCommand, readingCommandPlan } from './slack/reading-command.ts';
+import { handleReadingCommand, readingCommandJob } from './slack/reading-command.ts';
 import { ENTRY_AT_DOOR, handleReadingEntrySubmit } from './slack/reading-entry-submit.ts';
 import { handleReadingImportDm } from './slack/reading-import-dm.ts';
 import { handleReadingImportSourceOptions } from './slack/reading-import-source.ts';
 import { handleReadingImportStart } from './slack/reading-import-start.ts';
 import { handleReadingImportSubmit, IMPORT_AT_DOOR } from './slack/reading-import-submit.ts';
-import { handleSourceCommand, sourceCommandPlan } from './slack/source-command.ts';
+import { handleSourceCommand, sourceCommandJob } from './slack/source-command.ts';
 import { handleSourceCreateTask } from './slack/source-create-task.ts';
 import { handleSourceDetails } from './slack/source-details.ts';
 import { handleSourceDeviceStatus } from './slack/source-device-status.ts';
@@ -37,16 +37,12 @@ export { rowFacts } from './rules/source-facts.ts';
 export type { SearchPage, SourceHit } from './service/search.ts';
 export { createSourcesService, type SourcesService } from './service/sources-service.ts';
 
-/** A command's plan as the door asks it: the job it becomes, if any. */
-const kindOf = (plan: object): string | undefined =>
-  'kind' in plan && typeof plan.kind === 'string' ? plan.kind : undefined;
-
 export function registerReadings(app: ListenerApp, deps: Deps): void {
   app.command('/reading', (args) => handleReadingCommand(args, deps));
   app.command('/source', (args) => handleSourceCommand(args, deps));
   // What a full job queue refuses before the app (src/kit/jobs/door.ts): the same answers as handOff's.
-  app.busyAtDoor({ command: '/reading', kind: (text) => kindOf(readingCommandPlan(text)) });
-  app.busyAtDoor({ command: '/source', kind: (text) => kindOf(sourceCommandPlan(text)) });
+  app.busyAtDoor({ command: '/reading', kind: readingCommandJob });
+  app.busyAtDoor({ command: '/source', kind: sourceCommandJob });
   app.busyAtDoor(ENTRY_AT_DOOR);
   app.busyAtDoor(STATUS_AT_DOOR);
   app.busyAtDoor(IMPORT_AT_DOOR);

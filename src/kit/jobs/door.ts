@@ -47,18 +47,19 @@ export function createDoor(): Door {
   const commands = new Map<string, CommandRule>();
   const views = new Map<string, ViewRule>();
 
+  // The rule's parse runs only when the queue is full: with room, a request costs the door one comparison.
   function commandRefusal(body: Json, rule: CommandRule, queue: Pick<JobQueue, 'refuseIfFull'>) {
+    let text = '';
     // What the listener would read (src/kit/command-text.ts), and what the refusal echoes back.
-    const text = decodeSlackEntities(typeof body.text === 'string' ? body.text : '');
-    const kind = rule.kind(text);
-    return kind && queue.refuseIfFull(kind) ? fullAck({ command: rule.command, text }) : undefined;
+    const kindOf = () =>
+      rule.kind((text = decodeSlackEntities(typeof body.text === 'string' ? body.text : '')));
+    return queue.refuseIfFull(kindOf) ? fullAck({ command: rule.command, text }) : undefined;
   }
 
   function viewRefusal(view: Json, rule: ViewRule, queue: Pick<JobQueue, 'refuseIfFull'>) {
     // Slack refuses errors for a block the view does not have: such a form goes on to its listener.
-    const inputs = obj(obj(view.state)?.values);
-    if (!inputs || !(rule.busyBlock in inputs) || !queue.refuseIfFull(rule.kind)) return undefined;
-    return fullAck({ type: 'view_submission' }, rule.busyBlock);
+    const kindOf = () => (rule.busyBlock in (obj(obj(view.state)?.values) ?? {}) ? rule.kind : undefined);
+    return queue.refuseIfFull(kindOf) ? fullAck({ type: 'view_submission' }, rule.busyBlock) : undefined;
   }
 
   return {

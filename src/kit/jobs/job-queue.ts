@@ -18,11 +18,12 @@ export interface JobQueue {
    */
   offer(kind: string, build: () => SlackJob): Promise<Admission>;
   /**
-   * Refuses a request of `kind` now, without recording anything, when this replica knows the queue is full without
-   * waiting (in-process: its own count); the refusal is counted like `offer`'s. False when there is room, or when
-   * telling would take a round trip (BullMQ: its count is in Redis, and `offer` reads it).
+   * Refuses a request now, recording nothing, when this replica knows the queue is full without waiting
+   * (in-process: its own count). Only then is `kindOf` asked what the request would become: undefined lets it
+   * through (not queued work); a kind is counted as refused, like `offer`'s refusals. False when there is room, or
+   * when telling would take a round trip (BullMQ: its count is in Redis, and `offer` reads it).
    */
-  refuseIfFull(kind: string): boolean;
+  refuseIfFull(kindOf: () => string | undefined): boolean;
   stats(): QueueStats;
   /** Jobs waiting and running on this replica now (cheap: no per-kind figures). */
   load(): { waiting: number; running: number };

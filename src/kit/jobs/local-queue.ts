@@ -43,15 +43,17 @@ export function createLocalQueue(
     });
   }
 
-  function refuseIfFull(kind: string): boolean {
+  function refuseIfFull(kindOf: () => string | undefined): boolean {
     if (!closed && queue.size < limits.maxWaiting) return false;
+    const kind = kindOf();
+    if (kind === undefined) return false;
     stats.refused(kind);
     return true;
   }
 
   return {
     async offer(kind, build): Promise<Admission> {
-      if (refuseIfFull(kind)) return { kind: 'full' };
+      if (refuseIfFull(() => kind)) return { kind: 'full' };
       const job = build();
       const position = queue.pending >= limits.concurrency ? queue.size + 1 : 0;
       stats.accepted(kind, position);

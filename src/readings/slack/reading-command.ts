@@ -11,7 +11,7 @@ import { renderCommandHelp } from '../../kit/help/render-help.ts';
 const help = COMMAND_HELP['/reading'];
 
 /** What `/reading <text>` is: an answer in the ack (help, a range or source it cannot read), or the job. Pure. */
-export function readingCommandPlan(
+function readingCommandPlan(
   typed: string,
 ): { answer: ReturnType<typeof renderCommandHelp> } | { kind: 'readings.reading'; args: ReadingArgs } {
   const text = typed.trim();
@@ -26,6 +26,12 @@ export function readingCommandPlan(
   if (args.sourceQuery === '')
     return { answer: renderCommandHelp(help, 'Which data source? Put its name or id before the range.') };
   return { kind: 'readings.reading', args };
+}
+
+/** The job `/reading <text>` becomes, or undefined: answered in the ack (the door asks it: src/kit/jobs/door.ts). */
+export function readingCommandJob(text: string): string | undefined {
+  const plan = readingCommandPlan(text);
+  return 'kind' in plan ? plan.kind : undefined;
 }
 
 export async function handleReadingCommand(

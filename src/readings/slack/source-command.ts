@@ -15,12 +15,12 @@ import { renderCommandHelp } from '../../kit/help/render-help.ts';
 const help = COMMAND_HELP['/source'];
 
 /** What `/source <text>` is: an answer in the ack (help, a wrong file id), or a job. Pure: the door asks it too. */
-export type SourcePlan =
+type SourcePlan =
   | { answer: ReturnType<typeof renderCommandHelp> }
   | { kind: 'files.platform-file'; fileId: string }
   | { kind: 'readings.source-search'; query: string };
 
-export function sourceCommandPlan(typed: string): SourcePlan {
+function sourceCommandPlan(typed: string): SourcePlan {
   const text = typed.trim().replace(/\s+/g, ' ');
   if (text === '' || /^(help|\?|-h|--help)$/i.test(text)) return { answer: renderCommandHelp(help) };
   const file = /^file(?: (\S*))?$/i.exec(text);
@@ -40,6 +40,12 @@ export function sourceCommandPlan(typed: string): SourcePlan {
   return file?.[1]
     ? { kind: 'files.platform-file', fileId: file[1] }
     : { kind: 'readings.source-search', query: text };
+}
+
+/** The job `/source <text>` becomes, or undefined: answered in the ack (the door asks it: src/kit/jobs/door.ts). */
+export function sourceCommandJob(text: string): string | undefined {
+  const plan = sourceCommandPlan(text);
+  return 'kind' in plan ? plan.kind : undefined;
 }
 
 export async function handleSourceCommand(

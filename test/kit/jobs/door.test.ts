@@ -8,14 +8,21 @@ import { createDoor, type DoorRule } from '../../../src/kit/jobs/door.ts';
 import { FULL_FORM_TEXT } from '../../../src/kit/jobs/busy-answers.ts';
 import { taskCommandJob } from '../../../src/tasks/slack/task-command.ts';
 import { CREATE_AT_DOOR } from '../../../src/tasks/slack/task-create-submit.ts';
-import { sourceCommandPlan } from '../../../src/readings/slack/source-command.ts';
-import { readingCommandPlan } from '../../../src/readings/slack/reading-command.ts';
+import { sourceCommandJob } from '../../../src/readings/slack/source-command.ts';
+import { readingCommandJob } from '../../../src/readings/slack/reading-command.ts';
 
-const kindOf = (plan: object) => ('kind' in plan ? String(plan.kind) : undefined);
+/** The features' rules, as they register them; `parsed` counts the command parses the door asked for. */
+let parsed = 0;
+const counted =
+  (job: (text: string) => string | undefined) =>
+  (text: string): string | undefined => {
+    parsed += 1;
+    return job(text);
+  };
 const RULES: DoorRule[] = [
-  { command: '/task', kind: taskCommandJob },
-  { command: '/source', kind: (text) => kindOf(sourceCommandPlan(text)) },
-  { command: '/reading', kind: (text) => kindOf(readingCommandPlan(text)) },
+  { command: '/task', kind: counted(taskCommandJob) },
+  { command: '/source', kind: counted(sourceCommandJob) },
+  { command: '/reading', kind: counted(readingCommandJob) },
   CREATE_AT_DOOR,
 ];
 
@@ -24,10 +31,12 @@ function doorWith(full: boolean) {
   const door = createDoor();
   for (const rule of RULES) door.add(rule);
   const refused: string[] = [];
+  // As the in-process queue does: the kind is asked only when full, and only a kind is refused and counted.
   const queue = {
-    refuseIfFull: (kind: string) => {
-      if (full) refused.push(kind);
-      return full;
+    refuseIfFull: (kindOf: () => string | undefined) => {
+      const kind = full ? kindOf() : undefined;
+      if (kind !== undefined) refused.push(kind);
+      return kind !== undefined;
     },
   };
   return { refusal: (body: Record<string, unknown>) => door.refusal(body, queue), refused };
@@ -102,9 +111,12 @@ describe('the door, with the queue full', () => {
 });
 
 describe('the door, with room in the queue', () => {
-  it('refuses nothing', () => {
+  it('refuses nothing, and parses nothing: a request costs it one look at the queue', () => {
     const { refusal } = doorWith(false);
+    parsed = 0;
     expect(refusal(command('/task', 'list mine'))).toBeUndefined();
+    expect(refusal(command('/source', 'help'))).toBeUndefined();
     expect(refusal(submission(CREATE_AT_DOOR.view, [CREATE_AT_DOOR.busyBlock]))).toBeUndefined();
+    expect(parsed).toBe(0);
   });
 });
