@@ -131,6 +131,8 @@ export function createSlackApp(
     convoStore: false,
   } as const;
   const door = createDoor();
+  // A full queue refuses declared work in the receiver, before the app (./jobs/door.ts), whichever receiver it is.
+  const refusal = (body: Record<string, unknown>) => door.refusal(body, jobs);
   let receiver: SignedRequestReceiver | undefined;
   let app: App;
   if (opts.mode === 'http') {
@@ -144,8 +146,7 @@ export function createSlackApp(
       bodyLimit: MAX_BODY_BYTES,
       // What identifies the signed request, for the replay claim (./dedupe.ts).
       customProperties: signedRequestProperties,
-      // A full queue refuses declared work here, before the app (./jobs/door.ts); Socket Mode's receiver too.
-      refusal: (body) => door.refusal(body, jobs),
+      refusal,
     });
     app = new App({ ...appOptions, receiver });
   } else if (opts.mode === 'jobs') {
@@ -158,7 +159,7 @@ export function createSlackApp(
       connections: opts.socketConnections,
       slackLogger: logger,
       log,
-      refusal: (body) => door.refusal(body, jobs),
+      refusal,
       clientOptions: {
         slackApiUrl: opts.slackApiUrl,
         logger,
