@@ -12,7 +12,11 @@ import { handleAppHomeOpened } from './slack/app-home-opened.ts';
 import { handleHomeDmToggle } from './slack/home-dm-toggle.ts';
 import { handleHomeNewTask } from './slack/home-new-task.ts';
 import { handleHomeRefresh } from './slack/home-refresh.ts';
-import { handleHomeSourceSearchOpen, handleHomeSourceSearchSubmit } from './slack/home-source-search.ts';
+import {
+  handleHomeSourceSearchOpen,
+  handleHomeSourceSearchSubmit,
+  SEARCH_AT_DOOR,
+} from './slack/home-source-search.ts';
 import { handleHomeTaskOpen } from './slack/home-task-open.ts';
 
 export { publishHome } from './slack/publish-home.ts';
@@ -24,6 +28,8 @@ export function registerHome(app: ListenerApp, deps: Deps): void {
   app.action<BlockAction>(HOME_ACTION.dmToggle, (args) => handleHomeDmToggle(args, deps));
   app.action<BlockAction>(HOME_ACTION.sourceSearch, (args) => handleHomeSourceSearchOpen(args));
   app.view<ViewSubmitAction>(HOME_VIEW.sourceSearch, (args) => handleHomeSourceSearchSubmit(args, deps));
+  // A full job queue refuses it before the app (src/kit/jobs/door.ts), as handOff would.
+  app.busyAtDoor(SEARCH_AT_DOOR);
   app.action<BlockAction>(new RegExp(`^${HOME_ACTION.taskOpenPrefix}`), (args) =>
     handleHomeTaskOpen(args, deps),
   );

@@ -14,6 +14,7 @@ import { actionFacts } from '../../tasks/index.ts';
 import { userMessageFor } from '../../kit/errors.ts';
 import { handOff } from '../../kit/jobs/hand-off.ts';
 import type { HomeActionArgs } from './home-args.ts';
+import type { DoorRule } from '../../kit/jobs/door.ts';
 
 const submission = z.looseObject({
   user: z.looseObject({ id: z.string() }),
@@ -22,6 +23,13 @@ const submission = z.looseObject({
     state: formState([HOME_VIEW.query]),
   }),
 });
+
+/** A full queue refuses a search before its checks, as `handOff` would after them (kit/jobs/door.ts). */
+export const SEARCH_AT_DOOR = {
+  view: HOME_VIEW.sourceSearch,
+  kind: 'home.source-search',
+  busyBlock: HOME_VIEW.query,
+} satisfies DoorRule;
 
 export type HomeSearchSubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -54,7 +62,8 @@ export async function handleHomeSourceSearchSubmit(
     response_action: 'update',
     view: renderSourceSearchModal(query, { kind: 'searching' }),
   };
-  if (!(await handOff(args, 'home.source-search', { ack: searching, busyBlock: HOME_VIEW.query }))) return;
+  if (!(await handOff(args, SEARCH_AT_DOOR.kind, { ack: searching, busyBlock: SEARCH_AT_DOOR.busyBlock })))
+    return;
   let state: SearchState;
   try {
     state = { kind: 'found', page: await deps.sources.search(query, null), nowMs: deps.clock.now() };

@@ -8,6 +8,7 @@ import { createDoor, type DoorRule } from '../../../src/kit/jobs/door.ts';
 import { FULL_FORM_TEXT } from '../../../src/kit/jobs/busy-answers.ts';
 import { taskCommandJob } from '../../../src/tasks/slack/task-command.ts';
 import { CREATE_AT_DOOR } from '../../../src/tasks/slack/task-create-submit.ts';
+import { SEARCH_AT_DOOR } from '../../../src/home/slack/home-source-search.ts';
 import { sourceCommandJob } from '../../../src/readings/slack/source-command.ts';
 import { readingCommandJob } from '../../../src/readings/slack/reading-command.ts';
 
@@ -24,6 +25,7 @@ const RULES: DoorRule[] = [
   { command: '/source', kind: counted(sourceCommandJob) },
   { command: '/reading', kind: counted(readingCommandJob) },
   CREATE_AT_DOOR,
+  SEARCH_AT_DOOR,
 ];
 
 /** A door with the features' rules, before a queue that is full or not; `refused` lists the kinds it counted. */
@@ -100,13 +102,19 @@ describe('the door, with the queue full', () => {
       errors: { [CREATE_AT_DOOR.busyBlock]: FULL_FORM_TEXT },
     });
     expect(refused).toEqual(['tasks.create']);
+    // The Home tab's source search too: its query input says why.
+    expect(refusal(submission(SEARCH_AT_DOOR.view, [SEARCH_AT_DOOR.busyBlock]))).toEqual({
+      response_action: 'errors',
+      errors: { [SEARCH_AT_DOOR.busyBlock]: FULL_FORM_TEXT },
+    });
+    expect(refused).toEqual(['tasks.create', 'home.source-search']);
     // Slack refuses errors on a block the view lacks: such a form goes on to its listener.
     expect(refusal(submission(CREATE_AT_DOOR.view, ['task_site']))).toBeUndefined();
     expect(refusal(submission('some_other_view', [CREATE_AT_DOOR.busyBlock]))).toBeUndefined();
     expect(
       refusal({ ...submission(CREATE_AT_DOOR.view, [CREATE_AT_DOOR.busyBlock]), type: 'block_actions' }),
     ).toBeUndefined();
-    expect(refused).toEqual(['tasks.create']);
+    expect(refused).toEqual(['tasks.create', 'home.source-search']);
   });
 });
 
