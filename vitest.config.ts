@@ -18,7 +18,7 @@ const UNIT = [
   'test/files/{file-blocks,file-handlers,size-rule}.test.ts',
   'test/home/{home-handlers,home-view,pick-tasks}.test.ts',
   'test/kit/{block-limits,errors,help,listener-table,more-cursor,recent-deliveries,safe-name}.test.ts',
-  'test/kit/jobs/{door,local-queue}.test.ts',
+  'test/kit/jobs/{door,local-queue,store-proxy}.test.ts',
   'test/monitoring/{arguments,data-sources,errors,files-posts-devices,paging-ahead,paging}.test.ts',
   'test/monitoring/{readings,retry,secrets,tasks}.test.ts',
   'test/posts/{post-form,post-handlers}.test.ts',

@@ -4,10 +4,13 @@
  * Every backend failure becomes a StoreUnavailableError — a Redis outage must never read as "not found".
  */
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
+import { casUpdate, type RawEntries } from './cas.ts';
 import { StoreUnavailableError, type Store } from './store.ts';
 
-/** What differs between backends: the atomic set-if-absent, the health probe and shutdown. */
-export interface Backend {
+export { serializeEntry } from './entry.ts';
+
+/** What differs between backends: the atomic set-if-absent and compare-and-set, the health probe and shutdown. */
+export interface Backend extends RawEntries {
   readonly kind: Store['kind'];
   keyv: Keyv;
   /** Throws StoreUnavailableError when the backend is known to be down (checked before every call). */
@@ -32,11 +35,6 @@ export function backendKeyv(store?: KeyvStoreAdapter): Keyv {
     serialize: JSON.stringify,
     deserialize: JSON.parse,
   });
-}
-
-/** The stored form, identical to what keyv writes itself, so `get` reads what `add` wrote. */
-export function serializeEntry(value: unknown, ttlMs: number | undefined, now = Date.now()): string {
-  return JSON.stringify({ value, expires: ttlMs ? now + ttlMs : undefined });
 }
 
 async function guard<T>(
@@ -107,6 +105,28 @@ export class KeyvStore implements Store {
     return guard(this.backend, 'add', () => this.backend.addIfAbsent(this.key(key), value, ttl));
   }
 
+  update<T>(
+    key: string,
+    fn: (current: T | undefined) => T | undefined,
+    ttlMs?: number,
+  ): Promise<T | undefined> {
+    const ttl = checkTtl(ttlMs);
+    return guard(this.backend, 'update', () => casUpdate(this, key, fn, ttl));
+  }
+
+  readEntry(key: string): Promise<string | undefined> {
+    return guard(this.backend, 'read', () => this.backend.readEntry(this.key(key)));
+  }
+
+  swapEntry(
+    key: string,
+    expected: string | undefined,
+    next: string | undefined,
+    ttlMs?: number,
+  ): Promise<boolean> {
+    return guard(this.backend, 'swap', () => this.backend.swapEntry(this.key(key), expected, next, ttlMs));
+  }
+
   namespace(name: string): Store {
     if (name === '' || name.includes(':'))
       throw new RangeError(`store namespace must be non-empty without ":" (got "${name}")`);
@@ -120,20 +140,4 @@ export class KeyvStore implements Store {
   close(): Promise<void> {
     return guard(this.backend, 'close', () => this.backend.close(), false);
   }
-}
-
-/**
- * Set-if-absent for the memory backend (one process, one map): a promise chain serialises the
- * read-then-write so two concurrent `add`s in this process cannot both win.
- */
-export function serialAdd(keyv: Keyv): Backend['addIfAbsent'] {
-  let tail: Promise<unknown> = Promise.resolve();
-  return (key, value, ttlMs) => {
-    const run = tail.then(async () => {
-      if ((await keyv.get(key)) !== undefined) return false;
-      return keyv.set(key, value, ttlMs);
-    });
-    tail = run.catch(() => undefined);
-    return run;
-  };
 }

@@ -6,7 +6,7 @@
  * less than `ttlMs` ago with the same store TTL (re-recording an unchanged decision on every request).
  *
  * Only for values whose staleness is harmless for `ttlMs` (a remembered access decision, a person's Slack facts).
- * `add` (a claim) always asks the store: atomic claims must never be answered from memory.
+ * `add` (a claim) and `update` always ask the store: atomic steps must never be answered from memory.
  */
 import type { Store } from './store.ts';
 
@@ -66,6 +66,17 @@ export function withNearCache(store: Store, opts: NearCacheOptions): Store {
     async add<T>(key: string, value: T, ttlMs?: number): Promise<boolean> {
       memo.delete(prefix + key);
       return backend.add(key, value, ttlMs);
+    },
+    async update<T>(key: string, fn: (current: T | undefined) => T | undefined, ttlMs?: number) {
+      memo.delete(prefix + key);
+      const value = await backend.update(key, fn, ttlMs);
+      memo.delete(prefix + key);
+      return value;
+    },
+    readEntry: (key: string) => backend.readEntry(key),
+    async swapEntry(key: string, expected: string | undefined, next: string | undefined, ttlMs?: number) {
+      memo.delete(prefix + key);
+      return backend.swapEntry(key, expected, next, ttlMs);
     },
     namespace: (name: string) => view(backend.namespace(name), `${prefix}${name}:`),
     ping: () => backend.ping(),

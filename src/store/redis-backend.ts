@@ -9,6 +9,20 @@ import { backendKeyv, serializeEntry, type Backend } from './keyv-store.ts';
 import { connectWithin, createFailFastClient } from './redis-client.ts';
 import { StoreUnavailableError } from './store.ts';
 
+/**
+ * Compare-and-set in one script (atomic in Redis): KEYS[1]; ARGV: '1' if an entry is expected, the expected
+ * text, '1' if an entry is to be written, its text, its TTL in ms ('' for none). Returns 1 when it held.
+ */
+const SWAP_LUA = `local cur = redis.call('GET', KEYS[1])
+if ARGV[1] == '1' then
+  if cur ~= ARGV[2] then return 0 end
+elseif cur then return 0 end
+if ARGV[3] == '1' then
+  if ARGV[5] ~= '' then redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5])
+  else redis.call('SET', KEYS[1], ARGV[4]) end
+else redis.call('DEL', KEYS[1]) end
+return 1`;
+
 export interface RedisBackendOptions {
   connectTimeoutMs?: number;
 }
@@ -54,6 +68,17 @@ export async function redisBackend(
     addIfAbsent: async (key, value, ttlMs) => {
       const options = ttlMs ? { NX: true as const, PX: ttlMs } : { NX: true as const };
       return (await client.set(key, serializeEntry(value, ttlMs), options)) === 'OK';
+    },
+    readEntry: async (key) => (await client.get(key)) ?? undefined,
+    swapEntry: async (key, expected, next, ttlMs) => {
+      const args = [
+        expected === undefined ? '0' : '1',
+        expected ?? '',
+        next === undefined ? '0' : '1',
+        next ?? '',
+        ttlMs ? String(ttlMs) : '',
+      ];
+      return (await client.eval(SWAP_LUA, { keys: [key], arguments: args })) === 1;
     },
     ping: async () => {
       await client.ping();

@@ -18,6 +18,13 @@ const ADD_SQL = `INSERT INTO keyv (key, value) VALUES (?, ?)
   WHERE json_extract(keyv.value, '$.expires') IS NOT NULL AND json_extract(keyv.value, '$.expires') <= ?
   RETURNING key`;
 
+/** Compare-and-set on the stored text, each one statement (atomic across connections); RETURNING says it held. */
+const SWAP_SQL = {
+  insert: 'INSERT INTO keyv (key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING RETURNING key',
+  replace: 'UPDATE keyv SET value = ? WHERE key = ? AND value = ? RETURNING key',
+  remove: 'DELETE FROM keyv WHERE key = ? AND value = ? RETURNING key',
+};
+
 export async function sqliteBackend(path: string, log: Logger): Promise<Backend> {
   const file = resolve(path);
   // Only folders created here get 0700; an existing folder (say /var/lib) is not ours to change.
@@ -44,6 +51,21 @@ export async function sqliteBackend(path: string, log: Logger): Promise<Backend>
       const now = Date.now();
       const rows = (await adapter.query(ADD_SQL, key, serializeEntry(value, ttlMs, now), now)) as unknown[];
       return rows.length > 0;
+    },
+    readEntry: async (key) => {
+      const rows = (await adapter.query('SELECT value FROM keyv WHERE key = ?', key)) as { value: string }[];
+      return rows[0]?.value;
+    },
+    swapEntry: async (key, expected, next) => {
+      const rows =
+        expected === undefined
+          ? next === undefined
+            ? [1]
+            : await adapter.query(SWAP_SQL.insert, key, next)
+          : next === undefined
+            ? await adapter.query(SWAP_SQL.remove, key, expected)
+            : await adapter.query(SWAP_SQL.replace, next, key, expected);
+      return (rows as unknown[]).length > 0;
     },
     ping: async () => {
       await adapter.query('SELECT 1');

@@ -9,6 +9,26 @@ export interface Store {
   delete(key: string): Promise<boolean>;
   /** Sets only when the key is absent (atomic in Redis: SET NX PX). true when this call set it. */
   add<T>(key: string, value: T, ttlMs?: number): Promise<boolean>;
+  /**
+   * Reads, changes and writes back one key as a single step on every backend (compare-and-set, retried when
+   * another writer got there first): the only way to change a value that depends on what is stored. `fn` may
+   * run more than once, so keep it pure; returning what it was given writes nothing, undefined deletes. The
+   * written value gets `ttlMs` (none: kept until deleted). Resolves to the value now stored.
+   */
+  update<T>(
+    key: string,
+    fn: (current: T | undefined) => T | undefined,
+    ttlMs?: number,
+  ): Promise<T | undefined>;
+  /** The stored entry as text: `update`'s first step (for views that forward it, e.g. to another thread). */
+  readEntry(key: string): Promise<string | undefined>;
+  /** Replaces the entry only if it is still `expected`: `update`'s second step. */
+  swapEntry(
+    key: string,
+    expected: string | undefined,
+    next: string | undefined,
+    ttlMs?: number,
+  ): Promise<boolean>;
   /** A view of the same backend whose keys are prefixed `name:`. */
   namespace(name: string): Store;
   /** Resolves when the backend answers; throws StoreUnavailableError otherwise (used by /readyz). */

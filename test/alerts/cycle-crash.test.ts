@@ -57,6 +57,9 @@ function flakyStore(inner: Store, failing: { on: boolean }): Store {
     get: (k) => s.get(k),
     delete: (k) => s.delete(k),
     add: (k, v, t) => s.add(k, v, t),
+    update: (k, f, t) => s.update(k, f, t),
+    readEntry: (k) => s.readEntry(k),
+    swapEntry: (k, e, n, t) => s.swapEntry(k, e, n, t),
     async set(k, v, t) {
       if (failing.on && `${prefix}${k}`.startsWith('relay:tasks:'))
         throw new StoreUnavailableError('store down');

@@ -98,6 +98,68 @@ for (const { name, url } of backends)
       expect(await store.get('a:deeper:k')).toBe(1);
     });
 
+    it('update applies every one of many concurrent changes to one key (no lost update)', async () => {
+      const added = await Promise.all(
+        Array.from({ length: 32 }, (_, i) =>
+          store.update<string[]>('set', (cur) => [...(cur ?? []), `c${i}`].sort()),
+        ),
+      );
+      expect(added.every((v) => v !== undefined)).toBe(true);
+      const stored = await store.get<string[]>('set');
+      expect(stored).toHaveLength(32);
+      expect(new Set(stored)).toEqual(new Set(Array.from({ length: 32 }, (_, i) => `c${i}`)));
+    });
+
+    it('update through a second store on the same backend loses nothing either', async () => {
+      if (name === 'memory') return; // one process, one map: the job thread reaches it through the proxy (tested there)
+      const prefix = `${runPrefix}${randomUUID()}:`;
+      const a = await openStore(url(), { log, keyPrefix: prefix });
+      const b = await openStore(url(), { log, keyPrefix: prefix });
+      try {
+        await Promise.all(
+          Array.from({ length: 24 }, (_, i) =>
+            (i % 2 ? a : b).update<Record<string, number>>('counts', (cur) => ({ ...cur, [`k${i}`]: i })),
+          ),
+        );
+        expect(Object.keys((await a.get<Record<string, number>>('counts')) ?? {})).toHaveLength(24);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+
+    it('update writes nothing when the change returns what it read, deletes on undefined, keeps the TTL', async () => {
+      expect(await store.update<number>('n', (cur) => (cur ?? 0) + 1)).toBe(1);
+      const entry = await store.readEntry('n');
+      expect(await store.update<number>('n', (cur) => cur)).toBe(1);
+      expect(await store.readEntry('n')).toBe(entry);
+      expect(await store.update<number>('n', () => undefined)).toBeUndefined();
+      expect(await store.get('n')).toBeUndefined();
+      expect(await store.update<number>('n', (cur) => cur)).toBeUndefined();
+      await store.update('short', () => 'v', 50);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await store.get('short')).toBeUndefined();
+      // An expired value reads as absent inside update too.
+      expect(await store.update<string>('short', (cur) => cur ?? 'fresh')).toBe('fresh');
+    });
+
+    it('update gives the change a copy: changing its argument in place still counts as a change', async () => {
+      await store.set('list', [1]);
+      await store.update<number[]>('list', (cur) => {
+        cur?.push(2);
+        return cur;
+      });
+      expect(await store.get('list')).toEqual([1, 2]);
+    });
+
+    it('add and update agree on what is stored', async () => {
+      expect(await store.add('claim', { by: 'a' }, 60_000)).toBe(true);
+      expect(await store.update<{ by: string; n?: number }>('claim', (c) => c && { ...c, n: 1 })).toEqual({
+        by: 'a',
+        n: 1,
+      });
+      expect(await store.add('claim', { by: 'b' }, 60_000)).toBe(false);
+    });
+
     it('rejects a non-positive TTL instead of storing forever', async () => {
       await expect(store.set('k', 1, 0)).rejects.toThrow(RangeError);
       await expect(store.add('k', 1, -5)).rejects.toThrow(RangeError);

@@ -5,9 +5,10 @@
  * StoreUnavailableError is rebuilt so callers' `instanceof` checks still hold.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { casUpdate } from '../../store/cas.ts';
 import { StoreUnavailableError, type Store } from '../../store/store.ts';
 
-type Op = 'get' | 'set' | 'delete' | 'add' | 'ping';
+type Op = 'get' | 'set' | 'delete' | 'add' | 'readEntry' | 'swapEntry' | 'ping';
 export interface StoreCall {
   t: 'store';
   id: number;
@@ -36,11 +37,19 @@ export async function answerStoreCall(
   for (const name of call.path) view = view.namespace(name);
   try {
     const [key, value, ttl] = call.args as [string, unknown, number | undefined];
+    const [, expected, next, swapTtl] = call.args as [
+      string,
+      string | undefined,
+      string | undefined,
+      number | undefined,
+    ];
     const ops: Record<Op, () => Promise<unknown>> = {
       get: () => view.get(key),
       set: () => view.set(key, value, ttl),
       delete: () => view.delete(key),
       add: () => view.add(key, value, ttl),
+      readEntry: () => view.readEntry(key),
+      swapEntry: () => view.swapEntry(key, expected, next, swapTtl),
       ping: () => view.ping(),
     };
     const result = await ops[call.op]();
@@ -64,17 +73,25 @@ export function proxyStore(
       waiting.set(id, { resolve, reject });
       port.postMessage({ t: 'store', id, path, op, args } satisfies StoreCall);
     });
-  const view = (path: string[]): Store => ({
-    kind,
-    get: <T>(key: string) => call(path, 'get', [key]) as Promise<T | undefined>,
-    set: async (key, value, ttlMs) => void (await call(path, 'set', [key, value, ttlMs])),
-    delete: (key) => call(path, 'delete', [key]) as Promise<boolean>,
-    add: (key, value, ttlMs) => call(path, 'add', [key, value, ttlMs]) as Promise<boolean>,
-    namespace: (name) => view([...path, name]),
-    ping: async () => void (await call(path, 'ping', [])),
-    // The main thread owns the store and closes it.
-    close: async () => undefined,
-  });
+  const view = (path: string[]): Store => {
+    const self: Store = {
+      kind,
+      get: <T>(key: string) => call(path, 'get', [key]) as Promise<T | undefined>,
+      set: async (key, value, ttlMs) => void (await call(path, 'set', [key, value, ttlMs])),
+      delete: (key) => call(path, 'delete', [key]) as Promise<boolean>,
+      add: (key, value, ttlMs) => call(path, 'add', [key, value, ttlMs]) as Promise<boolean>,
+      // The change runs here (a function cannot cross the port); each step is answered by the main thread's store.
+      update: (key, fn, ttlMs) => casUpdate(self, key, fn, ttlMs),
+      readEntry: (key) => call(path, 'readEntry', [key]) as Promise<string | undefined>,
+      swapEntry: (key, expected, next, ttlMs) =>
+        call(path, 'swapEntry', [key, expected, next, ttlMs]) as Promise<boolean>,
+      namespace: (name) => view([...path, name]),
+      ping: async () => void (await call(path, 'ping', [])),
+      // The main thread owns the store and closes it.
+      close: async () => undefined,
+    };
+    return self;
+  };
   return {
     store: view([]),
     onReply(r) {
