@@ -18,7 +18,7 @@ export { startRelayBackground } from './engine/relay-background.ts';
 export { relayStore } from './engine/relay-store.ts';
 export type { ChannelSubscriptions } from './rules/model.ts';
 export type { RelayStatus } from './rules/status.ts';
-export { changeSubscription } from './rules/subscriptions.ts';
+export { changeSubscription, subscribeIfNew } from './rules/subscriptions.ts';
 export { describeSubscriptions } from './render/relay-monitor-reply.ts';
 export { formatDuration, when } from './render/relay-format.ts';
 export { parseMonitorCommand } from './rules/monitor-parse.ts';

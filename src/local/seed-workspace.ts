@@ -5,7 +5,7 @@
  * relay's own subscription service, exactly as `/monitor subscribe …` stores them.
  */
 import type { Deps } from '../deps.ts';
-import { changeSubscription, parseMonitorCommand, relayStore } from '../alerts/index.ts';
+import { parseMonitorCommand, relayStore, subscribeIfNew } from '../alerts/index.ts';
 import type { LocalChannel, Standin } from '../slack-standin/index.ts';
 import { welcomeBlocks, WELCOME_TEXT } from './welcome.ts';
 
@@ -59,11 +59,10 @@ export async function seedLocalWorkspace(deps: LocalSeedDeps, standin: Standin):
   for (const seed of LOCAL_CHANNELS) {
     standin.addChannel(seed.channel);
     if (seed.monitor === null) continue;
-    // A sqlite store survives restarts: keep what a previous run (or the user) set up.
-    if ((await rs.subscriptions(seed.channel.id)) !== undefined) continue;
     const cmd = parseMonitorCommand(seed.monitor);
     if (cmd.kind !== 'subscribe') throw new Error(`local seed: "${seed.monitor}" is not a subscription`);
-    const outcome = await changeSubscription(
+    // A sqlite store survives restarts: keep what a previous run (or the user, meanwhile) set up, atomically.
+    const outcome = await subscribeIfNew(
       { rs, directory: deps.directory, now: deps.clock.now() },
       seed.channel.id,
       cmd,

@@ -83,12 +83,13 @@ export function createDeliveryQueue(d: DeliveryDeps): DeliveryQueue {
         await d.outbox.complete(channel, item.seq);
         failures.delete(channel);
         report.delivered += 1;
-        await d.rs.saveChannelStatus(channel, {
+        const at = d.now();
+        await d.rs.updateChannelStatus(channel, (st) => ({
           pausedUntil: null,
           lastError: null,
-          delivered: status.delivered + 1,
-          lastDeliveredAt: d.now(),
-        });
+          delivered: st.delivered + 1,
+          lastDeliveredAt: at,
+        }));
       } catch (err) {
         if (err instanceof LostLeadershipError || abort.signal.aborted) return;
         const f = classifySlackError(err);
@@ -97,11 +98,12 @@ export function createDeliveryQueue(d: DeliveryDeps): DeliveryQueue {
             { channel, retryAfterMs: f.retryAfterMs },
             'slack rate limit: pausing this channel only',
           );
-          await d.rs.saveChannelStatus(channel, {
-            ...status,
-            pausedUntil: d.now() + f.retryAfterMs,
+          const until = d.now() + f.retryAfterMs;
+          await d.rs.updateChannelStatus(channel, (st) => ({
+            ...st,
+            pausedUntil: until,
             lastError: 'ratelimited',
-          });
+          }));
           continue;
         }
         if (f.kind === 'platform' && f.error === 'not_in_channel') {
@@ -124,11 +126,8 @@ export function createDeliveryQueue(d: DeliveryDeps): DeliveryQueue {
           'relay delivery failed; item kept at the head of the outbox',
         );
         report.errors.push({ channel, error });
-        await d.rs.saveChannelStatus(channel, {
-          ...status,
-          pausedUntil: d.now() + backoff,
-          lastError: error,
-        });
+        const until = d.now() + backoff;
+        await d.rs.updateChannelStatus(channel, (st) => ({ ...st, pausedUntil: until, lastError: error }));
         return;
       }
     }

@@ -4,6 +4,7 @@
  * each posted digest for its "and N more" buttons (7 days).
  */
 import type { Store } from '../../store/store.ts';
+import { syncIndex } from './channel-index.ts';
 import type { DigestData, DigestSettings, IncidentLogEntry, TaskLogEntry } from '../rules/digest.ts';
 
 const LOG_KEEP_MS = 48 * 3_600_000;
@@ -24,35 +25,40 @@ export function digestRecords(relay: Store) {
       return (await s.get<string[]>('digest-index')) ?? [];
     },
     settings: (channel: string) => s.get<DigestSettings>(`digest-settings:${channel}`),
-    async saveSettings(channel: string, settings: DigestSettings | null): Promise<void> {
-      const index = new Set(await this.channels());
-      if (settings === null) {
-        await s.delete(`digest-settings:${channel}`);
-        index.delete(channel);
-      } else {
-        await s.set(`digest-settings:${channel}`, settings);
-        index.add(channel);
-      }
-      await s.set('digest-index', [...index].sort());
+    /**
+     * Changes a channel's digest settings atomically (undefined: no digest), then lists or unlists the channel
+     * in `digest-index` (`/monitor digest` in several channels at once must all count). Resolves to what is stored.
+     */
+    async updateSettings(
+      channel: string,
+      fn: (current: DigestSettings | undefined) => DigestSettings | undefined,
+    ): Promise<DigestSettings | undefined> {
+      const key = `digest-settings:${channel}`;
+      const stored = await s.update<DigestSettings>(key, fn);
+      await syncIndex(s, 'digest-index', channel, key, stored !== undefined);
+      return stored;
     },
+    /** Written by the lease holder's digest schedule only. */
     lastPosted: (channel: string, siteId: string) => s.get<number>(`digest-last:${channel}:${siteId}`),
     saveLastPosted: (channel: string, siteId: string, at: number) =>
       s.set(`digest-last:${channel}:${siteId}`, at),
     async incidentLog(channel: string): Promise<IncidentLogEntry[]> {
       return (await s.get<IncidentLogEntry[]>(`dlog:${channel}`)) ?? [];
     },
+    /** Appends atomically (never a lost entry, whoever else appends). */
     async logIncidents(channel: string, entries: IncidentLogEntry[], now: number): Promise<void> {
       if (entries.length === 0) return;
-      await s.set(`dlog:${channel}`, trim([...(await this.incidentLog(channel)), ...entries], now));
+      await s.update<IncidentLogEntry[]>(`dlog:${channel}`, (log) => trim([...(log ?? []), ...entries], now));
     },
     async taskLog(siteId: string): Promise<TaskLogEntry[]> {
       return (await s.get<TaskLogEntry[]>(`tlog:${siteId}`)) ?? [];
     },
     async logTasks(siteId: string, entries: TaskLogEntry[], now: number): Promise<void> {
       if (entries.length === 0) return;
-      await s.set(`tlog:${siteId}`, trim([...(await this.taskLog(siteId)), ...entries], now));
+      await s.update<TaskLogEntry[]>(`tlog:${siteId}`, (log) => trim([...(log ?? []), ...entries], now));
     },
     digest: (id: string) => s.get<DigestData>(`digest:${id}`),
+    /** Written whole under its own id (no read first): two writers of one id write the same digest. */
     saveDigest: (d: DigestData) => s.set(`digest:${d.id}`, d, DIGEST_TTL_MS),
   };
 }

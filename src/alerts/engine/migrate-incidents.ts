@@ -110,7 +110,7 @@ export async function migrateChannel(
     bySource.set(ep.alert.sourceId, list);
   }
   const drafts: OutboxDraft[] = [];
-  const index: string[] = await rs.incidentIndex(channel);
+  const index: string[] = [];
   for (const [sourceId, eps] of bySource) {
     eps.sort((a, b) => a.alert.raisedAt - b.alert.raisedAt);
     const announced: ChannelEpisode[] = [];
@@ -118,7 +118,7 @@ export async function migrateChannel(
       if (ep.stormId === null && (await rs.message(channel, ep.subject))) announced.push(ep);
     const inc = toIncident(eps, announced[0]);
     await rs.saveIncident(channel, sourceId, inc);
-    if (!index.includes(sourceId)) index.push(sourceId);
+    index.push(sourceId);
     if (inc.stormId === null && announced.length > 0) {
       drafts.push({
         kind: 'incident.migrated',
@@ -130,7 +130,7 @@ export async function migrateChannel(
     }
     for (const ep of eps) await rs.deleteLegacyEpisode(channel, ep.alert.key);
   }
-  await rs.saveIncidentIndex(channel, index);
+  if (index.length > 0) await rs.updateIncidentIndex(channel, index);
   const storms = await rs.storms(channel);
   const converted: Record<string, Storm> = {};
   for (const [siteId, storm] of Object.entries(storms))
@@ -139,8 +139,8 @@ export async function migrateChannel(
       activeKeys: [...new Set(storm.activeKeys.map((k) => (k.includes(':') ? sourceOfKey(k) : k)))],
     };
   if (JSON.stringify(converted) !== JSON.stringify(storms)) await rs.saveStorms(channel, converted);
-  const moved = migrateSnoozes(snoozes);
-  if (moved) await rs.saveSnoozes(channel, moved);
+  // The Snooze menu may set a snooze meanwhile: migrate what is stored now, in one atomic step.
+  if (migrateSnoozes(snoozes)) await rs.updateSnoozes(channel, (now) => migrateSnoozes(now) ?? now);
   await rs.markMigrated(channel);
   return drafts;
 }

@@ -28,9 +28,15 @@ export function createOutbox(root: Store): Outbox {
   const head = async (channel: string) => (await s.get<number>(`${channel}:head`)) ?? 0;
   const tail = async (channel: string) => (await s.get<number>(`${channel}:tail`)) ?? 0;
 
+  // The index, head, tail and progress are changed atomically: a paused former leader still finishing its
+  // work must not move a counter back or drop a channel the new leader added.
   async function remember(channel: string): Promise<void> {
     const index = (await s.get<string[]>('index')) ?? [];
-    if (!index.includes(channel)) await s.set('index', [...index, channel]);
+    // Kept in the order channels first had an outbox.
+    if (!index.includes(channel))
+      await s.update<string[]>('index', (list) =>
+        list?.includes(channel) ? list : [...(list ?? []), channel],
+      );
   }
 
   return {
@@ -46,7 +52,8 @@ export function createOutbox(root: Store): Outbox {
           seq += 1;
         seq += 1;
         // The item is written before the tail moves: a crash in between leaves no hole, only an orphan key.
-        await s.set(`${channel}:tail`, seq);
+        const end = seq;
+        await s.update<number>(`${channel}:tail`, (t) => Math.max(t ?? 0, end));
       }
       return drafts.length;
     },
@@ -56,8 +63,12 @@ export function createOutbox(root: Store): Outbox {
       return s.get<OutboxItem>(`${channel}:item:${h}`);
     },
     async complete(channel, seq) {
-      if ((await head(channel)) !== seq) return;
-      await s.set(`${channel}:head`, seq + 1);
+      let moved = false;
+      await s.update<number>(`${channel}:head`, (h) => {
+        moved = (h ?? 0) === seq;
+        return moved ? seq + 1 : h;
+      });
+      if (!moved) return;
       await s.delete(`${channel}:item:${seq}`);
       await s.delete(`${channel}:progress:${seq}`);
     },
@@ -71,9 +82,9 @@ export function createOutbox(root: Store): Outbox {
       return (await s.get<ItemProgress>(`${channel}:progress:${seq}`)) ?? { done: [] };
     },
     async markStep(channel, seq, step) {
-      const current = (await s.get<ItemProgress>(`${channel}:progress:${seq}`)) ?? { done: [] };
-      if (!current.done.includes(step))
-        await s.set(`${channel}:progress:${seq}`, { done: [...current.done, step] });
+      await s.update<ItemProgress>(`${channel}:progress:${seq}`, (p) =>
+        p?.done.includes(step) ? p : { done: [...(p?.done ?? []), step] },
+      );
     },
   };
 }

@@ -1,8 +1,11 @@
 /**
  * Typed access to everything the relay keeps, under the `relay` namespace of the shared Store (sqlite,
  * memory, or Redis with replicas). Nothing the relay needs to resume lives only in process memory.
+ * A value that a Slack job (a command, a button) and the poller, or several jobs, may change is changed with
+ * an `update…` accessor (atomic compare-and-set); plain `save…` is for values only the lease holder writes.
  */
 import type { Store } from '../../store/store.ts';
+import { syncIndex } from './channel-index.ts';
 import type {
   AckRecord,
   ChannelEpisode,
@@ -38,14 +41,30 @@ export interface ChannelDeliveryStatus {
 
 export type RelayStore = ReturnType<typeof relayStore>;
 
-function addToSet(list: string[] | undefined, value: string): string[] {
-  const set = new Set(list ?? []);
-  set.add(value);
-  return [...set].sort();
-}
+const NO_DELIVERY: ChannelDeliveryStatus = {
+  pausedUntil: null,
+  lastError: null,
+  delivered: 0,
+  lastDeliveredAt: null,
+};
 
 export function relayStore(root: Store) {
   const s = root.namespace('relay');
+  /**
+   * Changes a channel's subscriptions in one atomic step (`fn` may run more than once: keep it pure), then lists
+   * or unlists the channel in `subs:index`. A record with neither part is deleted. Resolves to what is stored.
+   */
+  async function updateSubscriptions(
+    channel: string,
+    fn: (current: ChannelSubscriptions | undefined) => ChannelSubscriptions | undefined,
+  ): Promise<ChannelSubscriptions | undefined> {
+    const stored = await s.update<ChannelSubscriptions>(`subs:${channel}`, (current) => {
+      const next = fn(current);
+      return next === undefined || (next.alerts === null && next.tasks === null) ? undefined : next;
+    });
+    await syncIndex(s, 'subs:index', channel, `subs:${channel}`, stored !== undefined);
+    return stored;
+  }
   return {
     raw: s,
     // ── subscriptions ──
@@ -53,20 +72,12 @@ export function relayStore(root: Store) {
       return (await s.get<string[]>('subs:index')) ?? [];
     },
     subscriptions: (channel: string) => s.get<ChannelSubscriptions>(`subs:${channel}`),
+    updateSubscriptions,
+    /** Replaces a channel's whole record (seeding a store); a change of what is there is `updateSubscriptions`. */
     async saveSubscriptions(sub: ChannelSubscriptions): Promise<void> {
-      const index = await s.get<string[]>('subs:index');
-      if (sub.alerts === null && sub.tasks === null) {
-        await s.delete(`subs:${sub.channel}`);
-        await s.set(
-          'subs:index',
-          (index ?? []).filter((c) => c !== sub.channel),
-        );
-        return;
-      }
-      await s.set(`subs:${sub.channel}`, sub);
-      if (!index?.includes(sub.channel)) await s.set('subs:index', addToSet(index, sub.channel));
+      await updateSubscriptions(sub.channel, () => sub);
     },
-    // ── per-site state of the poller ──
+    // ── per-site state of the poller (the lease holder only) ──
     siteHealth: (siteId: string) => s.get<SiteHealthRecord>(`health:${siteId}`),
     saveSiteHealth: (siteId: string, rec: SiteHealthRecord) => s.set(`health:${siteId}`, rec),
     /** The snapshots, with `at` = the last complete cycle that confirmed them (kept in a small key of its own). */
@@ -86,7 +97,7 @@ export function relayStore(root: Store) {
       }
       await s.set(`tasks-at:${siteId}`, rec.at);
     },
-    // ── per-channel planning state ──
+    // ── per-channel planning state (incidents and storms: the lease holder's planner only) ──
     /** The open incident of a device in a channel. */
     incident: (channel: string, sourceId: string) => s.get<ChannelIncident>(`inc:${channel}:${sourceId}`),
     async saveIncident(channel: string, sourceId: string, inc: ChannelIncident | null): Promise<void> {
@@ -97,28 +108,48 @@ export function relayStore(root: Store) {
     async incidentIndex(channel: string): Promise<string[]> {
       return (await s.get<string[]>(`inc-index:${channel}`)) ?? [];
     },
-    saveIncidentIndex: (channel: string, ids: string[]) => s.set(`inc-index:${channel}`, ids),
+    /** Adds and removes sources atomically (a reader tolerates a listed source whose incident is gone). */
+    updateIncidentIndex: (channel: string, add: Iterable<string>, remove: Iterable<string> = []) =>
+      s.update<string[]>(`inc-index:${channel}`, (ids) => {
+        const next = new Set(ids ?? []);
+        for (const id of add) next.add(id);
+        for (const id of remove) next.delete(id);
+        return [...next].sort();
+      }),
     /** A per-condition episode written before incidents (read and removed by the migration only). */
     legacyEpisode: (channel: string, key: string) => s.get<ChannelEpisode>(`ep:${channel}:${key}`),
     deleteLegacyEpisode: (channel: string, key: string) => s.delete(`ep:${channel}:${key}`),
-    /** Set once a channel's per-condition state was moved to incidents. */
+    /** Set once a channel's per-condition state was moved to incidents (by the lease holder only). */
     migrated: async (channel: string) => (await s.get<number>(`incv:${channel}`)) === 2,
     markMigrated: (channel: string) => s.set(`incv:${channel}`, 2),
     async storms(channel: string): Promise<Record<string, Storm>> {
       return (await s.get<Record<string, Storm>>(`storms:${channel}`)) ?? {};
     },
+    /** Written by the lease holder's planner only (the whole map it planned from what it read). */
     saveStorms: (channel: string, storms: Record<string, Storm>) => s.set(`storms:${channel}`, storms),
     async snoozes(channel: string): Promise<Record<string, Snooze>> {
       return (await s.get<Record<string, Snooze>>(`snoozes:${channel}`)) ?? {};
     },
-    saveSnoozes: (channel: string, snoozes: Record<string, Snooze>) => s.set(`snoozes:${channel}`, snoozes),
+    /** Snoozes are set by the Snooze menu (a job) while the poller counts and ends them: one atomic change each. */
+    async updateSnoozes(
+      channel: string,
+      fn: (current: Record<string, Snooze>) => Record<string, Snooze>,
+    ): Promise<Record<string, Snooze>> {
+      const stored = await s.update<Record<string, Snooze>>(`snoozes:${channel}`, (current) => {
+        const next = fn(current ?? {});
+        return Object.keys(next).length === 0 ? undefined : next;
+      });
+      return stored ?? {};
+    },
     /** Whether an event was already enqueued for a channel (guards a re-plan after a crash mid-cycle). */
     async eventEnqueued(channel: string, id: string): Promise<boolean> {
       return (await s.get<number>(`evt:${channel}:${id}`)) !== undefined;
     },
     markEventEnqueued: (channel: string, id: string, ttlMs: number) =>
       s.set(`evt:${channel}:${id}`, 1, ttlMs),
-    // ── delivery records ──
+    /** Claims an event id atomically (set if absent): false when someone else claimed it first. */
+    claimEvent: (channel: string, id: string, ttlMs: number) => s.add(`evt:${channel}:${id}`, 1, ttlMs),
+    // ── delivery records (messages: the lease holder's deliverer only) ──
     message: (channel: string, subject: string) => s.get<MessageRecord>(`msg:${channel}:${subject}`),
     saveMessage: (channel: string, subject: string, rec: MessageRecord) =>
       s.set(`msg:${channel}:${subject}`, rec),
@@ -126,15 +157,26 @@ export function relayStore(root: Store) {
     /** Records the first acknowledgement only: false when someone acknowledged first (atomic with Redis). */
     claimAck: (channel: string, subject: string, ack: AckRecord) => s.add(`ack:${channel}:${subject}`, ack),
     async channelStatus(channel: string): Promise<ChannelDeliveryStatus> {
-      const found = await s.get<ChannelDeliveryStatus>(`chan:${channel}`);
-      return found ?? { pausedUntil: null, lastError: null, delivered: 0, lastDeliveredAt: null };
+      return (await s.get<ChannelDeliveryStatus>(`chan:${channel}`)) ?? { ...NO_DELIVERY };
     },
-    saveChannelStatus: (channel: string, st: ChannelDeliveryStatus) => s.set(`chan:${channel}`, st),
+    /** One atomic change of a channel's delivery status (its `delivered` count must not lose an increment). */
+    async updateChannelStatus(
+      channel: string,
+      fn: (current: ChannelDeliveryStatus) => ChannelDeliveryStatus,
+    ): Promise<void> {
+      await s.update<ChannelDeliveryStatus>(`chan:${channel}`, (found) => fn(found ?? NO_DELIVERY));
+    },
     async zones(): Promise<Record<string, string>> {
       return (await s.get<Record<string, string>>('zones')) ?? {};
     },
-    saveZones: (zones: Record<string, string>) => s.set('zones', zones),
-    // ── poller status ──
+    /** Adds or corrects the zones of some sites, keeping the others (merged atomically). */
+    mergeZones: (zones: Record<string, string>) =>
+      s.update<Record<string, string>>('zones', (stored) => {
+        const next = { ...stored };
+        for (const [id, zone] of Object.entries(zones)) next[id] = zone;
+        return next;
+      }),
+    // ── poller status (the lease holder only) ──
     status: () => s.get<RelayStatus>('status'),
     saveStatus: (st: RelayStatus) => s.set('status', st),
   };

@@ -27,6 +27,8 @@ export async function resolveZones(
     }
     out.set(siteId, zones[siteId] ?? null);
   }
-  if (Object.entries(zones).some(([id, zone]) => stored[id] !== zone)) await rs.saveZones(zones);
+  // Merged into what is stored now (only the lease holder writes it; a merge keeps a handover's overlap safe).
+  const found = Object.fromEntries(Object.entries(zones).filter(([id, zone]) => stored[id] !== zone));
+  if (Object.keys(found).length > 0) await rs.mergeZones(found);
   return out;
 }

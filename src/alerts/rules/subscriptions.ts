@@ -53,53 +53,91 @@ function without(part: { siteIds: string[] | null; siteNames: string[] }, ids: S
   return keep.length === 0 ? null : { siteIds: keep.map(([id]) => id), siteNames: keep.map(([, n]) => n) };
 }
 
-export async function changeSubscription(
-  deps: { rs: RelayStore; directory: Pick<Directory, 'resolveSite' | 'sites'>; now: number },
-  channel: string,
-  cmd: Extract<MonitorCommand, { kind: 'subscribe' | 'unsubscribe' }>,
-): Promise<SubscriptionOutcome> {
-  const previous = await deps.rs.subscriptions(channel);
-  const current = previous ?? emptySubscriptions(channel);
-  const { sites, problems } = await resolveSites(deps.directory, cmd.sites);
-  if (problems.length > 0) return { kind: 'site-problems', problems };
-  let next: ChannelSubscriptions;
+/** What `cmd` makes of the channel's `current` subscriptions (pure); null when there is nothing to remove. */
+function applyChange(
+  current: ChannelSubscriptions,
+  cmd: ChangeCommand,
+  sites: SiteInfo[],
+  now: number,
+): ChannelSubscriptions | null {
   if (cmd.kind === 'subscribe' && cmd.topic === 'alerts') {
     const where = merge(current.alerts, sites);
-    next = {
-      ...current,
-      alerts: {
-        ...where,
-        minSeverity: cmd.severity ?? current.alerts?.minSeverity ?? 'warning',
-        since: deps.now,
-      },
-    };
-  } else if (cmd.kind === 'subscribe') {
+    const minSeverity = cmd.severity ?? current.alerts?.minSeverity ?? 'warning';
+    return { ...current, alerts: { ...where, minSeverity, since: now } };
+  }
+  if (cmd.kind === 'subscribe') {
     const where = merge(current.tasks, sites);
     const minPriority = cmd.priority ?? current.tasks?.minPriority ?? null;
     // A changed task subscription records its first cycle silently again (no flood of old tasks).
-    next = { ...current, tasks: { ...where, minPriority, since: deps.now, primed: false } };
-  } else {
-    const topics = cmd.topic === 'all' ? (['alerts', 'tasks'] as const) : [cmd.topic];
-    if (topics.every((t) => current[t] === null)) return { kind: 'nothing-to-remove', sub: previous };
-    next = { ...current };
-    const ids = new Set(sites.map((s) => s.id));
-    for (const t of topics) {
-      const part = current[t];
-      if (part === null) continue;
-      if (sites.length === 0) next = { ...next, [t]: null };
-      else {
-        const left = without(part, ids);
-        next = { ...next, [t]: left === null ? null : { ...part, ...left } };
-      }
+    return { ...current, tasks: { ...where, minPriority, since: now, primed: false } };
+  }
+  const topics = cmd.topic === 'all' ? (['alerts', 'tasks'] as const) : [cmd.topic];
+  if (topics.every((t) => current[t] === null)) return null;
+  let next = { ...current };
+  const ids = new Set(sites.map((s) => s.id));
+  for (const t of topics) {
+    const part = current[t];
+    if (part === null) continue;
+    if (sites.length === 0) next = { ...next, [t]: null };
+    else {
+      const left = without(part, ids);
+      next = { ...next, [t]: left === null ? null : { ...part, ...left } };
     }
   }
-  await deps.rs.saveSubscriptions(next);
-  return { kind: 'saved', sub: next, previous };
+  return next;
+}
+
+type ChangeCommand = Extract<MonitorCommand, { kind: 'subscribe' | 'unsubscribe' }>;
+type ChangeDeps = { rs: RelayStore; directory: Pick<Directory, 'resolveSite' | 'sites'>; now: number };
+
+/**
+ * Resolves the sites, then applies the change to what the channel has in one atomic step of the store, so two
+ * commands at once (jobs, replicas) both count. `ifNew`: only a channel with no subscription yet is changed.
+ * The outcome describes what the update stored.
+ */
+async function change(
+  deps: ChangeDeps,
+  channel: string,
+  cmd: ChangeCommand,
+  ifNew: boolean,
+): Promise<SubscriptionOutcome | { kind: 'kept'; sub: ChannelSubscriptions }> {
+  const { sites, problems } = await resolveSites(deps.directory, cmd.sites);
+  if (problems.length > 0) return { kind: 'site-problems', problems };
+  // Set on every run of the change (it may run again when another writer got there first).
+  let previous: ChannelSubscriptions | undefined;
+  let changed = false;
+  const stored = await deps.rs.updateSubscriptions(channel, (current) => {
+    previous = current;
+    const next =
+      ifNew && current !== undefined
+        ? null
+        : applyChange(current ?? emptySubscriptions(channel), cmd, sites, deps.now);
+    changed = next !== null;
+    return next ?? current;
+  });
+  if (ifNew && previous !== undefined) return { kind: 'kept', sub: previous };
+  if (!changed) return { kind: 'nothing-to-remove', sub: stored };
+  return { kind: 'saved', sub: stored ?? emptySubscriptions(channel), previous };
+}
+
+export async function changeSubscription(
+  deps: ChangeDeps,
+  channel: string,
+  cmd: ChangeCommand,
+): Promise<SubscriptionOutcome> {
+  const outcome = await change(deps, channel, cmd, false);
+  // 'kept' comes only with ifNew (this never happens here).
+  return outcome.kind === 'kept' ? { kind: 'nothing-to-remove', sub: outcome.sub } : outcome;
+}
+
+/** Like `changeSubscription`, but keeps a channel that has subscriptions already as it is ('kept'). */
+export function subscribeIfNew(deps: ChangeDeps, channel: string, cmd: ChangeCommand) {
+  return change(deps, channel, cmd, true);
 }
 
 /**
- * Subscribes a channel to every site without Slack or the directory (local mode seeds its demo channels
- * with this). Task subscriptions start unprimed: their first cycle records silently.
+ * Subscribes a channel to every site without Slack or the directory (the bench seeds its channel with this).
+ * Task subscriptions start unprimed: their first cycle records silently.
  */
 export async function subscribeEverySite(
   rs: RelayStore,
@@ -107,16 +145,14 @@ export async function subscribeEverySite(
   topics: { alerts?: boolean; tasks?: boolean },
   now: number,
 ): Promise<ChannelSubscriptions> {
-  const current = (await rs.subscriptions(channel)) ?? emptySubscriptions(channel);
-  const next: ChannelSubscriptions = {
-    ...current,
+  const stored = await rs.updateSubscriptions(channel, (current) => ({
+    ...(current ?? emptySubscriptions(channel)),
     ...(topics.alerts
       ? { alerts: { siteIds: null, siteNames: [], minSeverity: 'warning' as const, since: now } }
       : {}),
     ...(topics.tasks
       ? { tasks: { siteIds: null, siteNames: [], minPriority: null, since: now, primed: false } }
       : {}),
-  };
-  await rs.saveSubscriptions(next);
-  return next;
+  }));
+  return stored ?? emptySubscriptions(channel);
 }

@@ -57,8 +57,8 @@ export async function handleAlertSnooze(args: AlertSelectArgs, deps: ParentActio
       return;
     }
     const snooze = buildSnooze(choice, target, subject, body.user.id, deps.clock.now());
-    const snoozes = await rs.snoozes(channel);
-    await rs.saveSnoozes(channel, { ...snoozes, [snooze.key]: snooze });
+    // Atomic: the poller (and other Snooze menus of this channel) change the same record meanwhile.
+    await rs.updateSnoozes(channel, (snoozes) => ({ ...snoozes, [snooze.key]: snooze }));
     // Like Acknowledge: the parent shows who snoozed it and until when, for everyone in the channel.
     const msg = renderParent(rec.view, subject, (await rs.ack(channel, subject)) ?? null, snooze);
     await client.chat.update({ channel, ts: rec.ts, text: msg.text, blocks: msg.blocks });

@@ -15,6 +15,7 @@ import type { RenderedMessage } from '../render/alert-message.ts';
 import { lastShiftChange } from '../rules/shift-times.ts';
 import { resolveSites } from '../rules/subscriptions.ts';
 import type { MonitorCommand } from '../rules/monitor-parse.ts';
+import type { DigestSettings } from '../rules/digest.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
 
 type DigestCommand = Extract<MonitorCommand, { kind: 'digest-at' | 'digest-off' | 'digest-now' }>;
@@ -68,8 +69,12 @@ async function postNow(ctx: DigestCommandContext): Promise<void> {
 async function configure(ctx: DigestCommandContext, cmd: DigestCommand): Promise<void> {
   const records = digestRecords(ctx.rs.raw);
   if (cmd.kind === 'digest-off') {
-    const had = await records.settings(ctx.channel);
-    await records.saveSettings(ctx.channel, null);
+    // What the removal found, set on every run of the change (it may run again).
+    let had = false;
+    await records.updateSettings(ctx.channel, (current) => {
+      had = current !== undefined;
+      return undefined;
+    });
     await ctx.reply(
       renderNotice(
         had
@@ -82,7 +87,7 @@ async function configure(ctx: DigestCommandContext, cmd: DigestCommand): Promise
   if (cmd.kind !== 'digest-at') return;
   const { sites, problems } = await resolveSites(ctx.deps.directory, cmd.sites);
   if (problems.length > 0) return void (await ctx.reply(renderSiteProblems(problems)));
-  const settings = {
+  const settings: DigestSettings = {
     channel: ctx.channel,
     times: cmd.times,
     siteIds: sites.length > 0 ? sites.map((s) => s.id) : null,
@@ -90,7 +95,7 @@ async function configure(ctx: DigestCommandContext, cmd: DigestCommand): Promise
     by: ctx.user,
     since: ctx.deps.clock.now(),
   };
-  await records.saveSettings(ctx.channel, settings);
+  await records.updateSettings(ctx.channel, () => settings);
   const where =
     sites.length > 0
       ? sites.map((s) => `*${safeText(s.name, 100)}*`).join(', ')
