@@ -50,10 +50,17 @@ export function createPeopleDirectory(deps: {
     loaded = true;
   }
 
-  /** Adds the people this replica knows to what the store holds (other replicas' people stay). */
+  /**
+   * Adds the people this replica knows to what the store holds, in one atomic step: replicas and job threads
+   * learning at once each keep what the others added (issue 35: a read, merge and write lost theirs).
+   */
   async function share(): Promise<void> {
-    const shared = (await store.get<Record<string, Assignee>>(PEOPLE_KEY)) ?? {};
-    await store.set(PEOPLE_KEY, { ...shared, ...Object.fromEntries(byEmail) }, PEOPLE_TTL_MS);
+    const mine = Object.fromEntries(byEmail);
+    await store.update<Record<string, Assignee>>(
+      PEOPLE_KEY,
+      (shared) => ({ ...shared, ...mine }),
+      PEOPLE_TTL_MS,
+    );
   }
 
   const people: PeopleDirectory = {

@@ -2,6 +2,10 @@
  * Sites derived from GET /data-sources rows (the contract has no site endpoint), cached ~5 minutes in the
  * store so replicas share one listing. A site's time zone comes from one of its sources' full record
  * (`tzTimezoneName`), since list rows do not promise it.
+ *
+ * A pure cache: every listing is written whole, read with the scope's own key, so of two replicas listing at once
+ * either may win. Only `forget` (the person connected another key, or none) must not be undone by a listing read
+ * before it: it leaves a mark in the store, and a listing begun before that mark is not kept (issue 35).
  */
 import PQueue from 'p-queue';
 import type { Clock } from '../deps.ts';
@@ -21,7 +25,16 @@ const KEY = 'sites';
 interface Cached {
   at: number;
   sites: SiteInfo[];
+  /** Set on a forgotten scope's mark: when it was forgotten. */
+  forgotten?: number;
 }
+
+/** A listing that may answer (a forgotten scope's mark never does). */
+const listing = (c: Cached | undefined) => (c?.forgotten === undefined ? c : undefined);
+
+/** Whether a listing begun at `startedAt` may replace `stored`: not when the scope was forgotten since. */
+const mayReplace = (stored: Cached | undefined, startedAt: number) =>
+  stored?.forgotten === undefined || stored.forgotten < startedAt;
 
 export interface SiteCatalog {
   sites(signal?: AbortSignal): Promise<SiteInfo[]>;
@@ -88,6 +101,7 @@ export function createSiteCatalog(deps: {
   const pending = new Map<string, Promise<SiteInfo[]>>();
 
   async function load(scope: string, signal?: AbortSignal): Promise<SiteInfo[]> {
+    const startedAt = deps.clock.now();
     const rows: DataSourceRow[] = [];
     for await (const row of deps.monitoring.dataSources.list({}, signal)) rows.push(row);
     const { sites, sampleSource } = sitesFromRows(rows);
@@ -109,8 +123,18 @@ export function createSiteCatalog(deps: {
         ),
     );
     const cached: Cached = { at: deps.clock.now(), sites };
-    remember(scope, cached);
-    await store.set(`${KEY}:${scope}`, cached, SITES_TTL_MS);
+    // Assigned on every run of the change (it may be tried again after another writer's).
+    let kept = false;
+    await store.update<Cached>(
+      `${KEY}:${scope}`,
+      (stored) => {
+        kept = mayReplace(stored, startedAt);
+        return kept ? cached : stored;
+      },
+      SITES_TTL_MS,
+    );
+    // Forgotten while it was read: this caller asked before, the next one reads again.
+    if (kept && mayReplace(memory.get(scope), startedAt)) remember(scope, cached);
     return sites;
   }
 
@@ -118,8 +142,10 @@ export function createSiteCatalog(deps: {
   function loadOnce(scope: string, signal?: AbortSignal): Promise<SiteInfo[]> {
     let loading = pending.get(scope);
     if (!loading) {
-      loading = load(scope, signal).finally(() => pending.delete(scope));
-      pending.set(scope, loading);
+      const started = load(scope, signal).finally(() => {
+        if (pending.get(scope) === started) pending.delete(scope);
+      });
+      pending.set(scope, (loading = started));
     }
     return loading;
   }
@@ -132,15 +158,21 @@ export function createSiteCatalog(deps: {
 
   return {
     forget(scope) {
-      memory.delete(scope);
-      void store.delete(`${KEY}:${scope}`).catch(() => undefined);
+      const mark: Cached = { at: 0, sites: [], forgotten: deps.clock.now() };
+      // The mark answers nothing and keeps out listings begun before it, here and on other replicas.
+      remember(scope, mark);
+      pending.delete(scope);
+      void store.set(`${KEY}:${scope}`, mark, SITES_STALE_MS).catch(() => undefined);
     },
     async sites(signal) {
       const scope = deps.scope();
       const now = deps.clock.now();
-      const mine = memory.get(scope);
+      const held = memory.get(scope);
+      const mine = listing(held);
       if (mine && now - mine.at < SITES_TTL_MS) return mine.sites;
-      const shared = await store.get<Cached>(`${KEY}:${scope}`);
+      // A listing written before this process forgot the scope is not answered (its mark may still be on its way).
+      const stored = listing(await store.get<Cached>(`${KEY}:${scope}`));
+      const shared = stored && mayReplace(held, stored.at) ? stored : undefined;
       if (shared && now - shared.at < SITES_TTL_MS) {
         remember(scope, shared);
         return shared.sites;

@@ -30,6 +30,13 @@ export function statusKey(name: string): string {
   return key;
 }
 
+/** The stored pairs with `mine` added; a name this replica learned wins over the stored one. Pure. */
+function merged(shared: TaskStatusInfo[] | undefined, mine: TaskStatusInfo[]): TaskStatusInfo[] {
+  const byKey = new Map((shared ?? []).map((s) => [statusKey(s.name), s]));
+  for (const s of mine) byKey.set(statusKey(s.name), s);
+  return [...byKey.values()];
+}
+
 export interface StatusRegistryDeps {
   overrides: Record<string, string>;
   store: Store;
@@ -60,10 +67,13 @@ export function createStatusRegistry(deps: StatusRegistryDeps): StatusDirectory 
     for (const s of shared ?? []) if (!learned.has(statusKey(s.name))) learned.set(statusKey(s.name), s);
   }
 
-  /** Adds what this replica learned to what the store holds (other replicas' pairs stay). */
+  /**
+   * Adds what this replica learned to what the store holds, in one atomic step (other replicas' pairs stay, and
+   * so do those of a replica sharing at the same moment: issue 35), then adopts what the others had.
+   */
   async function share(): Promise<void> {
-    adopt(await store.get<TaskStatusInfo[]>(KEY));
-    await store.set(KEY, [...learned.values()], LEARNED_TTL_MS);
+    const mine = [...learned.values()];
+    adopt(await store.update<TaskStatusInfo[]>(KEY, (shared) => merged(shared, mine), LEARNED_TTL_MS));
   }
 
   const registry: StatusDirectory = {

@@ -161,7 +161,8 @@ export async function reportError(
   return message;
 }
 
-async function deliver(target: ErrorTarget, text: string, blocks?: unknown[]): Promise<void> {
+/** Tells the person a request came from (where they acted, else the response_url): the error path's and a late refusal's. */
+export async function deliver(target: ErrorTarget, text: string, blocks?: unknown[]): Promise<void> {
   if (target.user) {
     const { client, user, channel, threadTs, responseUrl } = target;
     await tellPerson(

@@ -3,6 +3,10 @@
  * FIELDLINE_ENCRYPTION_KEY, one record per workspace and Slack user. The record's slot (team and user) is the
  * additional authenticated data, so a ciphertext copied to another person's slot does not decrypt. What the
  * store holds in clear is only what fieldline shows the person (which platform user, how many sites).
+ *
+ * Connect, its description (a job, after the ack), disconnect and another replica's connect of the same person can
+ * meet (issue 35): a save or a removal replaces the record whole, and the description is merged in with `update`,
+ * only into the connection it describes, so it never brings back a removed key or an earlier one.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Store } from '../../store/store.ts';
@@ -24,11 +28,21 @@ interface StoredLink extends LinkInfo {
 }
 
 export interface KeyVault {
-  save(teamId: string, userId: string, key: string, info?: Partial<LinkInfo>): Promise<void>;
+  /** Replaces the person's record; resolves to what was stored in clear (its `connectedAt` names this link). */
+  save(teamId: string, userId: string, key: string, info?: Partial<LinkInfo>): Promise<LinkInfo>;
   /** The person's key, decrypted, or null when they have not connected (or it no longer decrypts). */
   key(teamId: string, userId: string): Promise<string | null>;
   info(teamId: string, userId: string): Promise<LinkInfo | null>;
-  describe(teamId: string, userId: string, info: Partial<LinkInfo>): Promise<void>;
+  /**
+   * Adds what was learned to the person's link: the one saved at `connectedAt` when given (a later connection or
+   * a disconnection since leaves the record as it is). False when nothing was described.
+   */
+  describe(
+    teamId: string,
+    userId: string,
+    info: Partial<Omit<LinkInfo, 'connectedAt'>>,
+    connectedAt?: number,
+  ): Promise<boolean>;
   remove(teamId: string, userId: string): Promise<boolean>;
 }
 
@@ -95,6 +109,7 @@ export function createKeyVault(deps: { store: Store; dataKey: Buffer; now: () =>
         sites: extra.sites ?? null,
       };
       await store.set(slot(teamId, userId), link);
+      return info(link);
     },
     async key(teamId, userId) {
       const link = await store.get<StoredLink>(slot(teamId, userId));
@@ -104,10 +119,19 @@ export function createKeyVault(deps: { store: Store; dataKey: Buffer; now: () =>
       const link = await store.get<StoredLink>(slot(teamId, userId));
       return link ? info(link) : null;
     },
-    async describe(teamId, userId, extra) {
-      const link = await store.get<StoredLink>(slot(teamId, userId));
-      if (!link) return;
-      await store.set(slot(teamId, userId), { ...link, ...extra });
+    async describe(teamId, userId, extra, connectedAt) {
+      let described = false;
+      await store.update<StoredLink>(slot(teamId, userId), (link) => {
+        // Assigned on every run: the change may be tried again after another writer's.
+        described = link !== undefined && (connectedAt === undefined || link.connectedAt === connectedAt);
+        if (!link || !described) return link;
+        return {
+          ...link,
+          ...(extra.platformUser !== undefined ? { platformUser: extra.platformUser } : {}),
+          ...(extra.sites !== undefined ? { sites: extra.sites } : {}),
+        };
+      });
+      return described;
     },
     remove: (teamId, userId) => store.delete(slot(teamId, userId)),
   };

@@ -69,12 +69,8 @@ export async function handleConnectSubmit(args: SubmitArgs, deps: ConnectDeps): 
   const job = jobOf<ConnectCarry>(args);
   // Running as the job: the key was checked, saved and answered on receipt; describe the connection.
   if (job) {
-    if (job.kind !== DESCRIBE_JOB || !person || !vault) return;
-    const pending: LinkInfo = {
-      connectedAt: job.carry?.connectedAt ?? Date.now(),
-      platformUser: null,
-      sites: null,
-    };
+    if (job.kind !== DESCRIBE_JOB || !person || !vault || job.carry === undefined) return;
+    const pending: LinkInfo = { connectedAt: job.carry.connectedAt, platformUser: null, sites: null };
     return describeAndShow(
       { deps, vault, client, userId: person.userId, teamId: person.teamId },
       view.id,
@@ -101,9 +97,9 @@ export async function handleConnectSubmit(args: SubmitArgs, deps: ConnectDeps): 
   } finally {
     await candidate.close().catch(() => undefined);
   }
-  await vault.save(person.teamId, person.userId, key);
+  // Its connectedAt names this link: the description job adds to this one only, never to a later key's.
+  const pending = await vault.save(person.teamId, person.userId, key);
   deps.directory.forget(person.scope);
-  const pending: LinkInfo = { connectedAt: Date.now(), platformUser: null, sites: null };
   await ack({ response_action: 'update', view: connectedModal(pending) as never });
   deps.log.info({ user: person.userId }, 'platform account connected');
   // After the ack, as a job: who the key belongs to and what it sees, read with the new key itself.
@@ -135,10 +131,13 @@ interface Connected {
   userId: string;
 }
 
-/** Records and shows what the new key sees, in the modal (when still open) and App Home. */
+/**
+ * Records and shows what the new key sees, in the modal (when still open) and App Home. A link replaced or
+ * removed meanwhile is left alone: its own connection, or the disconnection, says what is true now.
+ */
 async function describeAndShow(c: Connected, viewId: string, pending: LinkInfo): Promise<void> {
   const info = await describeConnection(c.deps, c.client, c.userId);
-  await c.vault.describe(c.teamId, c.userId, info);
+  if (!(await c.vault.describe(c.teamId, c.userId, info, pending.connectedAt))) return;
   await c.client.views
     .update({ view_id: viewId, view: connectedModal({ ...pending, ...info }) as never })
     .catch((err: unknown) => c.deps.log.debug({ err }, 'connect modal closed before the update'));

@@ -3,6 +3,10 @@
  * recently (guest, deactivated, Slack Connect partner) is answered at once with the reason and nothing else runs;
  * requests from bots are dropped. Everyone else runs inside `actAs(person)`: their platform key is looked up,
  * and who they are checked, only when the platform is first needed (after the ack).
+ *
+ * A request's job passes the gate again (src/kit/jobs/slack-job.ts) with a no-op ack: Slack was answered on
+ * receipt, before the receiving thread or replica knew of the refusal. So a refusal met in a job is said through
+ * the response_url (else ephemeral, else a DM), never through that ack (issue 35: the answer was lost).
  */
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
@@ -11,7 +15,10 @@ import { within } from '../../kit/time-budget.ts';
 import { refusalText, type Refusal } from '../rules/person-gate.ts';
 import { actAs } from '../service/acting.ts';
 import { messageModal } from '../../kit/blocks/text-blocks.ts';
+import { errorTargetFrom } from '../../kit/error-handler.ts';
+import { jobRunOf } from '../../kit/jobs/slack-job.ts';
 import { placeOf } from '../../kit/request-place.ts';
+import { deliver } from '../../kit/errors.ts';
 import { actingPersonFor, rememberedRefusal, type AccessDeps } from './acting-person.ts';
 import { senderOf } from './request-person.ts';
 
@@ -34,8 +41,9 @@ export function accessGate(deps: AccessDeps & { log: Logger }): Middleware<AnyMi
     // Not answered in time: treated as "not checked recently"; the check runs when the platform is first needed.
     const refusal = await within(rememberedRefusal(deps, sender.person), DECISION_READ_MS);
     if (refusal) {
-      deps.log.info({ user: sender.person.userId, refusal }, 'request refused');
-      await refuse(args as unknown as RefuseArgs, client, refusal);
+      const late = jobRunOf(args.context) !== undefined;
+      deps.log.info({ user: sender.person.userId, refusal, late }, 'request refused');
+      await refuse(args as unknown as RefuseArgs, client, refusal, late);
       return;
     }
     return actAs(actingPersonFor(deps, sender.person, client), () => args.next());
@@ -47,11 +55,16 @@ interface RefuseArgs {
   ack?: Ack;
 }
 
-/** Tells the person why, in the way the surface they used allows. Never throws. */
-async function refuse(args: RefuseArgs, client: WebClient, refusal: Refusal): Promise<void> {
+/**
+ * Tells the person why, in the way the surface they used allows. `late`: the request's ack was given on receipt
+ * (a job), so what the ack would carry goes where the person is instead. Never throws.
+ */
+async function refuse(args: RefuseArgs, client: WebClient, refusal: Refusal, late: boolean): Promise<void> {
   const text = `:no_entry: ${refusalText(refusal)}`;
   const { body, ack } = args;
   try {
+    if (late && body.type !== 'event_callback' && body.type !== 'block_suggestion')
+      return await tellLate(body, client, text);
     switch (body.type) {
       case 'block_suggestion':
         return void (await ack?.({ options: [] }));
@@ -89,4 +102,9 @@ async function refuse(args: RefuseArgs, client: WebClient, refusal: Refusal): Pr
   } catch {
     // The refusal stands even when Slack could not be told.
   }
+}
+
+/** A job's refusal: ephemeral where they acted (or by the response_url), else a DM — the error path's delivery. */
+function tellLate(body: Json, client: WebClient, text: string): Promise<void> {
+  return deliver(errorTargetFrom(body, client), text);
 }

@@ -122,6 +122,8 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
       // Idle across replicas: nothing waiting, delayed or active in Redis.
       for (;;) {
         const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        // The figure `load` answers with was read by the last offer: after a burst it stayed above 0 (issue 35).
+        waiting = counts.waiting ?? waiting;
         if (Object.values(counts).every((n) => n === 0)) return;
         await localIdle();
       }

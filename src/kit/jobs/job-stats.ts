@@ -1,6 +1,11 @@
 /**
  * Queue depth, wait time and work time per kind of job, for /monitor status and /readyz. Times are kept for the
  * last SAMPLE jobs of each kind (bounded memory); figures are milliseconds.
+ *
+ * One process's memory, changed only synchronously on its event loop, so no count is lost to another writer. The
+ * order of the calls is not promised (BullMQ's worker may start a job before `offer` counted it accepted), so the
+ * counts are kept exact whatever the order and only clamped at 0 when shown (issue 35: a clamp on each change
+ * kept one phantom waiting job per such race).
  */
 import type { JobRunner } from './job-queue.ts';
 import type { SlackJob } from './slack-job.ts';
@@ -81,7 +86,7 @@ export class JobStats {
   }
   started(kind: string, waitedMs: number): void {
     const c = this.of(kind);
-    c.waiting = Math.max(0, c.waiting - 1);
+    c.waiting -= 1;
     c.running += 1;
     c.wait.push(waitedMs);
   }
@@ -100,7 +105,7 @@ export class JobStats {
 
   finished(kind: string, workedMs: number, ok: boolean): void {
     const c = this.of(kind);
-    c.running = Math.max(0, c.running - 1);
+    c.running -= 1;
     if (ok) c.done += 1;
     else c.failed += 1;
     c.work.push(workedMs);
@@ -110,7 +115,7 @@ export class JobStats {
   running(): number {
     let n = 0;
     for (const c of this.kinds.values()) n += c.running;
-    return n;
+    return Math.max(0, n);
   }
 
   byKind(): Record<string, KindStats> {
@@ -118,6 +123,8 @@ export class JobStats {
     for (const [kind, { wait, work, ...counts }] of [...this.kinds].sort(([a], [b]) => a.localeCompare(b)))
       out[kind] = {
         ...counts,
+        waiting: Math.max(0, counts.waiting),
+        running: Math.max(0, counts.running),
         waitP50Ms: wait.percentile(50),
         waitP95Ms: wait.percentile(95),
         workP50Ms: work.percentile(50),

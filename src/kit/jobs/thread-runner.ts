@@ -57,17 +57,29 @@ function tsxBootstrap(entry: URL): string {
   return `import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
 }
 
+type Waiter = { resolve(): void; reject(e: Error): void };
+
 export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
-  const pending = new Map<string, { resolve(): void; reject(e: Error): void }>();
+  // Per job id, the runs waiting for the thread's answer, oldest first: one id can be run twice at once (BullMQ
+  // takes over a job whose lock lapsed while it still runs here), and each run must get an answer (issue 35).
+  const pending = new Map<string, Waiter[]>();
   let worker: Worker | undefined;
   let readyPromise: Promise<void> | undefined;
   let closing = false;
 
   function failAll(reason: string): void {
-    for (const [id, p] of pending) {
+    for (const [id, runs] of pending) {
       pending.delete(id);
-      p.reject(new JobThreadUnavailableError(reason));
+      for (const p of runs) p.reject(new JobThreadUnavailableError(reason));
     }
+  }
+
+  /** The oldest run of `id` still waiting, taken out. */
+  function take(id: string): Waiter | undefined {
+    const runs = pending.get(id);
+    const first = runs?.shift();
+    if (runs?.length === 0) pending.delete(id);
+    return first;
   }
 
   function start(): Promise<void> {
@@ -91,8 +103,7 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
           return reject(new JobThreadUnavailableError(`job thread could not start: ${msg.error}`));
         }
         if (msg.t === 'done') {
-          const p = pending.get(msg.id);
-          pending.delete(msg.id);
+          const p = take(msg.id);
           if (msg.ok) p?.resolve();
           else p?.reject(new Error(msg.error ?? 'job failed'));
         }
@@ -122,7 +133,9 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
       const w = worker;
       if (!w) throw new JobThreadUnavailableError('job thread not running');
       await new Promise<void>((resolve, reject) => {
-        pending.set(job.id, { resolve, reject });
+        const runs = pending.get(job.id);
+        if (runs) runs.push({ resolve, reject });
+        else pending.set(job.id, [{ resolve, reject }]);
         w.postMessage({ t: 'job', job });
       });
     },

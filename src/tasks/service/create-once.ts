@@ -5,6 +5,10 @@
  * of creating again, uses the recorded id or — when the first run died between its POST and the record — the
  * task of that name created since the submission was accepted (GET /tasks newest first: the contract has no
  * idempotency key, so the platform's own list decides). Nothing found means the POST never took effect.
+ *
+ * The claim is an atomic `add`. The record keeps the first task recorded (`update`): a run that created again
+ * (the one it took over was alive after all, or was still posting) does not replace it, so every later run
+ * answers with the same task (issue 35).
  */
 import type { MonitoringApi, Task } from '../../monitoring/api.ts';
 import type { Store } from '../../store/store.ts';
@@ -52,7 +56,11 @@ export function createOnce(
         if (known) return known;
       }
       const task = await tasks.create(body, ctx, signal);
-      await effects.set<Effect>(effectKey, { taskId: task.id }, EFFECT_TTL_MS);
+      await effects.update<Effect>(
+        effectKey,
+        (effect) => (effect?.taskId ? effect : { taskId: task.id }),
+        EFFECT_TTL_MS,
+      );
       return task;
     },
   };
