@@ -34,6 +34,8 @@ export { createTaskService, type TaskService } from './service/task-service.ts';
 export type { BlockJson, Rendered } from './render/task-ids.ts';
 export { renderNotice } from './render/task-notices.ts';
 export { openCreateTaskModal, type TaskPrefill } from './slack/task-create-open.ts';
+/** Where a task made from a Slack message came from (the relay leaves its card in that message's thread). */
+export { messageOrigin } from './slack/task-from-message.ts';
 export { actionFacts, type ActionFacts } from './slack/task-action-context.ts';
 export { postCard, renderCardFor, tellUser } from './slack/task-deliver.ts';
 

@@ -128,10 +128,17 @@ describeInChromium('local mode', () => {
     await shot('07-import-modal');
     await modal.locator('button[type=submit]').click();
     await modal.waitFor({ state: 'detached' });
-    // the outcome is in the conversation itself, not only in the file's thread
-    const done = message(/can now be read on/);
-    await done.waitFor({ timeout: 20_000 });
-    expect(await done.textContent()).toContain('Hall A Climate');
+    // the outcome is said once, in the file's thread where the person started the import (issue 35)
+    const done = page.locator('#thread .msg').filter({ hasText: /can now be read on/ });
+    await done.last().waitFor({ timeout: 20_000 });
+    expect(await done.last().textContent()).toContain('Hall A Climate');
+    expect(await done.count()).toBe(1);
+    expect(
+      await page
+        .locator('#messages .msg')
+        .filter({ hasText: /can now be read on/ })
+        .count(),
+    ).toBe(0);
     await shot('08-import-confirmed');
     expect(pageErrors).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   descriptionFromMessage,
   filesOf,
+  messageOrigin,
   plainFromSlack,
   titleFromText,
 } from '../../src/tasks/slack/task-from-message.ts';
@@ -66,5 +67,26 @@ describe('filesOf', () => {
     ]);
     expect(filesOf({ files: 'nope' })).toEqual([]);
     expect(filesOf(undefined)).toEqual([]);
+  });
+});
+
+describe('messageOrigin', () => {
+  it('reads the message back from the line descriptionFromMessage wrote', () => {
+    const permalink = 'https://fieldline.slack.com/archives/C0MAINT/p1796514506326000';
+    const d = descriptionFromMessage({ text: 'Valve leaking\nsee photo', author: 'Ben Okafor', permalink });
+    expect(messageOrigin(d)).toEqual({ channel: 'C0MAINT', ts: '1796514506.326000' });
+    const reply = `${permalink}?thread_ts=1796514400.000100&cid=C0MAINT`;
+    expect(messageOrigin(descriptionFromMessage({ text: 'x', author: null, permalink: reply }))).toEqual({
+      channel: 'C0MAINT',
+      ts: '1796514506.326000',
+    });
+  });
+
+  it('is null for a description without that last line', () => {
+    expect(messageOrigin(descriptionFromMessage({ text: 'x', author: 'Ana', permalink: null }))).toBeNull();
+    expect(
+      messageOrigin('see https://x.slack.com/archives/C0MAINT/p1796514506326000 for context'),
+    ).toBeNull();
+    expect(messageOrigin(null)).toBeNull();
   });
 });

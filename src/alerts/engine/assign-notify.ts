@@ -1,35 +1,28 @@
 /**
- * The Slack path of "the assignee is told": the tasks feature calls this right after it assigned a task for
- * someone. It DMs the assignee the task card at once and claims the same event id the relay's poll would use
- * (task, assignee, last modification), so the relay's next cycle does not DM them a second time.
+ * The Slack path of "the assignee is told": the tasks feature calls this right after it created or changed a
+ * task for someone. The assignee is DMed the task card at once, and the other DM cards of the task (a former
+ * assignee's) are edited to match, through the same claim the relay's deliverer uses (./assign-dm.ts), so
+ * whichever of the two comes second — on this replica or another — DMs nobody a second time.
  */
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../deps.ts';
 import type { Task } from '../../monitoring/api.ts';
-import { isOpen } from '../../tasks/rules/index.ts';
-import { assignmentEventId, createRelayPeople, DM_OUTBOX } from './relay-people.ts';
-import { relayStore } from './relay-store.ts';
-
-const CLAIM_TTL_MS = 48 * 3_600_000;
+import { renderCardFor } from '../../tasks/index.ts';
+import { tellAssignees } from './assign-dm.ts';
+import { createRelayPeople } from './relay-people.ts';
 
 /** `by`: the Slack user who assigned it; nobody is DMed about a task they assigned to themselves. */
 export async function notifyAssignment(
-  deps: Pick<Deps, 'store' | 'directory'>,
+  deps: Pick<Deps, 'store' | 'directory'> & Partial<Pick<Deps, 'log'>>,
   client: WebClient,
   task: Task,
   by?: string,
 ): Promise<'sent' | 'skipped'> {
-  const assignee = task.assignee;
-  if (!assignee?.email || !isOpen(task)) return 'skipped';
-  const rs = relayStore(deps.store);
-  const id = assignmentEventId(task.id, assignee.id, task.auditInfo?.lastModifiedDate ?? null);
-  if (await rs.eventEnqueued(DM_OUTBOX, id)) return 'skipped';
-  await rs.markEventEnqueued(DM_OUTBOX, id, CLAIM_TTL_MS);
   const people = createRelayPeople({ store: deps.store, client, directory: deps.directory });
-  const user = await people.slackUserFor(assignee.email);
-  if (user === undefined || user === by || !(await people.dmsWanted(user))) return 'skipped';
-  const card = await people.taskCard(task);
-  if (card === null) return 'skipped';
-  await client.chat.postMessage({ channel: user, text: card.text, blocks: card.blocks, unfurl_links: false });
-  return 'sent';
+  const render = async (t: Task) => {
+    const card = await renderCardFor(deps, t);
+    return { text: card.text, blocks: card.blocks };
+  };
+  const ctx = { relay: deps.store.namespace('relay'), client, people, render, now: () => Date.now() };
+  return tellAssignees(deps.log ? { ...ctx, log: deps.log } : ctx, task, by);
 }

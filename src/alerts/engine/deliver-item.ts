@@ -221,11 +221,8 @@ export async function deliverItem(ctx: DeliverContext, channel: string, item: Ou
       const people = ctx.people;
       if (!people) return;
       try {
-        const user = await people.slackUserFor(item.email);
-        if (user === undefined || !(await people.dmsWanted(user))) return;
-        const card = await people.taskCard(item.task);
-        if (card === null) return;
-        await step('post', async () => void (await ctx.slack.post(user, card)));
+        // Posts once per assignment and edits the task's DM cards in place (assign-dm.ts): safe to run again.
+        await step('post', () => people.tellAssignees(item.task));
       } catch (err) {
         // A DM Slack refuses (DMs closed, account gone, a missing scope) is dropped rather than retried forever
         // ahead of everyone else's: the task channel still names the assignee. Rate limits and outages retry.

@@ -11,7 +11,8 @@ import type {
   Snooze,
 } from '../rules/model.ts';
 import { migrateChannel } from './migrate-incidents.ts';
-import { assignmentEventId, DM_OUTBOX } from './relay-people.ts';
+import { assignmentDmDrafts, DM_OUTBOX } from './relay-people.ts';
+import { createdInThreadHere } from './task-origin.ts';
 import { digestRecords } from './digest-records.ts';
 import type { IncidentLogEntry, TaskLogEntry } from '../rules/digest.ts';
 import type { Outbox } from './outbox.ts';
@@ -50,28 +51,25 @@ async function enqueueClaimed(ctx: FanOutContext, channel: string, drafts: Outbo
   return added;
 }
 
-/** Snoozes are also written by the Snooze button: merge our changes into what is stored now. */
-async function mergeSnoozes(
-  ctx: FanOutContext,
-  channel: string,
+/**
+ * The planner's changes to the snoozes it read (ended, or counting hidden updates), applied to what is stored
+ * now: the Snooze menu may have set or replaced one meanwhile, and that one is kept as it is.
+ */
+export function mergeSnoozes(
+  current: Record<string, Snooze>,
   before: Record<string, Snooze>,
   after: Record<string, Snooze>,
-) {
-  const current = await ctx.rs.snoozes(channel);
-  let changed = false;
+): Record<string, Snooze> {
+  const next = { ...current };
   for (const [key, was] of Object.entries(before)) {
-    const now = current[key];
+    const now = next[key];
     if (now === undefined || now.at !== was.at) continue;
     const planned = after[key];
-    if (planned === undefined) {
-      delete current[key];
-      changed = true;
-    } else if (planned.suppressed !== was.suppressed) {
-      current[key] = { ...now, suppressed: now.suppressed + planned.suppressed - was.suppressed };
-      changed = true;
-    }
+    if (planned === undefined) delete next[key];
+    else if (planned.suppressed !== was.suppressed)
+      next[key] = { ...now, suppressed: now.suppressed + planned.suppressed - was.suppressed };
   }
-  if (changed) await ctx.rs.saveSnoozes(channel, current);
+  return next;
 }
 
 /** One kind of channel subscription (alerts, tasks): plans and enqueues its items, returns how many. */
@@ -112,56 +110,51 @@ const fanOutAlerts: ChannelFanOut = async (ctx, sub, input) => {
   await digestRecords(ctx.rs.raw).logIncidents(channel, incidentLog(plan.drafts, ctx.now), ctx.now);
   for (const [sourceId, inc] of Object.entries(plan.incidents))
     await ctx.rs.saveIncident(channel, sourceId, inc);
-  if (Object.keys(plan.incidents).length > 0) {
-    const index = new Set(await ctx.rs.incidentIndex(channel));
-    for (const [sourceId, inc] of Object.entries(plan.incidents)) {
-      if (inc) index.add(sourceId);
-      else index.delete(sourceId);
-    }
-    await ctx.rs.saveIncidentIndex(channel, [...index].sort());
+  const changed = Object.entries(plan.incidents);
+  if (changed.length > 0) {
+    const opened = changed.filter(([, inc]) => inc !== null).map(([id]) => id);
+    await ctx.rs.updateIncidentIndex(
+      channel,
+      opened,
+      changed.filter(([, inc]) => inc === null).map(([id]) => id),
+    );
   }
   if (JSON.stringify(plan.storms) !== JSON.stringify(storms)) await ctx.rs.saveStorms(channel, plan.storms);
-  await mergeSnoozes(ctx, channel, snoozes, plan.snoozes);
+  if (JSON.stringify(plan.snoozes) !== JSON.stringify(snoozes))
+    await ctx.rs.updateSnoozes(channel, (current) => mergeSnoozes(current, snoozes, plan.snoozes));
   return added;
 };
 
 const fanOutTasks: ChannelFanOut = async (ctx, sub, input) => {
   const tasks = sub.tasks;
   if (tasks === null) return 0;
-  const added = await enqueueClaimed(ctx, sub.channel, planChannelTasks(tasks, input.taskChanges));
+  // A task made from a message here already has its card in that message's thread (task-origin.ts).
+  const planned = planChannelTasks(tasks, input.taskChanges);
+  const drafts = planned.filter((d) => !createdInThreadHere(sub.channel, d, input.tasks));
+  const added = await enqueueClaimed(ctx, sub.channel, drafts);
   if (!tasks.primed) {
-    // The first complete cycle after subscribing records silently; from now on changes are delivered.
-    const fresh = await ctx.rs.subscriptions(sub.channel);
-    if (fresh?.tasks && fresh.tasks.since === tasks.since) {
-      await ctx.rs.saveSubscriptions({ ...fresh, tasks: { ...fresh.tasks, primed: true } });
-    }
+    // The first complete cycle after subscribing records silently; from now on changes are delivered. Only the
+    // subscription this cycle read is marked: one changed meanwhile by /monitor (a new `since`) stays unprimed.
+    await ctx.rs.updateSubscriptions(sub.channel, (fresh) =>
+      fresh?.tasks && fresh.tasks.since === tasks.since && !fresh.tasks.primed
+        ? { ...fresh, tasks: { ...fresh.tasks, primed: true } }
+        : fresh,
+    );
   }
   return added;
 };
 
 /**
- * A task assigned to someone (a new task with an assignee, or a new assignee) sends them its card: one item per
- * assignment into the assignees' DM outbox, whatever the channels subscribe to.
+ * A task assigned to someone sends them its card, and a reassigned or closed one edits the DM cards it has: one
+ * item per change into the assignees' DM outbox (relay-people.ts), whatever the channels subscribe to.
  */
 async function fanOutAssignments(ctx: FanOutContext, input: FanOutInput): Promise<number> {
-  const drafts: OutboxDraft[] = [];
-  for (const change of input.taskChanges) {
-    const s = change.snapshot;
-    const assigned = change.events.some(
-      (e) => (e.kind === 'reassigned' && e.to !== null) || (e.kind === 'created' && s.assigneeId !== null),
-    );
-    const task = input.tasks?.get(change.taskId);
-    if (!assigned || !s.assigneeEmail || !s.open || task === undefined) continue;
-    drafts.push({
-      kind: 'task.assigned',
-      taskId: s.id,
-      email: s.assigneeEmail,
-      task,
-      id: assignmentEventId(s.id, s.assigneeId, s.modifiedAt),
-      subject: null,
-    });
-  }
-  return enqueueClaimed(ctx, DM_OUTBOX, drafts);
+  const drafts = await assignmentDmDrafts(ctx.rs.raw, input.taskChanges, input.tasks);
+  // Each change is enqueued once (an atomic claim of its id). The DM itself is posted once per assignment by
+  // the claim in assign-dm.ts, whichever of the tasks feature's Slack path and this item comes first.
+  const claimed: OutboxDraft[] = [];
+  for (const d of drafts) if (await ctx.rs.claimEvent(DM_OUTBOX, d.id, ctx.dedupeTtlMs)) claimed.push(d);
+  return ctx.outbox.enqueue(DM_OUTBOX, claimed, ctx.now);
 }
 
 /** What the shift digest needs to know later: which incidents opened and resolved in this channel, when. */

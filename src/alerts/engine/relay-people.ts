@@ -1,35 +1,74 @@
 /**
  * The people the relay tells about tasks: an assignee's Slack user (the same email match the people directory
  * uses for assignment, asked the other way round: `users.lookupByEmail`, remembered for an hour), whether they
- * turned assignment DMs off on App Home, and the tasks feature's card for the DM.
+ * turned assignment DMs off on App Home, and their DM cards (the tasks feature's card) posted once and kept true.
  */
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import type { Store } from '../../store/store.ts';
 import { taskWire, toTask } from '../../monitoring/task-schema.ts';
 import type { Deps } from '../../deps.ts';
+import type { Logger } from '../../log.ts';
+import type { Task } from '../../monitoring/api.ts';
 import { slackErrorCode } from '../../kit/reply.ts';
 import { renderCardFor } from '../../tasks/index.ts';
 import type { RenderedMessage } from '../render/alert-message.ts';
+import type { OutboxDraft } from '../rules/model.ts';
+import type { TaskChange } from '../rules/task-diff.ts';
+import { tellAssignees } from './assign-dm.ts';
+import { dmCardStore } from './assign-dm-cards.ts';
 
 export interface RelayPeople {
   slackUserFor(email: string): Promise<string | undefined>;
   /** False when the person turned assignment DMs off on App Home. */
   dmsWanted(user: string): Promise<boolean>;
-  /** The tasks feature's card (with its buttons) for a task the relay read; null when it cannot be read. */
-  taskCard(task: unknown): Promise<RenderedMessage | null>;
+  /**
+   * Makes the assignees' DMs match a task the relay read (./assign-dm.ts): the assignee is DMed its card unless
+   * someone already did, and every DM card of the task is edited to show it as it now is.
+   */
+  tellAssignees(task: unknown): Promise<void>;
 }
 
 /** The outbox "channel" of assignment DMs: each item names its assignee; one paced queue for all of them. */
 export const DM_OUTBOX = '@assignees';
 
-/** One assignment, as both the relay's poll and the Slack path name it (so only one of them DMs). */
+/** One assignment change as the relay's poll names it (the id its outbox item is deduplicated by). */
 export function assignmentEventId(
   taskId: string,
   assigneeId: string | null,
   modifiedAt: string | null,
 ): string {
   return `assigned:${taskId}:${assigneeId ?? ''}:${modifiedAt ?? ''}`;
+}
+
+/**
+ * The DM outbox's items for a cycle's task changes: a task assigned to someone (new with an assignee, or a new
+ * assignee), and a reassignment or status change of a task whose DM cards must be edited. Delivering one runs
+ * `tellAssignees`, which posts at most once per assignment however many items name it.
+ */
+export async function assignmentDmDrafts(
+  relay: Store,
+  changes: readonly TaskChange[],
+  tasks: ReadonlyMap<string, unknown> | undefined,
+): Promise<OutboxDraft[]> {
+  const drafts: OutboxDraft[] = [];
+  for (const { snapshot: s, events } of changes) {
+    const task = tasks?.get(s.id);
+    if (task === undefined) continue;
+    const assigned = events.some((e) => e.kind === 'reassigned' || e.kind === 'created');
+    const tell = assigned && s.assigneeId !== null && !!s.assigneeEmail && s.open;
+    const edit = events.some((e) => e.kind === 'reassigned' || e.kind === 'status');
+    if (!tell && !(edit && Object.keys(await dmCardStore(relay).read(s.id)).length > 0)) continue;
+    drafts.push({
+      kind: 'task.assigned',
+      taskId: s.id,
+      email: s.assigneeEmail ?? '',
+      task,
+      id: `${assignmentEventId(s.id, s.assigneeId, s.modifiedAt)}:${s.statusId}`,
+      subject: null,
+    });
+  }
+  return drafts;
 }
 
 /**
@@ -68,11 +107,16 @@ export async function setAssignmentDms(store: Store, user: string, on: boolean):
 
 export function createRelayPeople(opts: {
   store: Store;
-  client: Pick<WebClient, 'users'>;
+  client: Pick<WebClient, 'users' | 'chat'>;
   directory: Deps['directory'];
+  log?: Logger;
 }): RelayPeople {
   const s = opts.store.namespace('relay');
-  return {
+  const render = async (task: Task): Promise<RenderedMessage> => {
+    const card = await renderCardFor({ directory: opts.directory }, task);
+    return { text: card.text, blocks: card.blocks };
+  };
+  const people: RelayPeople = {
     async slackUserFor(email) {
       const norm = email.trim().toLowerCase();
       if (norm === '') return undefined;
@@ -89,11 +133,12 @@ export function createRelayPeople(opts: {
       return id ?? undefined;
     },
     dmsWanted: (user) => assignmentDmsOn(opts.store, user),
-    async taskCard(task) {
+    async tellAssignees(task) {
       const parsed = taskWire.safeParse(task);
-      if (!parsed.success) return null;
-      const card = await renderCardFor({ directory: opts.directory }, toTask(parsed.data));
-      return { text: card.text, blocks: card.blocks };
+      if (!parsed.success) return;
+      const ctx = { relay: s, client: opts.client, people, render, now: () => Date.now() };
+      await tellAssignees(opts.log ? { ...ctx, log: opts.log } : ctx, toTask(parsed.data));
     },
   };
+  return people;
 }

@@ -11,6 +11,14 @@ export function renderNotice(text: string): Rendered {
   };
 }
 
+/** The ephemeral confirmation of a task made from a message: its card is in that message's thread. */
+export function renderCreatedInThread(task: { id: string; name: string }, link: string | undefined): string {
+  const what = `Task ${escapeMrkdwn(task.id)} “${safeName(task.name, 200)}” created`;
+  return link
+    ? `${what} — its card is in the message's thread: <${link}|open it>.`
+    : `${what} — its card is in the message's thread.`;
+}
+
 /** A task id from a button that the person's own key does not find (no access to it, or it is gone). */
 export function notVisibleText(taskId: string): string {
   return `You have no access to task ${safeText(taskId, 40)} on the monitoring platform, or it no longer exists: it is not among the tasks your platform account can see.`;

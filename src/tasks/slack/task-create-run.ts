@@ -10,7 +10,7 @@ import type { Assignee, Task } from '../../monitoring/api.ts';
 import { userMessageFor } from '../../kit/errors.ts';
 import { escapeMrkdwn, safeName } from '../../kit/blocks/mrkdwn.ts';
 import type { CreateMeta, TaskPrefill } from '../render/task-create-modal.ts';
-import { renderCreateFailed, renderNotice } from '../render/task-notices.ts';
+import { renderCreatedInThread, renderCreateFailed, renderNotice } from '../render/task-notices.ts';
 import { assigneeError } from './task-assignee.ts';
 import {
   postCard,
@@ -44,6 +44,8 @@ export interface CreateRun {
 
 export interface Here {
   channel: string;
+  /** The thread the person acted in (a message shortcut on a reply). */
+  threadTs?: string;
   /** The modal's response_url for that conversation: ephemeral there even where the bot is no member. */
   responseUrl?: string;
 }
@@ -116,7 +118,9 @@ export async function runCreate(deps: CreateRunDeps, run: CreateRun): Promise<vo
     });
     const shown = fresh ?? task;
     const place = await postCard(client, audience, await renderCardFor(deps, shown));
-    if (run.here && place.channel !== run.here.channel) await pointToCard(client, user, run.here, place);
+    // From a message, the card is in its thread (or the DM): the person hears where, only they see it.
+    if (meta.origin) await pointToCard(client, user, originHere(meta.origin), place, shown);
+    else if (run.here && place.channel !== run.here.channel) await pointToCard(client, user, run.here, place);
     await announceAssignment(deps, client, shown, user);
     if (form.slackFileIds.length > 0) {
       notes.push(await uploadMessageFiles(deps, client, { user, meta, task, fileIds: form.slackFileIds }));
@@ -130,17 +134,35 @@ export async function runCreate(deps: CreateRunDeps, run: CreateRun): Promise<vo
   }
 }
 
-/** The card went to the DM while the person is elsewhere: an ephemeral where they are, linking to it. */
-async function pointToCard(client: WebClient, user: string, here: Here, place: CardPlace): Promise<void> {
+/** Where the person acted on a message: its thread when it is a reply, else the channel itself. */
+function originHere(origin: NonNullable<CreateMeta['origin']>): Here {
+  return { channel: origin.channel, ...(origin.threadTs ? { threadTs: origin.threadTs } : {}) };
+}
+
+/**
+ * An ephemeral where the person is, linking to the card: the card went to their DM while they are elsewhere,
+ * or (`created` given) it went into the thread of the message they made the task from.
+ */
+async function pointToCard(
+  client: WebClient,
+  user: string,
+  here: Here,
+  place: CardPlace,
+  created?: Task,
+): Promise<void> {
   const link = await client.chat
     .getPermalink({ channel: place.channel, message_ts: place.ts })
     .then((r) => r.permalink)
     .catch(() => undefined);
-  const text = link
-    ? `Card posted in your DM with fieldline — <${link}|open it>.`
-    : 'Card posted in your DM with fieldline — open it from the Apps section.';
+  const text =
+    created && place.channel === here.channel
+      ? renderCreatedInThread(created, link)
+      : link
+        ? `Card posted in your DM with fieldline — <${link}|open it>.`
+        : 'Card posted in your DM with fieldline — open it from the Apps section.';
+  const { channel, threadTs, responseUrl } = here;
   await tellPerson(
-    { client, user, channel: here.channel, ...(here.responseUrl ? { responseUrl: here.responseUrl } : {}) },
+    { client, user, channel, ...(threadTs ? { threadTs } : {}), ...(responseUrl ? { responseUrl } : {}) },
     { text },
   ).catch(() => undefined);
 }

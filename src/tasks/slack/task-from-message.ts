@@ -59,6 +59,18 @@ export function descriptionFromMessage(parts: {
   return tail ? `${body}\n${tail}` : body;
 }
 
+/**
+ * The Slack message a task was made from, read back from the line `descriptionFromMessage` ends its description
+ * with (`— From … in Slack: <permalink>`); null when that line is not there (another task, or it was edited away).
+ */
+export function messageOrigin(
+  description: string | null | undefined,
+): { channel: string; ts: string } | null {
+  const last = description?.trimEnd().split('\n').at(-1) ?? '';
+  const found = /^— (?:From .+ )?in Slack: \S*\/archives\/([A-Z0-9]+)\/p(\d+)(\d{6})(?:[?#]\S*)?$/.exec(last);
+  return found?.[1] && found[2] && found[3] ? { channel: found[1], ts: `${found[2]}.${found[3]}` } : null;
+}
+
 /** The message's first ten files, offered for upload with the task. */
 export function filesOf(message: unknown): SlackFileRef[] {
   return messageFilesOf(message)
