@@ -40,5 +40,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# The compiled app, without npm in between so SIGTERM reaches node; flags as src/runtime-flags.ts says.
-CMD ["node", "--max-semi-space-size=4", "--single-threaded-gc", "dist/main.js"]
+# The compiled app, without npm in between so SIGTERM reaches node; flags as src/base/runtime-flags.ts says.
+CMD ["node", "--max-semi-space-size=4", "--single-threaded-gc", "dist/main/main.js"]

@@ -59,7 +59,7 @@ const dependencyRule = [
     ),
   ]),
   restrict(
-    ['src/kit/**'],
+    ['src/kit/**', 'src/runtime/**'],
     [lowerNeverFeature, into(['directory'], 'kit/ and directory/ stand side by side.')],
   ),
   restrict(
@@ -113,7 +113,7 @@ const dependencyRule = [
     ['src/slack-standin/**'],
     [
       into(
-        [...FEATURES, 'kit', 'surfaces', 'register.ts', 'local'],
+        [...FEATURES, 'kit', 'runtime', 'main', 'local'],
         "The Slack stand-in plays Slack: it imports none of the app's Slack code.",
       ),
     ],

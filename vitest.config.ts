@@ -9,7 +9,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const UNIT = [
   'test/architecture/*.test.ts',
-  'test/{config,log,manifest}.test.ts',
+  'test/base/{config,log}.test.ts',
+  'test/manifest.test.ts',
   'test/alerts/{alert-state,cycle-crash,delivery-queue,evaluate-health,monitor-parse,plan-incidents}.test.ts',
   'test/alerts/{alert-create-task-raised,alert-handlers,relay-renderers,shift-times,task-diff}.test.ts',
   'test/alerts/replicas/{delivery-dedupe,replica-config}.test.ts',
@@ -17,8 +18,9 @@ const UNIT = [
   'test/faults/fuzz-csv.test.ts',
   'test/files/{file-blocks,file-handlers,size-rule}.test.ts',
   'test/home/{home-handlers,home-view,pick-tasks}.test.ts',
-  'test/kit/{block-limits,errors,help,listener-table,more-cursor,recent-deliveries,safe-name}.test.ts',
-  'test/kit/jobs/{door,local-queue,store-proxy}.test.ts',
+  'test/kit/{block-limits,errors,help,more-cursor,safe-name}.test.ts',
+  'test/runtime/{listener-table,recent-deliveries}.test.ts',
+  'test/runtime/jobs/{door,local-queue,store-proxy}.test.ts',
   'test/monitoring/{arguments,data-sources,errors,files-posts-devices,paging-ahead,paging}.test.ts',
   'test/monitoring/{readings,retry,secrets,tasks}.test.ts',
   'test/posts/{post-form,post-handlers}.test.ts',

@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { RUNTIME_FLAGS } from '../src/runtime-flags.ts';
+import { RUNTIME_FLAGS } from '../src/base/runtime-flags.ts';
 import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
 import { signal, startChild, type Child } from './lib/child.ts';
 import { playRemote } from './lib/play-remote.ts';

@@ -14,7 +14,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { RUNTIME_FLAGS } from '../src/runtime-flags.ts';
+import { RUNTIME_FLAGS } from '../src/base/runtime-flags.ts';
 import type { GcPauses } from './ack-latency.ts';
 import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
 import { signal, startChild, type Child } from './lib/child.ts';

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_RELAY_OPTIONS } from '../src/alerts/rules/options.ts';
-import { RUNTIME_FLAGS } from '../src/runtime-flags.ts';
+import { RUNTIME_FLAGS } from '../src/base/runtime-flags.ts';
 import { startChild } from './lib/child.ts';
 import { median } from './lib/stats.ts';
 

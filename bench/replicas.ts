@@ -21,7 +21,7 @@ import { playRemote } from './lib/play-remote.ts';
 import { openLoop } from './lib/load.ts';
 import { namedSubmissionBody } from './lib/slack-bodies.ts';
 
-/** BullMQ's queue as src/kit/jobs/bull-queue.ts names it, under the default STORE_PREFIX. */
+/** BullMQ's queue as src/runtime/jobs/bull-queue.ts names it, under the default STORE_PREFIX. */
 const QUEUE_NAME = 'slack-jobs';
 const QUEUE_PREFIX = 'fieldline:jobs';
 const DRAIN_TIMEOUT_MS = 180_000;

@@ -2,7 +2,7 @@
 import type { AckResult } from './ack-latency.ts';
 import { P99_TARGET_RATIO, SLACK_LIMIT_MS, SLOW_PLATFORM_MS } from './ack-latency.ts';
 import { PLATFORM_NICE } from './lib/play-remote.ts';
-import { RUNTIME_FLAGS } from '../src/runtime-flags.ts';
+import { RUNTIME_FLAGS } from '../src/base/runtime-flags.ts';
 import type { DeliveryResult } from './delivery.ts';
 import { MAX_PER_10S } from './delivery.ts';
 import { kib, median, mib, ms, ratio } from './lib/stats.ts';
@@ -40,11 +40,11 @@ export function ackSection(a: AckResult): string[] {
     `a task), for ${secs(a.durationMs)} per run, ${a.reps} runs per cell, while the sandbox answers **every** call`,
     `after ${SLOW_PLATFORM_MS} ms. fieldline runs like main.ts (sqlite store, info logs, jobs behind the bounded`,
     `in-process queue with default JOB_CONCURRENCY and JOB_QUEUE_BOUND, run in the job worker thread); the bare app`,
-    `is Bolt with its stock HTTPReceiver and listeners that only ack (fieldline receives with its own, src/kit/signed-receiver.ts:`,
+    `is Bolt with its stock HTTPReceiver and listeners that only ack (fieldline receives with its own, src/runtime/signed-receiver.ts:`,
     `the same checks and answers, the body parsed once). Each app, the load generator and the sandbox + stand-in are`,
     `processes of their own (the sandbox + stand-in process plays remote services and should not take CPU from the app: its`,
     `threads run SCHED_IDLE, or at nice ${PLATFORM_NICE} where \`chrt\` is missing). fieldline is started with its runtime flags`,
-    `(src/runtime-flags.ts: ${RUNTIME_FLAGS.join(' ')}, as npm start and the image run it); bare Bolt with Node's defaults. Both apps stay up and their runs alternate (fieldline then bare, then bare then fieldline, …), so the`,
+    `(src/base/runtime-flags.ts: ${RUNTIME_FLAGS.join(' ')}, as npm start and the image run it); bare Bolt with Node's defaults. Both apps stay up and their runs alternate (fieldline then bare, then bare then fieldline, …), so the`,
     `machine's drift over a cell falls on both alike; the app not under load is stopped (SIGSTOP) during the other's run and drain.`,
     `The last column is the CPU time of the host kernel's DAMON threads (kdamond: memory-access sampling and pageout of`,
     `cold memory) during each run, from /proc (10 ms ticks; "none": no such thread, or a run from before it was measured).`,

@@ -1,7 +1,7 @@
 /**
  * Production build: compiles src/ to an output folder (default dist/) with tsconfig.build.json (the `.ts` import
  * paths become `.js`) and copies the files read at run time beside the compiled modules that read them
- * (`new URL('./static/', import.meta.url)`). `node <outDir>/main.js` then runs with production dependencies only.
+ * (`new URL('./static/', import.meta.url)`). `node <outDir>/main/main.js` then runs with production dependencies only.
  *
  *   node scripts/build.mjs            # dist/
  *   node scripts/build.mjs /tmp/out   # elsewhere (test/build.test.ts)
@@ -20,10 +20,10 @@ const outDir = resolve(process.argv[2] ?? join(root, 'dist'));
 const RUNTIME_ASSETS = ['slack-standin/console/static'];
 
 // The output folder is emptied first (no stale modules from moved sources), so only a folder that is absent,
-// empty or an earlier build (main.js at its top), and never the checkout, one of its parents or anything in src/.
+// empty or an earlier build (main/main.js in it), and never the checkout, one of its parents or anything in src/.
 const contains = (dir, other) => !relative(dir, other).startsWith('..');
 const previousBuild = () =>
-  !existsSync(outDir) || readdirSync(outDir).length === 0 || existsSync(join(outDir, 'main.js'));
+  !existsSync(outDir) || readdirSync(outDir).length === 0 || existsSync(join(outDir, 'main', 'main.js'));
 if (contains(outDir, root) || contains(join(root, 'src'), outDir) || !previousBuild()) {
   process.stderr.write(`refusing to empty ${outDir}: not an earlier build output\n`);
   process.exit(1);

@@ -1,7 +1,7 @@
 /**
  * The production build (`npm run build` → scripts/build.mjs): compiled into a temp folder laid out like the
  * Docker image (package.json, manifest.yml, node_modules, dist/), it imports only production dependencies and
- * `node dist/main.js` starts in local mode, serves /healthz and the console's static files, and stops on SIGTERM.
+ * `node dist/main/main.js` starts in local mode, serves /healthz and the console's static files, and stops on SIGTERM.
  * About 20–40 s, most of it tsc.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -56,7 +56,7 @@ describe('production build', () => {
   it('compiles every module to .js with .js import paths and copies the runtime assets', () => {
     const out = files(join(image, 'dist'));
     expect(out.filter((f) => f.endsWith('.ts'))).toEqual([]);
-    expect(out.some((f) => f.endsWith(join('dist', 'main.js')))).toBe(true);
+    expect(out.some((f) => f.endsWith(join('dist', 'main', 'main.js')))).toBe(true);
     expect(out.some((f) => f.endsWith(join('console', 'static', 'index.html')))).toBe(true);
     const tsImports = out
       .filter((f) => f.endsWith('.js') && !f.includes(join('console', 'static')))
@@ -76,8 +76,8 @@ describe('production build', () => {
     expect(used.has('@slack/bolt')).toBe(true); // the scan sees imports at all
   });
 
-  it('runs: node dist/main.js serves /healthz and the console, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [join(image, 'dist', 'main.js')], {
+  it('runs: node dist/main/main.js serves /healthz and the console, and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, [join(image, 'dist', 'main', 'main.js')], {
       cwd: image,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', STORE_URL: 'memory://' },
       stdio: ['ignore', 'pipe', 'pipe'],

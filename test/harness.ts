@@ -14,12 +14,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { loadConfig, type StoreUrl } from '../src/config.ts';
+import { loadConfig, type StoreUrl } from '../src/base/config.ts';
 import { actAs, actingPersonFor, type KeyVault } from '../src/access/index.ts';
-import { composeDeps } from '../src/compose.ts';
-import { systemClock, type Clock, type Deps } from '../src/deps.ts';
+import { composeDeps } from '../src/main/compose.ts';
+import { systemClock, type Clock, type Deps } from '../src/base/deps.ts';
 import { linkLocalPeople } from '../src/local/link-people.ts';
-import { createLogger, type Logger } from '../src/log.ts';
+import { createLogger, type Logger } from '../src/base/log.ts';
 import type { MonitoringClientOptions } from '../src/monitoring/index.ts';
 import {
   startSandbox,
@@ -34,9 +34,9 @@ import {
   type Standin,
   type StandinOptions,
 } from '../src/slack-standin/index.ts';
-import { createSlackApp, type SlackApp } from '../src/kit/app.ts';
+import { createSlackApp, type SlackApp } from '../src/runtime/app.ts';
 import { openStore } from '../src/store/open-store.ts';
-import { setUpJobs } from '../src/jobs-setup.ts';
+import { setUpJobs } from '../src/main/jobs-setup.ts';
 import { requireRedisUrl } from './setup/redis-url.ts';
 
 export interface HarnessOptions {

@@ -5,7 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_HELP } from '../src/kit/help/commands.ts';
-import { recordRegistrations, type Registrations } from './kit/record-registrations.ts';
+import { recordRegistrations, type Registrations } from './runtime/record-registrations.ts';
 
 const schemaPath = resolve(
   import.meta.dirname,

@@ -1,7 +1,7 @@
 /**
  * Ack benchmark, the app under test (its own process): either fieldline's Slack app wired like main.ts
  * (sqlite store, monitoring client, every surface registered, info-level JSON logs to /dev/null; its own receiver,
- * src/kit/signed-receiver.ts), or a bare Bolt app with Bolt's stock HTTPReceiver (signature checks,
+ * src/runtime/signed-receiver.ts), or a bare Bolt app with Bolt's stock HTTPReceiver (signature checks,
  * processBeforeResponse false) whose listeners only ack.
  *   argv: fieldline|bare; env: BENCH_SANDBOX_URL, BENCH_API_KEY, BENCH_SLACK_API_URL, BENCH_SIGNING_SECRET,
  *   BENCH_BOT_TOKEN
@@ -13,13 +13,13 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { App, HTTPReceiver } from '@slack/bolt';
 import { pino } from 'pino';
-import { loadConfig } from '../../src/config.ts';
-import { systemClock } from '../../src/deps.ts';
-import { composeDeps } from '../../src/compose.ts';
-import { createLogger, slackLogger } from '../../src/log.ts';
-import { createSlackApp } from '../../src/kit/app.ts';
+import { loadConfig } from '../../src/base/config.ts';
+import { systemClock } from '../../src/base/deps.ts';
+import { composeDeps } from '../../src/main/compose.ts';
+import { createLogger, slackLogger } from '../../src/base/log.ts';
+import { createSlackApp } from '../../src/runtime/app.ts';
 import { openStore } from '../../src/store/open-store.ts';
-import { setUpJobs } from '../../src/jobs-setup.ts';
+import { setUpJobs } from '../../src/main/jobs-setup.ts';
 import { serveParent } from '../lib/child.ts';
 import { statCpuMs } from '../lib/proc-stat.ts';
 

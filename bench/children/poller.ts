@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
-import { loadConfig } from '../../src/config.ts';
-import { systemClock, type BaseDeps } from '../../src/deps.ts';
-import { createLogger } from '../../src/log.ts';
+import { loadConfig } from '../../src/base/config.ts';
+import { systemClock, type BaseDeps } from '../../src/base/deps.ts';
+import { createLogger } from '../../src/base/log.ts';
 import { createMonitoringClient } from '../../src/monitoring/index.ts';
 import { createRelay } from '../../src/alerts/engine/relay.ts';
 import { relayStore } from '../../src/alerts/engine/relay-store.ts';
 import { subscribeEverySite } from '../../src/alerts/rules/subscriptions.ts';
-import { createServices } from '../../src/services.ts';
+import { createServices } from '../../src/main/services.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { serveParent } from '../lib/child.ts';
 

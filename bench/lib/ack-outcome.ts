@@ -1,5 +1,5 @@
 /**
- * What an ack told Slack, read from its body (issue 18's busy answers, src/kit/jobs/busy-answers.ts): accepted
+ * What an ack told Slack, read from its body (issue 18's busy answers, src/runtime/jobs/busy-answers.ts): accepted
  * (a plain ack: the work starts now), queued (accepted behind others: "queued (position N)", a command's ephemeral
  * text or a submission's notice modal), refused (the queue was full: "try again in a minute", or a submission's
  * `response_action: 'errors'` saying "submit again in a minute"), rejected (any other errors answer: nothing was

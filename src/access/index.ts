@@ -8,11 +8,11 @@
  * See README "Access and permissions".
  */
 import type { BlockAction, ViewSubmitAction } from '@slack/bolt';
-import type { ListenerApp } from '../kit/listener-table.ts';
+import type { ListenerApp } from '../runtime/listener-table.ts';
 import type { WebClient } from '@slack/web-api';
-import type { AccessConfig } from '../config.ts';
+import type { AccessConfig } from '../base/config.ts';
 import type { Directory } from '../directory/index.ts';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../base/log.ts';
 import type { MonitoringApi } from '../monitoring/api.ts';
 import type { Store } from '../store/store.ts';
 import { withNearCache } from '../store/near-cache.ts';

@@ -4,8 +4,8 @@
  * starts the background relay with `startRelayBackground`. Other features import alerts from this file only.
  */
 import type { BlockButtonAction, BlockStaticSelectAction } from '@slack/bolt';
-import type { ListenerApp } from '../kit/listener-table.ts';
-import type { Deps } from '../deps.ts';
+import type { ListenerApp } from '../runtime/listener-table.ts';
+import type { Deps } from '../base/deps.ts';
 import { ALERT_ACTION } from './render/alert-message.ts';
 import { handleAlertAck } from './slack/alert-ack.ts';
 import { handleAlertCreateTask } from './slack/alert-create-task.ts';

@@ -2,7 +2,7 @@
  * The directory: sites, task statuses and people, shared by tasks, sources, posts and the relay.
  * Exposed on Deps as `directory`.
  */
-import type { BaseDeps } from '../deps.ts';
+import type { BaseDeps } from '../base/deps.ts';
 import { createPeopleDirectory } from './people.ts';
 import { resolveSiteIn } from './resolve-site.ts';
 import { createSiteCatalog } from './sites.ts';

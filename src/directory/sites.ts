@@ -8,8 +8,8 @@
  * before it: it leaves a mark in the store, and a listing begun before that mark is not kept (issue 35).
  */
 import PQueue from 'p-queue';
-import type { Clock } from '../deps.ts';
-import type { Logger } from '../log.ts';
+import type { Clock } from '../base/deps.ts';
+import type { Logger } from '../base/log.ts';
 import type { DataSourceRow, MonitoringApi } from '../monitoring/api.ts';
 import type { Store } from '../store/store.ts';
 import type { SiteInfo } from './types.ts';

@@ -2,8 +2,8 @@
  * A bounded, throttled walk over GET /tasks whose only purpose is learning: status `{id, name}` pairs and
  * assignee emails. At most `maxPages` pages, and at most once per `everyMs` per process.
  */
-import type { Clock } from '../deps.ts';
-import type { Logger } from '../log.ts';
+import type { Clock } from '../base/deps.ts';
+import type { Logger } from '../base/log.ts';
 import type { MonitoringApi, Task } from '../monitoring/api.ts';
 
 export interface TaskScanner {

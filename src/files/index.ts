@@ -5,8 +5,8 @@
  * this file only.
  */
 import type { BlockButtonAction, ViewSubmitAction } from '@slack/bolt';
-import type { ListenerApp } from '../kit/listener-table.ts';
-import type { Deps } from '../deps.ts';
+import type { ListenerApp } from '../runtime/listener-table.ts';
+import type { Deps } from '../base/deps.ts';
 import { FILE_RETRY, FILE_TARGET, FILE_UPLOAD_CALLBACK_ID } from './render/file-upload.ts';
 import { handleFileRetry } from './slack/file-retry.ts';
 import { FILE_SEND_ACTION, handleFileSend } from './slack/file-send.ts';
@@ -21,7 +21,7 @@ export function registerFiles(app: ListenerApp, deps: Deps): void {
     handleUploadFilesShortcut(args, deps),
   );
   app.view<ViewSubmitAction>(FILE_UPLOAD_CALLBACK_ID, (args) => handleFileUploadSubmit(args, deps));
-  // A full job queue refuses it before the app (src/kit/jobs/door.ts), as handOff would.
+  // A full job queue refuses it before the app (src/runtime/jobs/door.ts), as handOff would.
   app.busyAtDoor(UPLOAD_AT_DOOR);
   app.options<'block_suggestion'>(FILE_TARGET, (args) => handleFileTargetOptions(args, deps));
   app.action<BlockButtonAction>(FILE_SEND_ACTION, (args) => handleFileSend(args, deps));

@@ -5,8 +5,8 @@
  * publishes the tab.
  */
 import type { BlockAction, ViewSubmitAction } from '@slack/bolt';
-import type { ListenerApp } from '../kit/listener-table.ts';
-import type { Deps } from '../deps.ts';
+import type { ListenerApp } from '../runtime/listener-table.ts';
+import type { Deps } from '../base/deps.ts';
 import { HOME_ACTION, HOME_VIEW } from './render/home-ids.ts';
 import { handleAppHomeOpened } from './slack/app-home-opened.ts';
 import { handleHomeDmToggle } from './slack/home-dm-toggle.ts';
@@ -28,7 +28,7 @@ export function registerHome(app: ListenerApp, deps: Deps): void {
   app.action<BlockAction>(HOME_ACTION.dmToggle, (args) => handleHomeDmToggle(args, deps));
   app.action<BlockAction>(HOME_ACTION.sourceSearch, (args) => handleHomeSourceSearchOpen(args));
   app.view<ViewSubmitAction>(HOME_VIEW.sourceSearch, (args) => handleHomeSourceSearchSubmit(args, deps));
-  // A full job queue refuses it before the app (src/kit/jobs/door.ts), as handOff would.
+  // A full job queue refuses it before the app (src/runtime/jobs/door.ts), as handOff would.
   app.busyAtDoor(SEARCH_AT_DOOR);
   app.action<BlockAction>(new RegExp(`^${HOME_ACTION.taskOpenPrefix}`), (args) =>
     handleHomeTaskOpen(args, deps),

@@ -4,7 +4,7 @@
  */
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../base/log.ts';
 import { reportError, type ErrorTarget } from './errors.ts';
 
 const id = z.string().min(1).optional().catch(undefined);

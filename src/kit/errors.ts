@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../base/log.ts';
 import type { MonitoringErrorCode } from '../monitoring/api.ts';
 import { isMonitoringError } from '../monitoring/index.ts';
 import { StoreUnavailableError } from '../store/store.ts';

@@ -2,8 +2,8 @@
  * Local mode's extras on top of the stand-in: the web console at its `/`, and a seeded workspace. Called once
  * by main.ts after the app is listening.
  */
-import type { Deps } from '../deps.ts';
-import { relayDeps } from '../compose.ts';
+import type { Deps } from '../base/deps.ts';
+import { relayDeps } from '../main/compose.ts';
 import type { Standin } from '../slack-standin/index.ts';
 import { linkLocalPeople } from './link-people.ts';
 import { mountConsole, type MountedConsole } from '../slack-standin/console/index.ts';

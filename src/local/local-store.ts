@@ -6,7 +6,7 @@
  * sandbox is a different one, fieldline starts from a clean local store (a sqlite file is kept aside, not lost).
  */
 import { rename, stat } from 'node:fs/promises';
-import type { StoreUrl } from '../config.ts';
+import type { StoreUrl } from '../base/config.ts';
 import { openStore, type OpenStoreOptions } from '../store/open-store.ts';
 import type { Store } from '../store/store.ts';
 

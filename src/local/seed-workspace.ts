@@ -4,7 +4,7 @@
  * site the sandbox key sees), and #general greets the visitor with what to try. Subscriptions go through the
  * relay's own subscription service, exactly as `/monitor subscribe …` stores them.
  */
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../base/deps.ts';
 import { parseMonitorCommand, relayStore, subscribeIfNew } from '../alerts/index.ts';
 import type { LocalChannel, Standin } from '../slack-standin/index.ts';
 import { welcomeBlocks, WELCOME_TEXT } from './welcome.ts';

@@ -3,7 +3,7 @@
  * timeouts) and one module per resource. Everything with side effects is injectable.
  */
 import type { Dispatcher } from 'undici';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../base/log.ts';
 import type { MonitoringApi } from './api.ts';
 import type { ResourceContext } from './context.ts';
 import { csvResource } from './csv.ts';

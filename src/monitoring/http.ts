@@ -6,7 +6,7 @@
  * Both map every failure to a MonitoringError with a stable code (./status.ts).
  */
 import { Pool, type Dispatcher } from 'undici';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../base/log.ts';
 import { MonitoringError, scrubber } from './errors.ts';
 import { exchange, type Answer } from './exchange.ts';
 import { decodeBody, errorForStatus, errorForTransport } from './status.ts';

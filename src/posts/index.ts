@@ -4,8 +4,8 @@
  * import posts from this file only.
  */
 import type { ViewSubmitAction } from '@slack/bolt';
-import type { ListenerApp } from '../kit/listener-table.ts';
-import type { Deps } from '../deps.ts';
+import type { ListenerApp } from '../runtime/listener-table.ts';
+import type { Deps } from '../base/deps.ts';
 import { POST_CALLBACK_ID, POST_FIELDS } from './render/post-modal.ts';
 import { handlePostChannelOptions } from './slack/post-channel.ts';
 import { handlePostCommand } from './slack/post-command.ts';
@@ -20,7 +20,7 @@ export function registerPosts(app: ListenerApp, deps: Deps): void {
     handleShareToFeed(args, deps),
   );
   app.view<ViewSubmitAction>(POST_CALLBACK_ID, (args) => handlePostSubmit(args, deps));
-  // A full job queue refuses it before the app (src/kit/jobs/door.ts), as handOff would.
+  // A full job queue refuses it before the app (src/runtime/jobs/door.ts), as handOff would.
   app.busyAtDoor(PUBLISH_AT_DOOR);
   app.options<'block_suggestion'>(POST_FIELDS.channel, (args) => handlePostChannelOptions(args, deps));
 }

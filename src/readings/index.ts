@@ -4,8 +4,8 @@
  * every listener; other features import readings from this file only.
  */
 import type { BlockButtonAction, ViewSubmitAction } from '@slack/bolt';
-import type { ListenerApp } from '../kit/listener-table.ts';
-import type { Deps } from '../deps.ts';
+import type { ListenerApp } from '../runtime/listener-table.ts';
+import type { Deps } from '../base/deps.ts';
 import {
   prefixPattern,
   READING_ACTION,
@@ -40,7 +40,7 @@ export { createSourcesService, type SourcesService } from './service/sources-ser
 export function registerReadings(app: ListenerApp, deps: Deps): void {
   app.command('/reading', (args) => handleReadingCommand(args, deps));
   app.command('/source', (args) => handleSourceCommand(args, deps));
-  // What a full job queue refuses before the app (src/kit/jobs/door.ts): the same answers as handOff's.
+  // What a full job queue refuses before the app (src/runtime/jobs/door.ts): the same answers as handOff's.
   app.busyAtDoor({ command: '/reading', kind: readingCommandJob });
   app.busyAtDoor({ command: '/source', kind: sourceCommandJob });
   app.busyAtDoor(ENTRY_AT_DOOR);

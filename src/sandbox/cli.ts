@@ -3,7 +3,7 @@
  *  --ingestion-delay MS --host H]` — serves the seeded sandbox and prints its URL and keys.
  */
 import { parseArgs } from 'node:util';
-import { createLogger } from '../log.ts';
+import { createLogger } from '../base/log.ts';
 import { startSandbox } from './index.ts';
 
 const { values } = parseArgs({

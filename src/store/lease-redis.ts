@@ -3,7 +3,7 @@
  * commands at once while disconnected (`disableOfflineQueue`): a queued renewal answered after a reconnect
  * would let a replica believe in a lease it may no longer hold.
  */
-import type { Logger } from '../log.ts';
+import type { Logger } from '../base/log.ts';
 import type { LeaseRedis } from './lease.ts';
 import { connectWithin, createFailFastClient } from './redis-client.ts';
 

@@ -5,7 +5,7 @@
  * leader cannot post. With the sqlite or memory store the single process is always the leader.
  */
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../base/log.ts';
 
 export interface Leadership {
   /** Local belief, true only while the last renewal is younger than the lease TTL minus a safety margin. */

@@ -1,6 +1,6 @@
 /** Opens the Store chosen by STORE_URL (config.store). */
-import type { StoreUrl } from '../config.ts';
-import type { Logger } from '../log.ts';
+import type { StoreUrl } from '../base/config.ts';
+import type { Logger } from '../base/log.ts';
 import { KeyvStore, type Backend } from './keyv-store.ts';
 import { memoryBackend } from './memory-backend.ts';
 import { redisBackend } from './redis-backend.ts';

@@ -4,7 +4,7 @@
  * hang handlers, and a swallowed error would read as "key absent" (a relay could then re-post).
  */
 import KeyvRedis from '@keyv/redis';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../base/log.ts';
 import { backendKeyv, serializeEntry, type Backend } from './keyv-store.ts';
 import { connectWithin, createFailFastClient } from './redis-client.ts';
 import { StoreUnavailableError } from './store.ts';

@@ -5,12 +5,12 @@
 import { chmod, mkdir, open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../base/log.ts';
 import { backendKeyv, serializeEntry, type Backend } from './keyv-store.ts';
 
 /**
  * Set-if-absent in one statement, so it is atomic across connections (the job thread opens its own: see
- * src/jobs-setup.ts): insert, or replace a row whose TTL has passed; RETURNING says whether this call wrote.
+ * src/main/jobs-setup.ts): insert, or replace a row whose TTL has passed; RETURNING says whether this call wrote.
  * The row is exactly what keyv writes (`serializeEntry`), so `get` reads it.
  */
 const ADD_SQL = `INSERT INTO keyv (key, value) VALUES (?, ?)

@@ -8,8 +8,8 @@
  * listeners and with them @slack and kit code that rules must not depend on.
  */
 import type { ViewSubmitAction } from '@slack/bolt';
-import type { ListenerApp } from '../kit/listener-table.ts';
-import type { Deps } from '../deps.ts';
+import type { ListenerApp } from '../runtime/listener-table.ts';
+import type { Deps } from '../base/deps.ts';
 import { TASK_ACTION, TASK_FIELD, TASK_VIEW } from './render/task-ids.ts';
 import type { AssignmentHooks } from './slack/task-assigned.ts';
 import { handleCreateTaskFromMessage } from './slack/create-task-from-message.ts';
@@ -43,7 +43,7 @@ export type { AssignmentHooks } from './slack/task-assigned.ts';
 
 export function registerTasks(app: ListenerApp, deps: Deps, hooks: AssignmentHooks = {}): void {
   app.command('/task', (args) => handleTaskCommand(args, deps));
-  // What a full job queue refuses before the app (src/kit/jobs/door.ts): the same answers as handOff's.
+  // What a full job queue refuses before the app (src/runtime/jobs/door.ts): the same answers as handOff's.
   app.busyAtDoor({ command: '/task', kind: taskCommandJob });
   app.busyAtDoor(CREATE_AT_DOOR);
   app.busyAtDoor(EDIT_AT_DOOR);

@@ -1,5 +1,5 @@
 /**
- * With Redis, work after an ack waits in BullMQ (src/kit/jobs/bull-queue.ts): the connect submission's follow-up
+ * With Redis, work after an ack waits in BullMQ (src/runtime/jobs/bull-queue.ts): the connect submission's follow-up
  * (who the key belongs to, what it sees) is such a job. The pasted key must not travel with it: nothing in Redis —
  * job payloads included — holds the key in clear; it is only in the encrypted vault.
  */

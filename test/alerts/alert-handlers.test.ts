@@ -9,7 +9,7 @@ import { openIncident } from '../../src/alerts/rules/incident.ts';
 import type { StormView } from '../../src/alerts/rules/model.ts';
 import { handleAlertAck } from '../../src/alerts/slack/alert-ack.ts';
 import { handleAlertSnooze } from '../../src/alerts/slack/alert-snooze.ts';
-import { createLogger } from '../../src/log.ts';
+import { createLogger } from '../../src/base/log.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import type { Store } from '../../src/store/store.ts';
 import { makeAlertView } from '../fixtures/alert-view.ts';

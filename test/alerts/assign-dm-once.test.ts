@@ -7,7 +7,7 @@
 import { WebClient } from '@slack/web-api';
 import { describe, expect, it } from 'vitest';
 import { notifyAssignment } from '../../src/alerts/index.ts';
-import { relayDeps } from '../../src/compose.ts';
+import { relayDeps } from '../../src/main/compose.ts';
 import type { Task } from '../../src/monitoring/api.ts';
 import type { Relay } from '../../src/alerts/engine/relay.ts';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';

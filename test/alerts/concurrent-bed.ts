@@ -22,7 +22,7 @@ export function addChannels(bed: RelayBed, prefix: string, n: number): string[] 
   });
 }
 
-/** "Busy, your request is queued": a note before the answer itself (src/kit/jobs/busy-answers.ts). */
+/** "Busy, your request is queued": a note before the answer itself (src/runtime/jobs/busy-answers.ts). */
 const QUEUED = /fieldline is busy — your request is queued/;
 
 /** Answers in `channel`, without the queued notes. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
-import { createLogger } from '../../src/log.ts';
+import { loadConfig } from '../../src/base/config.ts';
+import { createLogger } from '../../src/base/log.ts';
 import type { MonitoringApi, Page, Task } from '../../src/monitoring/api.ts';
 import { createRelay } from '../../src/alerts/engine/relay.ts';
 import { createOutbox } from '../../src/alerts/engine/outbox.ts';

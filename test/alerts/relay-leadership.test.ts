@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { relayDeps } from '../../src/compose.ts';
+import { relayDeps } from '../../src/main/compose.ts';
 import { createRelay, createRelayWebClient } from '../../src/alerts/engine/relay.ts';
 import { waitFor } from '../harness.ts';
 import { ALERTS, FAST, GENERAL, MIN, startRelayBed, startTaskBed, type RelayBed } from './relay-bed.ts';

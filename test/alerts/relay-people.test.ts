@@ -1,7 +1,7 @@
 import { WebClient } from '@slack/web-api';
 import { describe, expect } from 'vitest';
 import { notifyAssignment } from '../../src/alerts/index.ts';
-import { relayDeps } from '../../src/compose.ts';
+import { relayDeps } from '../../src/main/compose.ts';
 import { waitFor } from '../harness.ts';
 import { homeText, openHome, publishesFor } from '../home/home-helpers.ts';
 import { expectValidBlocks, GENERAL, MIN, taskTest as it } from './relay-bed.ts';

@@ -1,7 +1,7 @@
 /**
  * The import graph of a source tree, folded to folders, and the cycles in it. A folder is the first two path
  * levels under the project root (`src/tasks`, `src/kit`); a file at the top of `src/` is a node of its own
- * (`src/main.ts`). Built with the TypeScript compiler's parser, so `import type`, re-exports and dynamic
+ * (`src/main/main.ts`). Built with the TypeScript compiler's parser, so `import type`, re-exports and dynamic
  * `import()` all count: the dependency rule is about what a folder knows, not only what it loads.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -97,7 +97,7 @@ export function moduleReferences(fileName: string, text: string): ModuleReferenc
   return found;
 }
 
-/** `src/tasks/rules/open.ts` → `src/tasks`; `src/main.ts` → `src/main.ts`. */
+/** `src/tasks/rules/open.ts` → `src/tasks`; `src/main/main.ts` → `src/main/main.ts`. */
 export function folderOf(path: string): string {
   return path.split('/').slice(0, 2).join('/');
 }

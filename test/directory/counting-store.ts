@@ -1,5 +1,5 @@
 /** A memory store that records the keys read and written through it (`namespace/key`), for tests of store traffic. */
-import { createLogger } from '../../src/log.ts';
+import { createLogger } from '../../src/base/log.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import type { Store } from '../../src/store/store.ts';
 

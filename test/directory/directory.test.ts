@@ -4,7 +4,7 @@
  */
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BaseDeps } from '../../src/deps.ts';
+import type { BaseDeps } from '../../src/base/deps.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { createDirectory } from '../../src/directory/index.ts';
 import { startStandin, type Standin } from '../../src/slack-standin/index.ts';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createPeopleDirectory } from '../../src/directory/people.ts';
-import { createLogger } from '../../src/log.ts';
+import { createLogger } from '../../src/base/log.ts';
 import type { Assignee } from '../../src/monitoring/api.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { waitFor } from '../harness.ts';

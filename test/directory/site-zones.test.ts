@@ -1,7 +1,7 @@
 /** Site time zones come from one record per site: however many sites the platform lists, a few at a time. */
 import { describe, expect, it } from 'vitest';
 import { createSiteCatalog } from '../../src/directory/sites.ts';
-import { createLogger } from '../../src/log.ts';
+import { createLogger } from '../../src/base/log.ts';
 import type { DataSource, DataSourceRow, MonitoringApi } from '../../src/monitoring/api.ts';
 import { openStore } from '../../src/store/open-store.ts';
 

@@ -3,7 +3,7 @@
  * Done are not, so they come from tasks seen or configuration, and are never guessed.
  */
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log.ts';
+import { createLogger } from '../../src/base/log.ts';
 import { createStatusRegistry } from '../../src/directory/statuses.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { waitFor } from '../harness.ts';

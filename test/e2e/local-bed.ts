@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { describe } from 'vitest';
 import { setupLocalWorkspace, type LocalWorkspace } from '../../src/local/index.ts';
-import { relayDeps } from '../../src/compose.ts';
+import { relayDeps } from '../../src/main/compose.ts';
 import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/relay.ts';
 import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
 import { startHarness, type Harness } from '../harness.ts';

@@ -1,6 +1,6 @@
 /**
  * Polls `read` until it gives a value (not undefined), failing with `what` after `timeoutMs`: how the tests that
- * start `src/main.ts` as a child process wait for its output and its console. Errors from `read` end the wait.
+ * start `src/main/main.ts` as a child process wait for its output and its console. Errors from `read` end the wait.
  */
 export async function poll<T>(
   read: () => Promise<T | undefined>,

@@ -3,7 +3,7 @@
  * cycle with delivery) through a harness, for the secrets test to inspect what was logged and sent.
  */
 import { expect } from 'vitest';
-import { relayDeps } from '../../src/compose.ts';
+import { relayDeps } from '../../src/main/compose.ts';
 import { createRelay, createRelayWebClient } from '../../src/alerts/engine/relay.ts';
 import type { JsonObject, StoredView } from '../../src/slack-standin/index.ts';
 import { viewOpenedSince } from '../fixtures/opened-view.ts';

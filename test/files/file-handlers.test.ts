@@ -3,7 +3,7 @@
  * WebClient, no Bolt App and no platform (none of these paths reaches it). Each acks before anything else.
  */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/base/config.ts';
 import type { UploadJobDeps } from '../../src/files/slack/file-upload-job.ts';
 import { handleFileRetry } from '../../src/files/slack/file-retry.ts';
 import { handleFileUploadSubmit } from '../../src/files/slack/file-upload-submit.ts';

@@ -1,6 +1,6 @@
 /** Where uploads are filed: the company from configuration or from a data source's full record (sandbox over loopback). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock, type BaseDeps } from '../../src/deps.ts';
+import { systemClock, type BaseDeps } from '../../src/base/deps.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { FileTransferError, resolveTarget } from '../../src/files/slack/transfer/index.ts';
 import { sandboxBaseDeps } from '../fixtures/sandbox-deps.ts';

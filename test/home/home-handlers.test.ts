@@ -3,7 +3,7 @@
  * WebClient, no Bolt App and no platform (none of these paths reaches it). Each acks before anything else.
  */
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log.ts';
+import { createLogger } from '../../src/base/log.ts';
 import { handleAppHomeOpened } from '../../src/home/slack/app-home-opened.ts';
 import { handleHomeSourceSearchSubmit } from '../../src/home/slack/home-source-search.ts';
 import { handleHomeTaskOpen, type HomeTaskOpenDeps } from '../../src/home/slack/home-task-open.ts';

@@ -2,7 +2,7 @@
 import { inspect } from 'node:util';
 import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { createLogger } from '../../src/log.ts';
+import { createLogger } from '../../src/base/log.ts';
 import { caught, json, KEY, setup, STORAGE } from './helpers.ts';
 
 function assertNoKey(value: unknown) {

@@ -3,7 +3,7 @@
  * WebClient, no Bolt App and no platform (none of these paths reaches it). Each acks before anything else.
  */
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log.ts';
+import { createLogger } from '../../src/base/log.ts';
 import { channelOption } from '../../src/posts/render/post-modal.ts';
 import type { PostChannel } from '../../src/posts/service/posts-service.ts';
 import { handlePostChannelOptions } from '../../src/posts/slack/post-channel.ts';

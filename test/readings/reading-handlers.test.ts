@@ -3,14 +3,14 @@
  * App, with only the deps each one takes, against a loopback sandbox. Each acks before anything else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BaseDeps } from '../../src/deps.ts';
+import type { BaseDeps } from '../../src/base/deps.ts';
 import { handleReadingCommand } from '../../src/readings/slack/reading-command.ts';
 import { handleReadingEntrySubmit } from '../../src/readings/slack/reading-entry-submit.ts';
 import type { CommandArgs } from '../../src/readings/slack/listener-args.ts';
 import { handleSourceCommand } from '../../src/readings/slack/source-command.ts';
 import { handleSourceDetails } from '../../src/readings/slack/source-details.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { createServices, type Services } from '../../src/services.ts';
+import { createServices, type Services } from '../../src/main/services.ts';
 import { buildArguments, recordedMethod, type HandlerCall } from '../fixtures/handler-args.ts';
 import { sandboxBaseDeps } from '../fixtures/sandbox-deps.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open-store.ts';
 import { withNearCache } from '../../src/store/near-cache.ts';
 import type { Store } from '../../src/store/store.ts';
-import { createLogger } from '../../src/log.ts';
+import { createLogger } from '../../src/base/log.ts';
 
 const log = createLogger({ level: 'silent' });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@redis/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log.ts';
+import { createLogger } from '../../src/base/log.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { StoreUnavailableError } from '../../src/store/store.ts';
 import { waitFor } from '../harness.ts';

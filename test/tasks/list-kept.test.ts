@@ -4,9 +4,9 @@
  * elsewhere show once it is 30 s old; a read is never shown to another scope.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BaseDeps } from '../../src/deps.ts';
+import type { BaseDeps } from '../../src/base/deps.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
-import { createServices, type Services } from '../../src/services.ts';
+import { createServices, type Services } from '../../src/main/services.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import type { TaskListFilter, TaskListPage } from '../../src/tasks/service/task-service.ts';
 import { sandboxBaseDeps } from '../fixtures/sandbox-deps.ts';

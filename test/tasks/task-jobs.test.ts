@@ -1,5 +1,5 @@
 /**
- * Card buttons and the Home tab run their work as jobs (issue 18, src/kit/jobs/hand-off.ts): the click or event is
+ * Card buttons and the Home tab run their work as jobs (issue 18, src/runtime/jobs/hand-off.ts): the click or event is
  * acked on receipt, and the same listener does the work when its job runs. Proven from outside over loopback HTTP:
  * the app's /readyz counts the job of each kind as done, and what the work does (the PATCH, the card, the tab)
  * happened. No sleeps: the app's whenIdle waits for requests and jobs alike.

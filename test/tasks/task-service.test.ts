@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SITES, type Sandbox } from '../../src/sandbox/index.ts';
 import { isPastDue } from '../../src/tasks/rules/dates.ts';
-import type { Services } from '../../src/services.ts';
+import type { Services } from '../../src/main/services.ts';
 import { startSandboxServices, type SandboxServices } from '../fixtures/sandbox-deps.ts';
 
 let env: SandboxServices;

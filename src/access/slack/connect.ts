@@ -3,7 +3,7 @@
  * the key, and its submission. The key is checked with one call made with it alone before anything is stored (a key
  * the platform does not recognise is refused and not kept); then fieldline says who the person is on the platform
  * and how many sites the key sees — that description, and the disconnection, run as jobs
- * (src/kit/jobs/hand-off.ts). The job's copy of the submission carries no key: it is in the vault by then.
+ * (src/runtime/jobs/hand-off.ts). The job's copy of the submission carries no key: it is in the vault by then.
  */
 import type {
   AllMiddlewareArgs,
@@ -13,7 +13,7 @@ import type {
   ViewSubmitAction,
 } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import type { Logger } from '../../log.ts';
+import type { Logger } from '../../base/log.ts';
 import type { MonitoringApi } from '../../monitoring/api.ts';
 import type { Directory } from '../../directory/index.ts';
 import { within } from '../../kit/time-budget.ts';
@@ -25,7 +25,7 @@ import { keyProblemText, verifyKey } from '../service/verify-key.ts';
 import { connectedModal, connectModal } from '../render/connect.ts';
 import { ACCESS_VIEW } from '../render/ids.ts';
 import { checkPerson, type AccessDeps } from './acting-person.ts';
-import { handOff, jobOf } from '../../kit/jobs/hand-off.ts';
+import { handOff, jobOf } from '../../runtime/jobs/hand-off.ts';
 
 export interface ConnectDeps extends AccessDeps {
   log: Logger;

@@ -4,19 +4,19 @@
  * requests from bots are dropped. Everyone else runs inside `actAs(person)`: their platform key is looked up,
  * and who they are checked, only when the platform is first needed (after the ack).
  *
- * A request's job passes the gate again (src/kit/jobs/slack-job.ts) with a no-op ack: Slack was answered on
+ * A request's job passes the gate again (src/runtime/jobs/slack-job.ts) with a no-op ack: Slack was answered on
  * receipt, before the receiving thread or replica knew of the refusal. So a refusal met in a job is said through
  * the response_url (else ephemeral, else a DM), never through that ack (issue 35: the answer was lost).
  */
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import type { Logger } from '../../log.ts';
+import type { Logger } from '../../base/log.ts';
 import { within } from '../../kit/time-budget.ts';
 import { refusalText, type Refusal } from '../rules/person-gate.ts';
 import { actAs } from '../service/acting.ts';
 import { messageModal } from '../../kit/blocks/text-blocks.ts';
 import { errorTargetFrom } from '../../kit/error-handler.ts';
-import { jobRunOf } from '../../kit/jobs/slack-job.ts';
+import { jobRunOf } from '../../runtime/jobs/slack-job.ts';
 import { placeOf } from '../../kit/request-place.ts';
 import { deliver } from '../../kit/errors.ts';
 import { actingPersonFor, rememberedRefusal, type AccessDeps } from './acting-person.ts';

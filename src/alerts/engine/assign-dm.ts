@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
-import type { Logger } from '../../log.ts';
+import type { Logger } from '../../base/log.ts';
 import type { Assignee, Task } from '../../monitoring/api.ts';
 import type { Store } from '../../store/store.ts';
 import { safeName } from '../../kit/blocks/mrkdwn.ts';

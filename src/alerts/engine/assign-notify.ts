@@ -5,7 +5,7 @@
  * whichever of the two comes second — on this replica or another — DMs nobody a second time.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import type { Task } from '../../monitoring/api.ts';
 import { renderCardFor } from '../../tasks/index.ts';
 import { tellAssignees } from './assign-dm.ts';

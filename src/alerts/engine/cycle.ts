@@ -3,7 +3,7 @@
  * outboxes → save state. Only a complete read is evaluated: a failed or partial cycle changes no alert, no
  * snapshot and no outbox, so an outage can never clear an alert or invent a task change.
  */
-import type { Logger } from '../../log.ts';
+import type { Logger } from '../../base/log.ts';
 import type { MonitoringApi } from '../../monitoring/api.ts';
 import type { Directory } from '../../directory/types.ts';
 import { evaluateSite } from '../rules/evaluate-cycle.ts';

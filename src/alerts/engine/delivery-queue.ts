@@ -4,7 +4,7 @@
  * order is kept and nothing is dropped) while other channels keep flowing. Other Slack failures pause the
  * channel with capped exponential backoff; the item is retried, never skipped.
  */
-import type { Logger } from '../../log.ts';
+import type { Logger } from '../../base/log.ts';
 import { deliverItem, LostLeadershipError } from './deliver-item.ts';
 import type { Outbox } from './outbox.ts';
 import type { RelayStore } from './relay-store.ts';

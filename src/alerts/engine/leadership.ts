@@ -3,8 +3,8 @@
  * so exactly one holds the Redis lease `<prefix>lease:relay`; with sqlite or memory the single process leads.
  */
 import { hostname } from 'node:os';
-import type { Config } from '../../config.ts';
-import type { Logger } from '../../log.ts';
+import type { Config } from '../../base/config.ts';
+import type { Logger } from '../../base/log.ts';
 import { alwaysLeader, redisLease, type Leadership } from '../../store/lease.ts';
 import { connectLeaseRedis } from '../../store/lease-redis.ts';
 

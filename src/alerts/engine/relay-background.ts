@@ -4,8 +4,8 @@
  * `fence()` before every Slack write), so a replica that loses the lease stops at once and a follower that
  * gains it resumes from the shared store.
  */
-import type { Deps } from '../../deps.ts';
-import type { Lifecycle } from '../../lifecycle.ts';
+import type { Deps } from '../../base/deps.ts';
+import type { Lifecycle } from '../../base/lifecycle.ts';
 import { createRelay, createRelayWebClient, type Relay } from './relay.ts';
 import { createRelayLeadership } from './leadership.ts';
 

@@ -4,7 +4,7 @@
  * (WebClient would otherwise sleep inside the call and hold every channel behind it).
  */
 import { ErrorCode, WebClient, type WebClientOptions } from '@slack/web-api';
-import { slackLogger, type Logger } from '../../log.ts';
+import { slackLogger, type Logger } from '../../base/log.ts';
 import type { RenderedMessage } from '../render/alert-message.ts';
 import { guardBlockLimits } from '../../kit/blocks/guard-client.ts';
 import { slackFetch } from '../../kit/slack-fetch.ts';

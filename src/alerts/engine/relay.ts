@@ -4,7 +4,7 @@
  * instance over the same store (a restart, or a new leader among replicas) resumes where this one stopped.
  */
 import type { WebClient } from '@slack/web-api';
-import type { BaseDeps } from '../../deps.ts';
+import type { BaseDeps } from '../../base/deps.ts';
 import type { Directory } from '../../directory/types.ts';
 import { emptyReport, runCycle as runOneCycle, type CycleReport } from './cycle.ts';
 import { createDeliveryQueue, type DeliveryReport } from './delivery-queue.ts';

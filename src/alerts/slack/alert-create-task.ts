@@ -1,7 +1,7 @@
 /** Create task on an incident parent: the task modal prefilled about this device and its conditions (type 3). */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { TASK_TYPE } from '../../monitoring/api.ts';
 import { relayStore } from '../engine/relay-store.ts';
 import { ALERT_ACTION } from '../render/alert-message.ts';

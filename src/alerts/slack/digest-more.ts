@@ -1,5 +1,5 @@
 /** "and N more" under a digest section: the whole list, only for the person who asked. */
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { digestRecords } from '../engine/digest-records.ts';
 import { relayStore } from '../engine/relay-store.ts';
 import { assigneeMentions, createRelayPeople } from '../engine/relay-people.ts';

@@ -2,12 +2,12 @@
  * /monitor — channel subscriptions to device alerts and task changes, and the relay's status.
  * Thin: ack → parse (pure) → subscription service → render; answers are ephemeral via response_url.
  */
-import { handOff, queueStatsOf } from '../../kit/jobs/hand-off.ts';
-import type { QueueStats } from '../../kit/jobs/job-stats.ts';
-import { renderQueueStats } from '../../kit/jobs/render-queue-stats.ts';
+import { handOff, queueStatsOf } from '../../runtime/jobs/hand-off.ts';
+import type { QueueStats } from '../../runtime/jobs/job-stats.ts';
+import { renderQueueStats } from '../../runtime/jobs/render-queue-stats.ts';
 import type { AllMiddlewareArgs, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { parseMonitorCommand } from '../rules/monitor-parse.ts';
 import { runDigestCommand } from './monitor-digest.ts';
 import { digestRecords } from '../engine/digest-records.ts';

@@ -4,7 +4,7 @@
  * call beyond resolving the site names an admin typed.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { digestRecords } from '../engine/digest-records.ts';
 import { collectDigest, digestSites } from '../engine/digest-run.ts';
 import { assigneeMentions, createRelayPeople } from '../engine/relay-people.ts';

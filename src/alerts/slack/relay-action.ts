@@ -1,6 +1,6 @@
 /**
  * The frame every button and menu on a relay message shares: hand the work to a job and ack (Slack's 3 s;
- * src/kit/jobs/hand-off.ts), or ack and work right here when the work must use the trigger_id (`job: null`:
+ * src/runtime/jobs/hand-off.ts), or ack and work right here when the work must use the trigger_id (`job: null`:
  * opening a modal); find the channel the message is in, and send whatever goes wrong to the one error path, named
  * after the action.
  */
@@ -11,9 +11,9 @@ import type {
   BlockStaticSelectAction,
   SlackActionMiddlewareArgs,
 } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { reportError } from '../../kit/errors.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 
 export type AlertButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export type AlertSelectArgs = SlackActionMiddlewareArgs<BlockStaticSelectAction> & AllMiddlewareArgs;

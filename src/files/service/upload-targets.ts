@@ -2,7 +2,7 @@
  * What an upload can be filed under: the sites and data sources the key can see (GET /data-sources rows),
  * cached briefly in the store for the picker. Values are `site:<id>` or `ds:<id>`.
  */
-import type { BaseDeps } from '../../deps.ts';
+import type { BaseDeps } from '../../base/deps.ts';
 
 /** Where the person chose to upload to: a site, or a data source (whose record names the company). */
 export interface TargetChoice {

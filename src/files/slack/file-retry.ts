@@ -3,13 +3,13 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import { decodeRetryValue } from '../render/file-retry-value.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { runUploadJob, type UploadJobDeps } from './file-upload-job.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 
 export type FileButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
 export async function handleFileRetry(args: FileButtonArgs, deps: UploadJobDeps): Promise<void> {
   const { body, action, client, respond } = args;
-  // The upload is a job's work (src/kit/jobs/hand-off.ts).
+  // The upload is a job's work (src/runtime/jobs/hand-off.ts).
   if (!(await handOff(args, 'files.retry'))) return;
   const value = decodeRetryValue(action.value);
   const message = body.message;

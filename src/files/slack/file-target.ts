@@ -1,6 +1,6 @@
 /** Options for the upload modal's site/data-source picker (block_suggestion), answered within Slack's 3 s. */
 import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from '@slack/bolt';
-import type { BaseDeps } from '../../deps.ts';
+import type { BaseDeps } from '../../base/deps.ts';
 import { filterTargets, listUploadTargets } from '../service/upload-targets.ts';
 import { within } from '../../kit/time-budget.ts';
 import { truncate } from '../../kit/blocks/mrkdwn.ts';

@@ -6,8 +6,8 @@ import { decodeUploadMeta } from '../render/file-upload-meta.ts';
 import { FILE_TARGET, FILE_UPLOAD_CALLBACK_ID } from '../render/file-upload.ts';
 import { formValues, inputOf } from '../../kit/blocks/view-state.ts';
 import { runUploadJob, type UploadJobDeps } from './file-upload-job.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
-import type { DoorRule } from '../../kit/jobs/door.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
+import type { DoorRule } from '../../runtime/jobs/door.ts';
 
 /** The upload modal's one input, the target. */
 const uploadValues = formValues([FILE_TARGET]);
@@ -39,7 +39,7 @@ export async function handleFileUploadSubmit(args: FileUploadSubmitArgs, deps: U
     });
     return;
   }
-  // src/kit/jobs/hand-off.ts: a full queue keeps the modal open with the target chosen.
+  // src/runtime/jobs/hand-off.ts: a full queue keeps the modal open with the target chosen.
   if (!(await handOff(args, UPLOAD_AT_DOOR.kind, { busyBlock: UPLOAD_AT_DOOR.busyBlock }))) return;
   await runUploadJob(deps, {
     client,

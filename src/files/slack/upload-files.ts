@@ -3,7 +3,7 @@
  * they belong (a site or data source, which names the company; optional when a company is configured).
  */
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { messageFilesOf } from '../../kit/blocks/file-list.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { encodeUploadMeta } from '../render/file-upload-meta.ts';

@@ -4,7 +4,7 @@
  * store), and a quick platform probe. Never throws for platform or store failures.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import type { Assignee } from '../../monitoring/api.ts';
 import type { ChannelSubscriptions } from '../../alerts/index.ts';
 import { assignmentDmsOn, relayStore } from '../../alerts/index.ts';

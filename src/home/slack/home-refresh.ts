@@ -1,5 +1,5 @@
 /** "Refresh" on the Home tab: the same two-step publish as opening the tab. */
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 import { actionFacts } from '../../tasks/index.ts';
 import { publishHome, type PublishHomeDeps } from './publish-home.ts';
 import type { HomeActionArgs } from './home-args.ts';

@@ -1,20 +1,20 @@
 /**
  * "Search data sources" on the Home tab: a modal with a query input. A submission is answered at once with
  * the modal in a "Searching…" state (response_action update, no platform call before the ack), then the
- * matches replace it (views.update) in a job (src/kit/jobs/hand-off.ts); the person can search again from the
+ * matches replace it (views.update) in a job (src/runtime/jobs/hand-off.ts); the person can search again from the
  * same modal.
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { z } from 'zod';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { HOME_VIEW } from '../render/home-ids.ts';
 import { renderSourceSearchModal, type SearchState } from '../render/home-search.ts';
 import { formState, inputOf } from '../../kit/blocks/view-state.ts';
 import { actionFacts } from '../../tasks/index.ts';
 import { userMessageFor } from '../../kit/errors.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 import type { HomeActionArgs } from './home-args.ts';
-import type { DoorRule } from '../../kit/jobs/door.ts';
+import type { DoorRule } from '../../runtime/jobs/door.ts';
 
 const submission = z.looseObject({
   user: z.looseObject({ id: z.string() }),

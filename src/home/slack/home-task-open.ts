@@ -3,15 +3,15 @@
  * card (the task feature's renderer, with its status/priority/edit buttons) is posted to the person's DM
  * with the app, where those buttons update it in place — and a small modal answers where the person is:
  * "Card posted in your DM with fieldline — open it", linking to the card. The modal opens on receipt (the
- * trigger_id lives 3 s); reading the task and posting the card run as a job (src/kit/jobs/hand-off.ts) that
+ * trigger_id lives 3 s); reading the task and posting the card run as a job (src/runtime/jobs/hand-off.ts) that
  * finds the modal by its view id.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../deps.ts';
-import type { Logger } from '../../log.ts';
+import type { Deps } from '../../base/deps.ts';
+import type { Logger } from '../../base/log.ts';
 import { renderNotice, actionFacts, postCard, renderCardFor, tellUser } from '../../tasks/index.ts';
 import { reportError, userMessageFor } from '../../kit/errors.ts';
-import { handOff, jobOf } from '../../kit/jobs/hand-off.ts';
+import { handOff, jobOf } from '../../runtime/jobs/hand-off.ts';
 import { messagePermalink } from '../../kit/message-origin.ts';
 import { CARD_UNKNOWN_TEXT, renderCardOpenedModal, type CardOpenState } from '../render/home-card-opened.ts';
 import type { HomeActionArgs } from './home-args.ts';

@@ -3,7 +3,7 @@
  * (GET /data-sources rows carry `site.channelId` and `channelId`). Cached briefly in the store so the channel
  * picker answers Slack's option requests fast; a store outage only costs a fresh fetch.
  */
-import type { BaseDeps } from '../../deps.ts';
+import type { BaseDeps } from '../../base/deps.ts';
 import type { DataSourceRow } from '../../monitoring/api.ts';
 
 export interface PostChannel {

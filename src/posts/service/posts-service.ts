@@ -1,5 +1,5 @@
 /** Feed posts (contract section 11): the channel directory for the picker, and drafts (publishing is slack/). */
-import type { BaseDeps } from '../../deps.ts';
+import type { BaseDeps } from '../../base/deps.ts';
 import { createPostChannelDirectory, type PostChannelDirectory } from './channels.ts';
 
 export {

@@ -3,7 +3,7 @@
  * answer is bounded: a slow platform yields an explanatory empty list instead of a timeout.
  */
 import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { filterChannels } from '../service/posts-service.ts';
 import { within } from '../../kit/time-budget.ts';
 import { channelOption } from '../render/post-modal.ts';

@@ -1,15 +1,15 @@
 /**
  * view_submission of the post modal: validate inline (errors on the exact field), ack "Posting…", publish as a
- * job (src/kit/jobs/hand-off.ts; a full queue keeps the form open with everything typed).
+ * job (src/runtime/jobs/hand-off.ts; a full queue keeps the form open with everything typed).
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 import { readPostValues, validatePostValues } from './post-form.ts';
 import { decodePostMeta } from '../render/post-meta.ts';
 import { POST_CALLBACK_ID, POST_FIELDS, renderPostProgress } from '../render/post-modal.ts';
 import { publishFromModal } from './post-publish.ts';
 import type { PublishDeps } from './publish-post.ts';
-import type { DoorRule } from '../../kit/jobs/door.ts';
+import type { DoorRule } from '../../runtime/jobs/door.ts';
 
 export type PostSubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 

@@ -3,7 +3,7 @@
  * with exactly one post object (contract: posts per POST /post request — exactly 1).
  */
 import type { WebClient } from '@slack/web-api';
-import type { BaseDeps } from '../../deps.ts';
+import type { BaseDeps } from '../../base/deps.ts';
 import {
   FileTransferError,
   resolveTarget,

@@ -4,7 +4,7 @@
  * trigger's 3 s; one that fails or is late is left out of the credit line, the others still show.
  */
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { sharedContent } from '../service/posts-service.ts';
 import { within } from '../../kit/time-budget.ts';
 import { messageFilesOf } from '../../kit/blocks/file-list.ts';

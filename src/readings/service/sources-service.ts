@@ -2,7 +2,7 @@
  * Data sources and readings (issue 5): search, resolve, report, export, import, manual entry and device
  * status, as one service on Deps (`deps.sources`). Slack conversations around them live in ./flows-*.ts.
  */
-import type { BaseDeps } from '../../deps.ts';
+import type { BaseDeps } from '../../base/deps.ts';
 import type { DataSource, DeviceStatus, MeterReadings } from '../../monitoring/api.ts';
 import type { RangeSpec } from '../rules/range.ts';
 import { checkAndUpload, type ImportOutcome } from './import.ts';

@@ -4,7 +4,7 @@
  * numbers, or → "arrived, importing asynchronously", then one reply with the outcome (confirmed / could not be
  * confirmed). Each is said once, there: no ephemeral copy, no copy sent to the channel as well.
  */
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { zoneOrUtc } from '../rules/range.ts';
 import { escapeMrkdwn, safeName, safeText } from '../../kit/blocks/mrkdwn.ts';
 import { renderCsvRejected, renderImportAccepted, renderImportConfirmed } from '../render/reading-import.ts';

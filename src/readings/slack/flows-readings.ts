@@ -4,7 +4,7 @@
  * through reportError.
  */
 import { shareFile } from '../../kit/slack-files/upload-file.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import type { DataSource } from '../../monitoring/api.ts';
 import { chartPng } from '../rules/chart-cache.ts';
 import {

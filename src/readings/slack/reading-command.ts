@@ -1,8 +1,8 @@
 /** /reading <source name or id> [range] [export]. Thin: ack → parse → flow (after ack) → render. */
 import type { CommandArgs } from './listener-args.ts';
 import { commandTarget } from './source-target.ts';
-import type { Deps } from '../../deps.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import type { Deps } from '../../base/deps.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 import { parseReadingArgs, ReadingRangeError, type ReadingArgs } from '../rules/range.ts';
 import { readingForQuery } from './flows-readings.ts';
 import { COMMAND_HELP } from '../../kit/help/commands.ts';
@@ -28,7 +28,7 @@ function readingCommandPlan(
   return { kind: 'readings.reading', args };
 }
 
-/** The job `/reading <text>` becomes, or undefined: answered in the ack (the door asks it: src/kit/jobs/door.ts). */
+/** The job `/reading <text>` becomes, or undefined: answered in the ack (the door asks it: src/runtime/jobs/door.ts). */
 export function readingCommandJob(text: string): string | undefined {
   const plan = readingCommandPlan(text);
   return 'kind' in plan ? plan.kind : undefined;
@@ -41,7 +41,7 @@ export async function handleReadingCommand(
   const { ack, command, client } = listenerArgs;
   const plan = readingCommandPlan(command.text);
   if ('answer' in plan) return void (await ack(plan.answer));
-  // Reading pages, the summary and the chart are a job's work (src/kit/jobs/hand-off.ts).
+  // Reading pages, the summary and the chart are a job's work (src/runtime/jobs/hand-off.ts).
   if (!(await handOff(listenerArgs, plan.kind))) return;
   const target = commandTarget(command, client);
   const { args } = plan;

@@ -1,19 +1,19 @@
 /**
  * "Enter reading" submitted: wrong types are answered inline (response_action errors; the modal and what was
- * typed stay), then the reading is written as a job (src/kit/jobs/hand-off.ts) and the user is told where they
+ * typed stay), then the reading is written as a job (src/runtime/jobs/hand-off.ts) and the user is told where they
  * acted. The time of receipt travels with the job, so an empty "Reading time" means when it was submitted.
  */
 import type { SubmitArgs } from './listener-args.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { buildEntry } from '../rules/manual-entry.ts';
 import { notify } from '../../kit/reply.ts';
 import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
 import { READING_VIEW } from '../render/source-ids.ts';
 import { reportError } from '../../kit/errors.ts';
 import { catalogOfView, entryInputOf, entryMetaOf, errorsByBlock } from './reading-entry-parse.ts';
-import { handOff, jobOf } from '../../kit/jobs/hand-off.ts';
+import { handOff, jobOf } from '../../runtime/jobs/hand-off.ts';
 import { TIMESTAMP_BLOCK } from '../render/reading-entry-view.ts';
-import type { DoorRule } from '../../kit/jobs/door.ts';
+import type { DoorRule } from '../../runtime/jobs/door.ts';
 
 const ENTRY_JOB = 'readings.entry';
 

@@ -1,14 +1,14 @@
 /**
  * A CSV file sent to the app in a DM: offer to import it (events carry no trigger_id, so a button opens the
  * data source picker). Messages from bots, edits and files that are not CSV are ignored; the offer is posted by a
- * job (src/kit/jobs/hand-off.ts: Bolt acked the event already, so handOff only enqueues).
+ * job (src/runtime/jobs/hand-off.ts: Bolt acked the event already, so handOff only enqueues).
  */
 import type { MessageEventArgs } from './listener-args.ts';
 import { z } from 'zod';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { csvFilesOf } from '../render/reading-csv-files.ts';
 import { renderImportOffer } from '../render/reading-import.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 
 const dmFileMessage = z.looseObject({
   channel: z.string(),

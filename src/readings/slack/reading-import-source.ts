@@ -1,6 +1,6 @@
 /** The data source picker of the import modal (external_select): name search over GET /data-sources. */
 import type { SuggestionArgs } from './listener-args.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { truncate } from '../../kit/blocks/mrkdwn.ts';
 
 export async function handleReadingImportSourceOptions(

@@ -1,16 +1,16 @@
 /**
  * The import modal submitted: close it, then check and import in the thread of the file's message, as a job
- * (src/kit/jobs/hand-off.ts).
+ * (src/runtime/jobs/hand-off.ts).
  */
 import type { SubmitArgs } from './listener-args.ts';
 import { z } from 'zod';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { importFlow } from './flows-import.ts';
 import { DETECT_FORMAT, IMPORT_BLOCK, type ImportMeta } from '../render/reading-import.ts';
 import { READING_ACTION, READING_VIEW } from '../render/source-ids.ts';
 import { decodeValue } from '../../kit/button-value.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
-import type { DoorRule } from '../../kit/jobs/door.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
+import type { DoorRule } from '../../runtime/jobs/door.ts';
 
 const meta: z.ZodType<ImportMeta> = z.object({
   files: z.array(z.object({ id: z.string(), name: z.string() })).min(1),

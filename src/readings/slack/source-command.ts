@@ -1,14 +1,14 @@
 /** /source: search data sources (paged), `file <id>` to bring a platform file here, help. Thin: ack → service → render. */
 import type { CommandArgs } from './listener-args.ts';
 import { commandTarget } from './source-target.ts';
-import type { BaseDeps, Deps } from '../../deps.ts';
+import type { BaseDeps, Deps } from '../../base/deps.ts';
 import { sendPlatformFileToSlack } from '../../files/index.ts';
 import { moreButtonValue } from '../../kit/more-cursor.ts';
 import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
 import { fitMessage } from '../../kit/blocks/block-limits.ts';
 import { renderSourceList } from '../render/source-list.ts';
 import { reportError } from '../../kit/errors.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 import { COMMAND_HELP } from '../../kit/help/commands.ts';
 import { renderCommandHelp } from '../../kit/help/render-help.ts';
 
@@ -42,7 +42,7 @@ function sourceCommandPlan(typed: string): SourcePlan {
     : { kind: 'readings.source-search', query: text };
 }
 
-/** The job `/source <text>` becomes, or undefined: answered in the ack (the door asks it: src/kit/jobs/door.ts). */
+/** The job `/source <text>` becomes, or undefined: answered in the ack (the door asks it: src/runtime/jobs/door.ts). */
 export function sourceCommandJob(text: string): string | undefined {
   const plan = sourceCommandPlan(text);
   return 'kind' in plan ? plan.kind : undefined;

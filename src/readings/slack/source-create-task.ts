@@ -1,7 +1,7 @@
 /** "Create task about this" on a source card: the task modal with the data source chosen (type 3). */
 import type { ButtonArgs } from './listener-args.ts';
 import { EXPIRED, valueOrExpired } from './expired-button.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { TASK_TYPE } from '../../monitoring/api.ts';
 import { decodeTaskAbout, SOURCE_ACTION } from '../render/source-ids.ts';
 import { reportError } from '../../kit/errors.ts';

@@ -1,15 +1,15 @@
 /** "Report device status" submitted: inline errors for bad numbers, else POST /devices/status as a job. */
 import type { SubmitArgs } from './listener-args.ts';
 import { z } from 'zod';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { statusFromForm } from './source-device-status-form.ts';
 import { notify } from '../../kit/reply.ts';
 import { STATUS_BLOCK, type DeviceStatusMeta } from '../render/source-device-status.ts';
 import { SOURCE_VIEW } from '../render/source-ids.ts';
 import { decodeValue } from '../../kit/button-value.ts';
 import { reportError } from '../../kit/errors.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
-import type { DoorRule } from '../../kit/jobs/door.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
+import type { DoorRule } from '../../runtime/jobs/door.ts';
 
 const meta: z.ZodType<DeviceStatusMeta> = z.object({
   sourceId: z.string().min(1),
@@ -44,7 +44,7 @@ export async function handleSourceDeviceStatusSubmit(
     await ack({ response_action: 'errors', errors: result.errors });
     return;
   }
-  // The report is a job's work (src/kit/jobs/hand-off.ts); a full queue keeps the modal open with what was typed.
+  // The report is a job's work (src/runtime/jobs/hand-off.ts); a full queue keeps the modal open with what was typed.
   if (!(await handOff(args, STATUS_AT_DOOR.kind, { busyBlock: STATUS_AT_DOOR.busyBlock }))) return;
   const user = body.user.id;
   const target = { client, channel: m.channel ?? user, user };

@@ -1,6 +1,6 @@
 /** "Report device status" on a camera's card: the status modal, prefilled from the last report. */
 import type { ButtonArgs } from './listener-args.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { isCamera } from '../rules/source-facts.ts';
 import { renderMessageView } from '../render/reading-entry-view.ts';
 import { renderDeviceStatusView } from '../render/source-device-status.ts';

@@ -1,6 +1,6 @@
 /** "Enter reading" on a source card: the typed-input modal (one input per writable metric). */
 import type { ButtonArgs } from './listener-args.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { metricCatalog } from '../rules/metric-catalog.ts';
 import { zoneOrUtc } from '../rules/range.ts';
 import { renderMessageView, renderReadingEntryView } from '../render/reading-entry-view.ts';

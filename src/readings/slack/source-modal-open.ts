@@ -1,16 +1,16 @@
 /**
  * Modals that need the data source's record ("Enter reading", "Report device status" on a source card): ack, open
  * a "Loading…" modal at once on the receiving replica (trigger_id lives 3 s), then fetch and replace it as a job
- * (src/kit/jobs/hand-off.ts, `acked`). A failure replaces the modal with the user-facing message.
+ * (src/runtime/jobs/hand-off.ts, `acked`). A failure replaces the modal with the user-facing message.
  */
 import type { ModalView } from '@slack/types';
 import type { ButtonArgs } from './listener-args.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import type { DataSource } from '../../monitoring/api.ts';
 import { renderLoadingView, renderMessageView } from '../render/reading-entry-view.ts';
 import { userMessageFor } from '../../kit/errors.ts';
 import { fitView } from '../../kit/blocks/block-limits.ts';
-import { handOff, jobOf } from '../../kit/jobs/hand-off.ts';
+import { handOff, jobOf } from '../../runtime/jobs/hand-off.ts';
 
 /** What the modal carries to its submission: the source, and the conversation to answer in (none from a DM). */
 export interface SourceModalMeta {

@@ -1,21 +1,21 @@
 /** "More" under /source results: the next page, with the same search text and the cursor verbatim. */
 import type { ButtonArgs } from './listener-args.ts';
 import { EXPIRED, valueOrExpired } from './expired-button.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { moreButtonValue, readMoreButton } from '../../kit/more-cursor.ts';
 import { SOURCE_ACTION } from '../render/source-ids.ts';
 import { fitMessage } from '../../kit/blocks/block-limits.ts';
 import { renderSourceList } from '../render/source-list.ts';
 import { reportError } from '../../kit/errors.ts';
 import { buttonTarget } from './source-target.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 
 export async function handleSourceMore(
   args: ButtonArgs,
   deps: Pick<Deps, 'sources' | 'store' | 'clock' | 'log'>,
 ): Promise<void> {
   const { body, action, client, respond } = args;
-  // The stored cursor and the next page are a job's work (src/kit/jobs/hand-off.ts).
+  // The stored cursor and the next page are a job's work (src/runtime/jobs/hand-off.ts).
   if (!(await handOff(args, 'readings.source-more'))) return;
   const stored = await readMoreButton(deps.store, action.value);
   const more = await valueOrExpired(respond, stored, EXPIRED.sourceMore);

@@ -7,11 +7,11 @@ import { EXPIRED, valueOrExpired } from './expired-button.ts';
 import { readingForSource, type ReadingFlowDeps } from './flows-readings.ts';
 import { decodeSourceRange } from '../render/source-ids.ts';
 import { buttonTarget } from './source-target.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 
 /**
  * `exportIt`: what the button does; 'from-value' = as recorded in the value (the /reading choice). `kind`: the
- * job that reads the pages and answers (src/kit/jobs/hand-off.ts).
+ * job that reads the pages and answers (src/runtime/jobs/hand-off.ts).
  */
 async function readingButton(
   args: ButtonArgs,

@@ -7,7 +7,7 @@
  * would otherwise never be kept); changes made elsewhere show once the snapshot has expired, and the list says
  * when it was read.
  */
-import type { Clock } from '../../deps.ts';
+import type { Clock } from '../../base/deps.ts';
 import type { Task, TaskQuery } from '../../monitoring/api.ts';
 import { insertRow, matchesQuery, type ListRow } from './list-order.ts';
 

@@ -9,7 +9,7 @@
  * again, so the next page continues the same order with current data.
  */
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../deps.ts';
+import type { Clock } from '../../base/deps.ts';
 import type { MonitoringApi, Task, TaskQuery } from '../../monitoring/api.ts';
 import type { Store } from '../../store/store.ts';
 import { todayAt } from '../rules/dates.ts';

@@ -10,7 +10,7 @@
  * (store/near-cache.ts), so the very value this process wrote less than RECENT_MS ago is not written again. Reads
  * always go to the store, which stays the truth other threads and replicas share.
  */
-import type { Clock } from '../../deps.ts';
+import type { Clock } from '../../base/deps.ts';
 import type { Task } from '../../monitoring/api.ts';
 import { withNearCache } from '../../store/near-cache.ts';
 import type { Store } from '../../store/store.ts';

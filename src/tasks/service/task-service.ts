@@ -2,7 +2,7 @@
  * The task service: create (idempotent per modal submission), refresh from GET /tasks, update with PATCH
  * outcomes typed, and list paging. Exposed on Deps as `tasks`. Knows nothing of Slack.
  */
-import type { BaseDeps } from '../../deps.ts';
+import type { BaseDeps } from '../../base/deps.ts';
 import type { Assignee, Ref, SiteRef, Task, TaskCreate, TaskPatch } from '../../monitoring/api.ts';
 import type { Directory } from '../../directory/types.ts';
 import { applyPatch, taskFromCreate } from '../rules/build.ts';

@@ -5,7 +5,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Task } from '../../monitoring/api.ts';
-import type { Logger } from '../../log.ts';
+import type { Logger } from '../../base/log.ts';
 
 export interface AssignmentHooks {
   /** The task as it now is, assigned by the Slack user `by`. */

@@ -3,7 +3,7 @@
  * noted in its thread with who did it, and honest answers for "no change" and reassignments that did not take.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import type { Assignee, Task, TaskPatch } from '../../monitoring/api.ts';
 import { describePatch } from '../render/task-changes.ts';
 import type { Rendered } from '../render/task-ids.ts';

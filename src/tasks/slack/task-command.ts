@@ -1,8 +1,8 @@
 /** /task: create (modal), new <title>, list …, help. Thin: ack → parse → service → render. */
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { reportError } from '../../kit/errors.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 import { COMMAND_HELP } from '../../kit/help/commands.ts';
 import { renderCommandHelp } from '../../kit/help/render-help.ts';
 import { openCreateTaskModal } from './task-create-open.ts';
@@ -49,7 +49,7 @@ export async function handleTaskCommand(
       });
       return;
     case 'list':
-      // The list is read and rendered as a job, after the ack (src/kit/jobs/hand-off.ts).
+      // The list is read and rendered as a job, after the ack (src/runtime/jobs/hand-off.ts).
       if (!(await handOff(args, LIST_JOB))) return;
       try {
         const reply = await runTaskList(deps, client, command.user_id, parsed.request);

@@ -5,7 +5,7 @@
  * checks find what they need in the cache.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { renderCreateTaskModal, type TaskPrefill } from '../render/task-create-modal.ts';
 
 export type { TaskPrefill } from '../render/task-create-modal.ts';

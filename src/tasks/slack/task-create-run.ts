@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
-import type { BaseDeps, Deps } from '../../deps.ts';
+import type { BaseDeps, Deps } from '../../base/deps.ts';
 import type { Assignee, Task } from '../../monitoring/api.ts';
 import { userMessageFor } from '../../kit/errors.ts';
 import { escapeMrkdwn, safeName } from '../../kit/blocks/mrkdwn.ts';

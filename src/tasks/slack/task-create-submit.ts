@@ -1,7 +1,7 @@
 /**
  * view_submission of the create modal. Inline (before the ack) only what is fast: the form's own rules, the
  * past-due confirmation (store) and the assignee's mapping when the cache answers within a budget. Idempotency
- * is the delivery dedupe's claim (src/kit/dedupe.ts): a repeated submission never reaches this listener, and a
+ * is the delivery dedupe's claim (src/runtime/dedupe.ts): a repeated submission never reaches this listener, and a
  * submission the store could not record is refused rather than risk two tasks. Then the modal closes and the task
  * is created after the ack.
  */
@@ -10,12 +10,12 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import type { WebClient } from '@slack/web-api';
 import type { Assignee } from '../../monitoring/api.ts';
 import { within } from '../../kit/time-budget.ts';
-import { handOff, jobOf } from '../../kit/jobs/hand-off.ts';
-import type { JobRun } from '../../kit/jobs/slack-job.ts';
+import { handOff, jobOf } from '../../runtime/jobs/hand-off.ts';
+import type { JobRun } from '../../runtime/jobs/slack-job.ts';
 import { createOnce } from '../service/create-once.ts';
 import { isPastDue } from '../rules/dates.ts';
 import { StoreUnavailableError } from '../../store/store.ts';
-import { deliveryClaimOf } from '../../kit/dedupe.ts';
+import { deliveryClaimOf } from '../../runtime/dedupe.ts';
 import { TASK_FIELD, TASK_VIEW } from '../render/task-ids.ts';
 import { runCreate, type CreateRunDeps, type Here } from './task-create-run.ts';
 import { z } from 'zod';
@@ -30,7 +30,7 @@ import {
   type TaskForm,
   type ViewState,
 } from './task-form.ts';
-import type { DoorRule } from '../../kit/jobs/door.ts';
+import type { DoorRule } from '../../runtime/jobs/door.ts';
 
 /** The time a pre-ack platform or directory lookup of a task submission may take (Slack wants the ack in 3 s). */
 export const INLINE_BUDGET_MS = 1_200;

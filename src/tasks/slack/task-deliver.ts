@@ -4,7 +4,7 @@
  * person's DM with the app. Notes to one person are ephemeral in the channel, else a DM.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import type { Task } from '../../monitoring/api.ts';
 import { renderTaskCard, type Rendered } from '../render/task-card.ts';
 import { postToResponseUrl } from '../../kit/response-url.ts';

@@ -1,12 +1,12 @@
 /**
  * view_submission of the edit modal: inline checks (form rules, fields that cannot be cleared, the assignee's
  * mapping within a budget), then the PATCH with only the changed fields after the ack, as a job
- * (src/kit/jobs/hand-off.ts): what the checks found travels with it in `carry`.
+ * (src/runtime/jobs/hand-off.ts): what the checks found travels with it in `carry`.
  */
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import type { AssignmentHooks } from './task-assigned.ts';
 import type { Assignee, Task, TaskPatch } from '../../monitoring/api.ts';
-import { handOff, jobOf } from '../../kit/jobs/hand-off.ts';
+import { handOff, jobOf } from '../../runtime/jobs/hand-off.ts';
 import type { EditMeta } from '../render/task-edit-modal.ts';
 import { StoreUnavailableError } from '../../store/store.ts';
 import { within } from '../../kit/time-budget.ts';
@@ -19,7 +19,7 @@ import { INLINE_BUDGET_MS, STORE_DOWN_TEXT, type TaskSubmitArgs } from './task-c
 import { replaceViaResponseUrl, tellUser } from './task-deliver.ts';
 import { editPatch, parseEditMeta } from './task-edit-form.ts';
 import { parseTaskForm, validateTaskForm, viewState, type TaskForm } from './task-form.ts';
-import type { DoorRule } from '../../kit/jobs/door.ts';
+import type { DoorRule } from '../../runtime/jobs/door.ts';
 
 export const PLATFORM_SLOW_TEXT =
   'The platform did not answer in time to check this edit; nothing was changed. Submit again in a moment.';

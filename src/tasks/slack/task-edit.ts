@@ -1,5 +1,5 @@
 /** Edit on a task card: the edit modal with the task as last seen (from the snapshot, fast enough for the trigger). */
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import type { EditMeta } from '../render/task-edit-modal.ts';
 import { renderEditTaskModal } from '../render/task-edit-modal.ts';
 import { renderNotice } from '../render/task-notices.ts';

@@ -4,7 +4,7 @@
  * id — the note says so honestly.
  */
 import type { WebClient } from '@slack/web-api';
-import type { BaseDeps, Deps } from '../../deps.ts';
+import type { BaseDeps, Deps } from '../../base/deps.ts';
 import type { Task } from '../../monitoring/api.ts';
 import { FileTransferError } from '../../kit/slack-files/transfer-error.ts';
 import { resolveTarget } from '../../files/index.ts';

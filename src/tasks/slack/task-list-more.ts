@@ -1,11 +1,11 @@
 /** "More" under `/task list`: the next page from the stored platform cursor, replacing the list in place. */
 import { decodeValue } from '../../kit/button-value.ts';
 import { z } from 'zod';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { renderListPage } from './task-list.ts';
 import { renderNotice } from '../render/task-notices.ts';
 import { reportError } from '../../kit/errors.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 import { actionFacts, type TaskActionArgs } from './task-action-context.ts';
 
 const moreValue = z.object({ t: z.string(), n: z.number().int().nonnegative() });
@@ -14,7 +14,7 @@ export async function handleTaskListMore(
   args: TaskActionArgs,
   deps: Pick<Deps, 'tasks' | 'directory' | 'log'>,
 ): Promise<void> {
-  // The next page is read and rendered as a job, like the list itself (src/kit/jobs/hand-off.ts).
+  // The next page is read and rendered as a job, like the list itself (src/runtime/jobs/hand-off.ts).
   if (!(await handOff(args, 'tasks.list-more'))) return;
   const { body, client, respond } = args;
   const facts = actionFacts(body);

@@ -1,6 +1,6 @@
 /** `/task list …` after the ack: resolve the site and "mine", fetch one page, render it. */
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import {
   LIST_SNAPSHOT_TTL_MS,
   MAX_ROWS_READ,

@@ -5,7 +5,7 @@
  */
 import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import { filterSites } from '../../directory/index.ts';
 import { within } from '../../kit/time-budget.ts';
 import { truncate } from '../../kit/blocks/mrkdwn.ts';

@@ -1,5 +1,5 @@
 /** "Open the form again" after a failed create: the create modal, prefilled with everything the person typed. */
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../base/deps.ts';
 import type { TaskPrefill } from '../render/task-create-modal.ts';
 import { renderNotice } from '../render/task-notices.ts';
 import { openCreateTaskModal, type OpenTaskModalDeps } from './task-create-open.ts';

@@ -1,6 +1,6 @@
 /** "Card" next to a task in `/task list`: the full task card, only for the person who asked. */
-import type { Deps } from '../../deps.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import type { Deps } from '../../base/deps.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 import { TASK_ACTION } from '../render/task-ids.ts';
 import { notVisibleText, renderNotice } from '../render/task-notices.ts';
 import { renderCardFor } from './task-deliver.ts';
@@ -13,7 +13,7 @@ export async function handleTaskShowCard(
   args: TaskActionArgs,
   deps: Pick<Deps, 'tasks' | 'directory'>,
 ): Promise<void> {
-  // The task read and the card's render run as a job (src/kit/jobs/hand-off.ts).
+  // The task read and the card's render run as a job (src/runtime/jobs/hand-off.ts).
   if (!(await handOff(args, 'tasks.show-card'))) return;
   const { body, respond } = args;
   const facts = actionFacts(body);

@@ -3,7 +3,7 @@ import { CANONICAL_STATUSES, statusKey } from '../../directory/index.ts';
 import { TASK_ACTION } from '../render/task-ids.ts';
 import { renderNotice } from '../render/task-notices.ts';
 import { unknownStatusText } from '../render/task-card.ts';
-import { handOff } from '../../kit/jobs/hand-off.ts';
+import { handOff } from '../../runtime/jobs/hand-off.ts';
 import { tellUser } from './task-deliver.ts';
 import { actionFacts, changeContext, type TaskActionArgs } from './task-action-context.ts';
 import { changeTask, type TaskChangeDeps } from './task-change.ts';
@@ -14,7 +14,7 @@ export const TASK_STATUS_ACTION = new RegExp(
 );
 
 export async function handleTaskStatusClick(args: TaskActionArgs, deps: TaskChangeDeps): Promise<void> {
-  // The status change (platform PATCH, card update, thread note) runs as a job (src/kit/jobs/hand-off.ts).
+  // The status change (platform PATCH, card update, thread note) runs as a job (src/runtime/jobs/hand-off.ts).
   if (!(await handOff(args, 'tasks.status'))) return;
   const { body, client, respond } = args;
   const facts = actionFacts(body);

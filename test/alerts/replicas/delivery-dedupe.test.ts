@@ -6,8 +6,8 @@
 import { App, type ReceiverEvent } from '@slack/bolt';
 import { pino } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { claimFor, installDeliveryDedupe, type PendingClaim } from '../../../src/kit/dedupe.ts';
-import { workEvent } from '../../../src/kit/jobs/slack-job.ts';
+import { claimFor, installDeliveryDedupe, type PendingClaim } from '../../../src/runtime/dedupe.ts';
+import { workEvent } from '../../../src/runtime/jobs/slack-job.ts';
 import { openStore } from '../../../src/store/open-store.ts';
 import { StoreUnavailableError, type Store } from '../../../src/store/store.ts';
 

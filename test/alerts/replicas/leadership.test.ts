@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
+import { loadConfig } from '../../../src/base/config.ts';
 import { createRelayLeadership, leaseKey } from '../../../src/alerts/engine/leadership.ts';
 import { redisLease, type LeaseRedis } from '../../../src/store/lease.ts';
 import { waitFor } from '../../harness.ts';

@@ -1,6 +1,6 @@
 /** Configuration for replicas: key prefix, lease TTL and alert periods (README "Running several replicas"). */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../src/config.ts';
+import { ConfigError, loadConfig } from '../../../src/base/config.ts';
 
 function problems(env: Record<string, string>): string[] {
   try {

@@ -1,5 +1,5 @@
 /**
- * One fieldline replica as a real OS process (`tsx src/main.ts`, HTTP mode), its JSON log lines parsed as they
+ * One fieldline replica as a real OS process (`tsx src/main/main.ts`, HTTP mode), its JSON log lines parsed as they
  * arrive: the port it listens on, and when it became leader or follower of the relay.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -50,7 +50,7 @@ export async function startReplica(
   opts: { startTimeoutMs?: number } = {},
 ): Promise<Replica> {
   // `node --import tsx` (not the tsx CLI, which runs the app in a child process): SIGKILL must hit the app itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], {
     cwd: REPO,
     // Replicas act in shared mode (the sandbox's full key for everyone): these tests are about the relay and
     // delivery across processes; who acts is covered in test/access.

@@ -4,7 +4,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
-import type { Logger } from '../../../log.ts';
+import type { Logger } from '../../../base/log.ts';
 
 export interface LiveContent {
   text: string;

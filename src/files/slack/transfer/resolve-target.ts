@@ -2,7 +2,7 @@
  * Where uploaded files belong. contract: signed uploads — `company` is required (no conversation here);
  * it comes from configuration or from a data source's `companyId` (only the full record carries it).
  */
-import type { BaseDeps } from '../../../deps.ts';
+import type { BaseDeps } from '../../../base/deps.ts';
 import { FileTransferError } from '../../../kit/slack-files/transfer-error.ts';
 
 export interface TransferTarget {

@@ -5,7 +5,7 @@
  */
 import { shareFile } from '../../../kit/slack-files/upload-file.ts';
 import type { WebClient } from '@slack/web-api';
-import type { BaseDeps } from '../../../deps.ts';
+import type { BaseDeps } from '../../../base/deps.ts';
 import type { FileRecord } from '../../../monitoring/api.ts';
 import { isMonitoringError } from '../../../monitoring/errors.ts';
 import { escapeMrkdwn } from '../../../kit/blocks/mrkdwn.ts';

@@ -4,7 +4,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Dispatcher } from 'undici';
-import type { BaseDeps } from '../../../deps.ts';
+import type { BaseDeps } from '../../../base/deps.ts';
 import type { SignedUpload, SignedUploadCreate } from '../../../monitoring/api.ts';
 import { isMonitoringError } from '../../../monitoring/errors.ts';
 import { FileTransferError } from '../../../kit/slack-files/transfer-error.ts';

@@ -6,7 +6,7 @@
 import type { WebClient } from '@slack/web-api';
 import PQueue from 'p-queue';
 import type { Dispatcher } from 'undici';
-import type { BaseDeps } from '../../../deps.ts';
+import type { BaseDeps } from '../../../base/deps.ts';
 import { FileTransferError, type FileTransferErrorCode } from '../../../kit/slack-files/transfer-error.ts';
 import type { TransferTarget } from './resolve-target.ts';
 import { allowedSlackOrigins } from '../../../kit/slack-files/slack-download.ts';

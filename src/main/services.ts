@@ -1,0 +1,30 @@
+/**
+ * Feature services shared by several Slack surfaces and the relay (directory of sites, status registry,
+ * people mapping, …). Each feature adds its field to `Services` and its construction to `createServices`.
+ */
+import type { BaseDeps } from '../base/deps.ts';
+import { createDirectory, type Directory } from '../directory/index.ts';
+import { createTaskService, type TaskService } from '../tasks/index.ts';
+import { DEFAULT_FILE_TRANSFER, type FileTransferSettings } from '../files/index.ts';
+import { createPostsService, type PostsService } from '../posts/index.ts';
+import { createSourcesService, type SourcesService } from '../readings/index.ts';
+
+export interface Services {
+  directory: Directory;
+  tasks: TaskService;
+  posts: PostsService;
+  fileTransfer: FileTransferSettings;
+  sources: SourcesService;
+}
+
+export function createServices(base: BaseDeps): Services {
+  // Each person's site list is their key's: cached per acting person (access/).
+  const directory = createDirectory(base, base.scope);
+  return {
+    directory,
+    tasks: createTaskService(base, directory),
+    posts: createPostsService(base),
+    fileTransfer: { ...DEFAULT_FILE_TRANSFER },
+    sources: createSourcesService(base),
+  };
+}
