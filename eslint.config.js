@@ -37,11 +37,17 @@ const restrict = (files, patterns, ignores) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 const lowerNeverFeature = into(FEATURES, 'Imports point down only: this folder never imports a feature.');
+// The runtime replaces parts of Bolt; features declare entries (src/kit/entry.ts) and never reach into it.
+const RUNTIME_APART = into(
+  ['runtime'],
+  'Features never import src/runtime/: declare an entry (src/kit/entry.ts).',
+);
+const ROOT_ON_TOP = into(['main'], 'Nothing imports the composition root (src/main/).');
 const dependencyRule = [
   ...FEATURES.flatMap((feature) => [
     restrict(
       [`src/${feature}/**`],
-      [otherFeatures(feature)],
+      [otherFeatures(feature), RUNTIME_APART, ROOT_ON_TOP],
       [`src/${feature}/rules/**`, `src/${feature}/service/**`],
     ),
     restrict(
@@ -51,16 +57,40 @@ const dependencyRule = [
         into(['kit'], RETURNS_DATA),
         ownLayer(['slack', 'render']),
         otherFeatures(feature, { pureOnly: true }),
+        RUNTIME_APART,
+        ROOT_ON_TOP,
       ],
     ),
     restrict(
       [`src/${feature}/service/**`],
-      [noSlack(RETURNS_DATA), into(['kit'], RETURNS_DATA), ownLayer(['slack']), otherFeatures(feature)],
+      [
+        noSlack(RETURNS_DATA),
+        into(['kit'], RETURNS_DATA),
+        ownLayer(['slack']),
+        otherFeatures(feature),
+        RUNTIME_APART,
+        ROOT_ON_TOP,
+      ],
     ),
   ]),
   restrict(
-    ['src/kit/**', 'src/runtime/**'],
-    [lowerNeverFeature, into(['directory'], 'kit/ and directory/ stand side by side.')],
+    ['src/kit/**'],
+    [
+      lowerNeverFeature,
+      into(['directory'], 'kit/ and directory/ stand side by side.'),
+      into(['runtime'], 'kit/ is what features use; the runtime builds on it, not the other way.'),
+      ROOT_ON_TOP,
+    ],
+  ),
+  restrict(['src/runtime/**'], [lowerNeverFeature, ROOT_ON_TOP]),
+  restrict(
+    ['src/base/**'],
+    [
+      into(
+        [...FEATURES, 'kit', 'runtime', 'main', 'directory'],
+        'base/ is the bottom layer: config, log, lifecycle, deps; it imports nothing above it.',
+      ),
+    ],
   ),
   restrict(
     ['src/directory/**'],
@@ -113,7 +143,7 @@ const dependencyRule = [
     ['src/slack-standin/**'],
     [
       into(
-        [...FEATURES, 'kit', 'runtime', 'main', 'local'],
+        [...FEATURES, 'kit', 'runtime', 'main'],
         "The Slack stand-in plays Slack: it imports none of the app's Slack code.",
       ),
     ],

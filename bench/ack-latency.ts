@@ -13,16 +13,26 @@ import { RUNTIME_FLAGS } from '../src/base/runtime-flags.ts';
 import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
 import { signal, startChild, type Child } from './lib/child.ts';
 import { playRemote } from './lib/play-remote.ts';
-import { acceptedJob, countOutcomes, type OutcomeCounts } from './lib/ack-outcome.ts';
-import { openLoop, type Sample } from './lib/load.ts';
+import {
+  describeRun,
+  jobsCheck,
+  SLACK_LIMIT_MS,
+  summarize,
+  type AckCell,
+  type AckResult,
+  type GcPauses,
+  type JobsCheck,
+} from './lib/ack-run.ts';
+import { openLoop, type LoadRequest } from './lib/load.ts';
 import { kdamondCpuMs } from './lib/host-reclaim.ts';
 import { samplePeakRss } from './lib/peak-rss.ts';
-import { jobTotals, readyzUrl, waitForEmptyQueue, type JobTotals } from './lib/readyz.ts';
+import { jobTotals, readyzUrl, waitForEmptyQueue } from './lib/readyz.ts';
 import { mixedRequest } from './lib/slack-bodies.ts';
-import { max, median, percentile } from './lib/stats.ts';
+import { median } from './lib/stats.ts';
 
 export const SLOW_PLATFORM_MS = 2_500;
-export const SLACK_LIMIT_MS = 2_500;
+export { SLACK_LIMIT_MS };
+export type { AckCell, AckResult, AckRun, GcPauses, JobsCheck } from './lib/ack-run.ts';
 export const P99_TARGET_RATIO = 1.3;
 /** Issue 18's baseline (docs/benchmarks.md before the job queue): app CPU per request at 50 req/s. */
 export const CPU_BASELINE_MS = 14.1;
@@ -33,171 +43,7 @@ export const RSS_BOUND_BYTES = 768 * 1024 * 1024;
 /** How long the bench waits for the queue to empty after a run before it calls the run undrained. */
 export const DRAIN_TIMEOUT_MS = 300_000;
 
-/** Jobs of one fieldline run: accepted acks against what /readyz says finished. */
-export interface JobsCheck {
-  /** Acks without "try again" (accepted or queued). */
-  accepted: number;
-  /** done + failed (from /readyz, this run's share) when the queue was empty. */
-  finished: number;
-  done: number;
-  failed: number;
-  /** accepted − finished (0: none lost). */
-  lost: number;
-  /** Finished while the load ran (from /readyz right after the last send was answered). */
-  finishedDuringRun: number;
-  /** Jobs completed per second over the run's second half (the queue at its steady state). */
-  throughput: number;
-  drained: boolean;
-  drainMs: number;
-  /** The queue refused or queued work in this run: the figures are at saturation. */
-  saturated: boolean;
-}
-export interface AckRun {
-  p50: number;
-  p99: number;
-  max: number;
-  over: number;
-  count: number;
-  failed: number;
-  p99ByKind: Record<string, number>;
-  scheduleLagMs: number;
-  platformCalls: number;
-  slackCalls: number;
-  /** The app's event-loop delay during the run (ms). */
-  loopP99: number;
-  loopMax: number;
-  /** The app's CPU time (all threads) per request during the run and the drain after it (ms). */
-  cpuMsPerRequest: number;
-  /** The same CPU per accepted job (refused requests cost little). */
-  cpuMsPerAccepted: number;
-  /** CPU time of the app's acking (main) thread per request during the run alone (ms; 10 ms ticks). */
-  ackThreadMsPerRequest?: number;
-  /** The acking thread's garbage-collection pauses during the run. */
-  gc?: GcPauses;
-  /** CPU time of the host kernel's DAMON threads during the run (ms; ./lib/host-reclaim.ts); none: absent. */
-  hostKdamondMs?: number;
-  outcomes: OutcomeCounts;
-  /** The largest "queued (position N)" seen. */
-  maxPosition: number;
-  /** Distinct errors answers that were not the busy one (first few), with their counts. */
-  rejectedBodies?: Record<string, number>;
-  peakRssBytes: number;
-  jobs?: JobsCheck;
-}
-
-export interface AckCell {
-  app: 'fieldline' | 'bare';
-  rate: number;
-  runs: AckRun[];
-}
-
-export interface AckResult {
-  durationMs: number;
-  reps: number;
-  warmupMs: number;
-  warmupOver: number;
-  cells: AckCell[];
-  comparisons: { rate: number; p99Ratio: number; over: number; met: boolean }[];
-  cpu?: { rate: number; msPerRequest: number; met: boolean };
-  saturation?: {
-    rate: number;
-    accepted: number;
-    lost: number;
-    drained: boolean;
-    throughput: number;
-    peakRssBytes: number;
-    met: boolean;
-  };
-}
-
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-
-export interface GcPauses {
-  count: number;
-  totalMs: number;
-  maxMs: number;
-  over5ms: number;
-}
-
-interface RunCounts {
-  ackThreadCpuMs: number;
-  gc?: GcPauses;
-  hostKdamondMs?: number;
-  platformCalls: number;
-  slackCalls: number;
-  loopP99: number;
-  loopMax: number;
-  cpuMs: number;
-  peakRssBytes: number;
-}
-
-function summarize(
-  samples: Sample[],
-  scheduleLagMs: number,
-  { cpuMs, ackThreadCpuMs, ...counts }: RunCounts,
-): AckRun {
-  const ok = samples.filter((s) => s.status === 200).map((s) => s.latencyMs);
-  const all = samples.map((s) => s.latencyMs);
-  const kinds = [...new Set(samples.map((s) => s.kind))];
-  const outcomes = countOutcomes(samples.map((s) => s.outcome));
-  return {
-    p50: percentile(all, 50),
-    p99: percentile(all, 99),
-    max: max(all),
-    over: samples.filter((s) => s.status !== 200 || s.latencyMs > SLACK_LIMIT_MS).length,
-    count: samples.length,
-    failed: samples.length - ok.length,
-    p99ByKind: Object.fromEntries(
-      kinds.map((k) => [
-        k,
-        percentile(
-          samples.filter((s) => s.kind === k).map((s) => s.latencyMs),
-          99,
-        ),
-      ]),
-    ),
-    scheduleLagMs,
-    ...counts,
-    cpuMsPerRequest: cpuMs / Math.max(1, samples.length),
-    cpuMsPerAccepted: cpuMs / Math.max(1, outcomes.accepted + outcomes.queued),
-    ackThreadMsPerRequest: ackThreadCpuMs / Math.max(1, samples.length),
-    outcomes,
-    maxPosition: samples.reduce((n, s) => Math.max(n, s.position ?? 0), 0),
-    ...(outcomes.rejected > 0 ? { rejectedBodies: tally(samples.flatMap((s) => s.note ?? [])) } : {}),
-  };
-}
-
-function tally(notes: string[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const n of notes) if (n in out || Object.keys(out).length < 5) out[n] = (out[n] ?? 0) + 1;
-  return out;
-}
-
-function jobsCheck(
-  samples: Sample[],
-  before: JobTotals,
-  afterRun: JobTotals,
-  drain: { drained: boolean; waitedMs: number; totals: JobTotals },
-  mid: { at: number; totals: JobTotals; endedAt: number } | undefined,
-): JobsCheck {
-  const accepted = samples.filter((s) => acceptedJob(s.outcome)).length;
-  const done = drain.totals.done - before.done;
-  const failed = drain.totals.failed - before.failed;
-  const finished = (t: JobTotals) => t.done + t.failed;
-  const secondHalf = mid ? finished(afterRun) - finished(mid.totals) : 0;
-  return {
-    accepted,
-    finished: done + failed,
-    done,
-    failed,
-    lost: accepted - done - failed,
-    finishedDuringRun: finished(afterRun) - finished(before),
-    throughput: mid ? secondHalf / Math.max(0.001, (mid.endedAt - mid.at) / 1000) : Number.NaN,
-    drained: drain.drained,
-    drainMs: drain.waitedMs,
-    saturated: samples.some((s) => s.outcome === 'queued' || s.outcome === 'refused'),
-  };
-}
 
 async function startApp(
   mode: 'fieldline' | 'bare',
@@ -221,17 +67,14 @@ async function startApp(
   return { child, url: `http://127.0.0.1:${port}/slack/events` };
 }
 
-/** One line of progress for a run. */
-function describeRun(run: AckRun): string {
-  const o = run.outcomes;
-  const j = run.jobs;
-  return (
-    `p50 ${run.p50.toFixed(1)} p99 ${run.p99.toFixed(1)} max ${run.max.toFixed(1)} ms, over ${run.over}, failed ${run.failed}, acks ${o.accepted} accepted / ${o.queued} queued (max position ${run.maxPosition}) / ${o.refused} refused / ${o.rejected} rejected, platform calls ${run.platformCalls}, event loop p99 ${run.loopP99.toFixed(0)} max ${run.loopMax.toFixed(0)} ms, app CPU ${run.cpuMsPerRequest.toFixed(1)} ms/request (acking thread ${run.ackThreadMsPerRequest?.toFixed(2)} during the run; ${run.gc?.count} GC pauses, max ${run.gc?.maxMs.toFixed(1)} ms, ${run.gc?.over5ms} over 5 ms), ${run.hostKdamondMs === undefined ? 'no kdamond' : `host kdamond ${run.hostKdamondMs} ms`}, peak RSS ${(run.peakRssBytes / 2 ** 20).toFixed(0)} MiB` +
-    (j
-      ? `; jobs ${j.finished}/${j.accepted} finished (${j.failed} failed, ${j.lost} lost), ${j.throughput.toFixed(1)} jobs/s over the run's second half, drained ${j.drained ? 'yes' : 'NO'} after ${(j.drainMs / 1000).toFixed(1)} s`
-      : '')
-  );
+/** What a run sends: how many response_urls a run of `total` requests needs, and request `i`. */
+export interface AckLoad {
+  urls(total: number): number;
+  make(info: PlatformInfo, template: string, urls: string[], run: string, i: number): LoadRequest;
 }
+
+/** Section 1's mix: half task-modal submissions, half commands. */
+export const MIXED_LOAD: AckLoad = { urls: (total) => Math.ceil(total / 2), make: mixedRequest };
 
 export async function runAckLatency(opts: {
   rates: number[];
@@ -239,7 +82,15 @@ export async function runAckLatency(opts: {
   reps: number;
   warmupMs: number;
   log(line: string): void;
+  /** Default MIXED_LOAD. */
+  load?: AckLoad;
+  /** How long the platform takes for every call while the load runs (default SLOW_PLATFORM_MS). */
+  platformMs?: number;
+  /** What the progress lines call the benchmark (default `ack`). */
+  name?: string;
 }): Promise<AckResult> {
+  const mix = opts.load ?? MIXED_LOAD;
+  const platformMs = opts.platformMs ?? SLOW_PLATFORM_MS;
   const platform = startChild(here('./children/ack-platform.ts'));
   await platform.ready;
   playRemote(platform.process.pid);
@@ -255,13 +106,14 @@ export async function runAckLatency(opts: {
     await platform.request('slow', { latencyMs: 0 });
     const template = await platform.request<string>('capture', { appUrl: fieldline.url });
     apps.bare = await startApp('bare', info);
-    await platform.request('slow', { latencyMs: SLOW_PLATFORM_MS });
+    await platform.request('slow', { latencyMs: platformMs });
     const load = async (mode: AckCell['app'], rate: number, durationMs: number, run: string) => {
       const app = apps[mode];
       if (!app) throw new Error(`no ${mode} app`);
       const readyz = readyzUrl(app.url);
-      const commands = Math.ceil((rate * durationMs) / 2000);
-      const urls = await platform.request<string[]>('responseUrls', { count: commands });
+      const urls = await platform.request<string[]>('responseUrls', {
+        count: mix.urls(Math.round((rate * durationMs) / 1000)),
+      });
       await platform.request('counts');
       const before = mode === 'fieldline' ? await jobTotals(readyz) : undefined;
       await app.child.request('loop');
@@ -279,7 +131,7 @@ export async function runAckLatency(opts: {
         signingSecret: info.signingSecret,
         rate,
         durationMs,
-        make: (i) => mixedRequest(info, template, urls, run, i),
+        make: (i) => mix.make(info, template, urls, run, i),
       });
       const kdamondAfter = kdamondCpuMs();
       const loop = await app.child.request<{
@@ -300,7 +152,7 @@ export async function runAckLatency(opts: {
         const endedAt = performance.now();
         await platform.request('slow', { latencyMs: 0 });
         const drain = await waitForEmptyQueue(readyz, DRAIN_TIMEOUT_MS);
-        await platform.request('slow', { latencyMs: SLOW_PLATFORM_MS });
+        await platform.request('slow', { latencyMs: platformMs });
         drainCpuMs = (await app.child.request<{ cpuMs: number }>('loop')).cpuMs;
         jobs = jobsCheck(result.samples, before, afterRun, drain, mid && { ...mid, endedAt });
       }
@@ -346,7 +198,7 @@ export async function runAckLatency(opts: {
         const order: AckCell['app'][] = rep % 2 === 0 ? ['fieldline', 'bare'] : ['bare', 'fieldline'];
         for (const mode of order) {
           const run = await alone(mode, () => load(mode, rate, opts.durationMs, `${mode}-${rate}-${rep}`));
-          opts.log(`ack ${mode} ${rate}/s rep ${rep + 1}: ${describeRun(run)}`);
+          opts.log(`${opts.name ?? 'ack'} ${mode} ${rate}/s rep ${rep + 1}: ${describeRun(run)}`);
           byApp[mode].runs.push(run);
         }
       }

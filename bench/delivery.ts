@@ -12,7 +12,7 @@ import { loadConfig } from '../src/base/config.ts';
 import { systemClock } from '../src/base/deps.ts';
 import { createLogger } from '../src/base/log.ts';
 import { createMonitoringClient } from '../src/monitoring/index.ts';
-import { createRelay, createRelayWebClient } from '../src/alerts/engine/relay.ts';
+import { createRelay, createRelayWebClient } from '../src/alerts/engine/alert-engine.ts';
 import type { OutboxDraft } from '../src/alerts/rules/model.ts';
 import { createOutbox } from '../src/alerts/engine/outbox.ts';
 import { incidentFromAlert } from '../src/alerts/render/incident-message.ts';

@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createMonitoringClient } from '../src/monitoring/index.ts';
-import { renderChartPng } from '../src/readings/rules/chart-png.ts';
+import { renderChartPng } from '../src/readings/chart/chart-png.ts';
 import { renderChartSvg } from '../src/readings/rules/chart-svg.ts';
 import { parseReadingArgs, resolveRange, toTimeRange, zoneOrUtc } from '../src/readings/rules/range.ts';
 import {

@@ -8,6 +8,7 @@ import {
   SLACK_LIMIT_MS,
 } from './ack-latency.ts';
 import type { DeliveryResult } from './delivery.ts';
+import type { FairResult } from './fairness.ts';
 import { carriedNote, type CarriedOver } from './lib/carry-over.ts';
 import type { ScriptResult } from './lib/cpu-per-kind-run.ts';
 import type { MachineInfo } from './lib/machine.ts';
@@ -18,6 +19,7 @@ import {
   jobsLines,
   replicasSection,
 } from './lib/sections-jobs.ts';
+import { fairSection, fairVerdicts, stormSection, stormVerdicts } from './lib/sections-fair.ts';
 import { median, mib, ms, ratio } from './lib/stats.ts';
 import type { PollerResult } from './poller-scale.ts';
 import { READINGS_TARGET_RATIO, type ReadingsResult } from './readings.ts';
@@ -46,6 +48,9 @@ export interface BenchReport {
   cpuPerKind?: ScriptResult;
   ackThreadCpu?: ScriptResult;
   replicas?: ReplicasResult;
+  /** `/reading` alone at 200/s against bare Bolt (bench/storm.ts). */
+  storm?: AckResult;
+  fair?: FairResult;
   /** Benchmarks this run did not repeat, kept from the file it replaces. */
   carried?: CarriedOver;
 }
@@ -128,6 +133,7 @@ function verdicts(r: BenchReport): Verdict[] {
       met: d.met,
     });
   }
+  out.push(...stormVerdicts(r.storm), ...fairVerdicts(r.fair));
   return out;
 }
 
@@ -223,5 +229,9 @@ export function renderReport(r: BenchReport): string {
   else keep('## 6. CPU per request by kind');
   if (r.ackThreadCpu) lines.push(...ackThreadCpuSection(r.ackThreadCpu), '');
   else keep('## 7. Acking thread CPU per request');
+  if (r.storm) lines.push(...stormSection(r.storm), '');
+  else keep('## 8. Storm');
+  if (r.fair) lines.push(...fairSection(r.fair), '');
+  else keep('## 9. Fairness');
   return `${lines.join('\n')}\n`;
 }

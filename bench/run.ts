@@ -4,9 +4,10 @@
  * artifacts/benchmarks-quick.md (docs/benchmarks.md keeps the real figures).
  * `--render` measures nothing: it renders the last run's raw figures (artifacts/benchmarks.json, or the quick one
  * with --quick) into the markdown again, e.g. after a change to the report's wording.
- * `--only=ack,cpu,ackcpu,replicas,poller,readings,delivery` runs a subset (cpu: CPU per request by kind, from
- * bench/cpu-per-kind.ts; ackcpu: the acking thread's CPU per request against bare Bolt's, from
- * bench/ack-thread-cpu.ts; replicas: two replicas with Redis, one SIGKILLed mid-load).
+ * `--only=ack,cpu,ackcpu,replicas,poller,readings,delivery,storm,fair` runs a subset (cpu: CPU per request by kind,
+ * from bench/cpu-per-kind.ts; ackcpu: the acking thread's CPU per request against bare Bolt's, from
+ * bench/ack-thread-cpu.ts; replicas: two replicas with Redis, one SIGKILLed mid-load; storm: `/reading` alone at
+ * 200/s against bare Bolt, bench/storm.ts; fair: one person's answers during another's burst, bench/fairness.ts).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -15,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { runAckLatency } from './ack-latency.ts';
 import { runDelivery } from './delivery.ts';
+import { runFairness } from './fairness.ts';
 import { carryOver } from './lib/carry-over.ts';
 import { runAckThreadCpu, runCpuPerKind } from './lib/cpu-per-kind-run.ts';
 import { machineInfo } from './lib/machine.ts';
@@ -22,10 +24,11 @@ import { runPollerScale } from './poller-scale.ts';
 import { runReadings } from './readings.ts';
 import { runReplicas } from './replicas.ts';
 import { renderReport, type BenchReport } from './report.ts';
+import { runStorm } from './storm.ts';
 
 const quick = process.argv.includes('--quick');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const only = new Set((onlyArg ?? 'ack,cpu,ackcpu,replicas,poller,readings,delivery').split(','));
+const only = new Set((onlyArg ?? 'ack,cpu,ackcpu,replicas,poller,readings,delivery,storm,fair').split(','));
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const PLAN = quick
@@ -37,6 +40,8 @@ const PLAN = quick
       poller: { sizes: [500, 2_000], reps: 1 },
       readings: { days: 3, reps: 2 },
       delivery: { channels: 3, events: 30, seed: 7 },
+      storm: { rates: [200], durationMs: 5_000, reps: 1, warmupMs: 3_000 },
+      fair: { windowMs: 8_000, rounds: 1, readings: 200, burstMs: 4_000 },
     }
   : {
       ack: { rates: [50, 200], durationMs: 30_000, reps: 3, warmupMs: 8_000 },
@@ -46,6 +51,8 @@ const PLAN = quick
       poller: { sizes: [1_000, 10_000, 50_000], reps: 3 },
       readings: { days: 30, reps: 7 },
       delivery: { channels: 10, events: 1_000, seed: 7 },
+      storm: { rates: [200], durationMs: 30_000, reps: 3, warmupMs: 8_000 },
+      fair: { windowMs: 20_000, rounds: 3, readings: 200, burstMs: 4_000 },
     };
 
 /** Sections a subset run carries over from the docs/benchmarks.md it replaces (heading, summary rows). */
@@ -57,6 +64,8 @@ const CARRIED = [
   { part: 'replicas', heading: '## 5. Two replicas', rows: ['two replicas'] },
   { part: 'cpu', heading: '## 6. CPU per request by kind', rows: [] },
   { part: 'ackcpu', heading: '## 7. Acking thread CPU per request', rows: [] },
+  { part: 'storm', heading: '## 8. Storm', rows: ['storm'] },
+  { part: 'fair', heading: '## 9. Fairness', rows: ['fairness'] },
 ];
 
 const started = performance.now();
@@ -93,6 +102,8 @@ async function main(): Promise<void> {
   if (only.has('poller')) report.poller = await runPollerScale({ ...PLAN.poller, log });
   if (delivery) report.delivery = await delivery;
   if (only.has('readings')) report.readings = await runReadings({ ...PLAN.readings, log });
+  if (only.has('storm')) report.storm = await runStorm({ ...PLAN.storm, log });
+  if (only.has('fair')) report.fair = await runFairness({ ...PLAN.fair, log });
   report.load.after = loadavg();
   report.totalMs = performance.now() - started;
   const target = targetPath;

@@ -18,7 +18,7 @@ import { loadConfig, type StoreUrl } from '../src/base/config.ts';
 import { actAs, actingPersonFor, type KeyVault } from '../src/access/index.ts';
 import { composeDeps } from '../src/main/compose.ts';
 import { systemClock, type Clock, type Deps } from '../src/base/deps.ts';
-import { linkLocalPeople } from '../src/local/link-people.ts';
+import { linkLocalPeople } from '../src/main/local/link-people.ts';
 import { createLogger, type Logger } from '../src/base/log.ts';
 import type { MonitoringClientOptions } from '../src/monitoring/index.ts';
 import {
@@ -185,7 +185,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   });
   const app = createSlackApp(deps, {
     jobQueue: jobs.jobQueue,
-    register: composed.register,
+    ...composed.slackOptions,
     mode: socket ? 'socket' : 'http',
     appToken,
     port: 0,

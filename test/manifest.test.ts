@@ -4,7 +4,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_HELP } from '../src/kit/help/commands.ts';
+import { helpOf } from './fixtures/command-help.ts';
 import { recordRegistrations, type Registrations } from './runtime/record-registrations.ts';
 
 const schemaPath = resolve(
@@ -70,8 +70,7 @@ describe('manifest.yml and the code agree', () => {
 
   it('describes each command as its help does', () => {
     for (const entry of manifest.features.slash_commands) {
-      const help = COMMAND_HELP[entry.command as keyof typeof COMMAND_HELP];
-      expect(help, entry.command).toBeDefined();
+      const help = helpOf(entry.command);
       expect(entry.description).toBe(help.summary);
       expect(entry.usage_hint).toBe(help.usageHint);
     }

@@ -83,7 +83,7 @@ async function startFieldline(): Promise<Running> {
   });
   const slack = createSlackApp(deps, {
     jobQueue: jobs.jobQueue,
-    register: composed.register,
+    ...composed.slackOptions,
     mode: 'http',
     port: 0,
     host: '127.0.0.1',

@@ -5,6 +5,7 @@
  * latency of every platform call.
  */
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { startStandin, type JsonObject, type StandinChange } from '../../src/slack-standin/index.ts';
 import { serveParent } from '../lib/child.ts';
@@ -74,6 +75,21 @@ async function captureSubmission(appUrl: string): Promise<string> {
   return payload;
 }
 
+// The fairness bench's response_urls (bench/fairness.ts): on the stand-in's origin (the app accepts only that),
+// each records when its first answer arrived (epoch ms, sub-millisecond).
+const answered = new Map<string, number>();
+let nextAnswer = 0;
+const ANSWER = /^\/bench-answer\/(\d+)$/;
+standin.mount(async (req, res) => {
+  const m = ANSWER.exec(req.url ?? '');
+  if (!m || req.method !== 'POST') return false;
+  const at = performance.timeOrigin + performance.now();
+  for await (const _ of req); // the answer's body is not read
+  if (!answered.has(m[1] ?? '')) answered.set(m[1] ?? '', at);
+  res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  return true;
+});
+
 serveParent(
   {
     info: () => ({
@@ -96,6 +112,27 @@ serveParent(
       if (latencyMs > 0) sandbox.admin.inject({ endpoint: '/**', latencyMs, times: Number.MAX_SAFE_INTEGER });
       return null;
     },
+    /** Only calls to `endpoint` (e.g. `GET /reading`) take `latencyMs`; the rest answer at once. */
+    slowPath: (payload) => {
+      const { endpoint, latencyMs } = payload as { endpoint: string; latencyMs: number };
+      sandbox.admin.clearInjections();
+      sandbox.admin.inject({ endpoint, latencyMs, times: Number.MAX_SAFE_INTEGER });
+      return null;
+    },
+    /** `count` response_urls whose first answer's arrival is recorded: [id, url] each. */
+    answerUrls: (payload) =>
+      Array.from({ length: Number((payload as { count: number }).count) }, () => {
+        const id = String(nextAnswer++);
+        return [id, `${standin.baseUrl}bench-answer/${id}`];
+      }),
+    /** When each of `ids` was first answered (epoch ms), where it was. */
+    answers: (payload) =>
+      Object.fromEntries(
+        (payload as { ids: string[] }).ids.flatMap((id) => {
+          const at = answered.get(id);
+          return at === undefined ? [] : [[id, at]];
+        }),
+      ),
     /** Counts since the last reset, then forgets them (keeps the logs small over a long run). */
     counts: () => {
       const api = sandbox.admin.requests().filter((r) => r.kind === 'api').length;

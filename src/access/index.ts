@@ -7,8 +7,8 @@
  *   surfaces.
  * See README "Access and permissions".
  */
-import type { BlockAction, ViewSubmitAction } from '@slack/bolt';
-import type { ListenerApp } from '../runtime/listener-table.ts';
+import type { BlockAction } from '@slack/bolt';
+import type { ListenerApp } from '../kit/entry.ts';
 import type { WebClient } from '@slack/web-api';
 import type { AccessConfig } from '../base/config.ts';
 import type { Directory } from '../directory/index.ts';
@@ -22,11 +22,13 @@ import { isChannelAdmin } from './rules/person-gate.ts';
 import { actingPerson } from './service/acting.ts';
 import { attributeWrites } from './service/attribution.ts';
 import { explainPersonKeyErrors } from './service/key-errors.ts';
-import { createKeyVault, type KeyVault } from './service/key-vault.ts';
-import type { AccessDeps } from './slack/acting-person.ts';
-import { handleConnectClick, handleConnectSubmit, handleDisconnect } from './slack/connect.ts';
-import { accessGate } from './slack/gate-middleware.ts';
-import { createPersonDirectory } from './slack/person-facts.ts';
+import { createKeyVault, type KeyVault, type LinkState } from './service/key-vault.ts';
+import type { AccessDeps } from './gate/acting-person.ts';
+import { handleConnectClick } from './slack/action-connect.ts';
+import { disconnect } from './slack/action-disconnect.ts';
+import { connectSubmit } from './slack/view-connect-submit.ts';
+import { accessGate } from './gate/gate-middleware.ts';
+import { createPersonDirectory } from './gate/person-facts.ts';
 
 export {
   actAs,
@@ -37,12 +39,21 @@ export {
   NoActingPersonError,
 } from './service/acting.ts';
 export type { ActingPerson, PersonLabel } from './service/acting.ts';
-export { actingPersonFor } from './slack/acting-person.ts';
-export { AccessRefusedError, NotConnectedError, isAccessError } from './service/errors.ts';
-export { parseEncryptionKey, type KeyVault, type LinkInfo } from './service/key-vault.ts';
+export { actingPersonFor } from './gate/acting-person.ts';
+export {
+  AccessRefusedError,
+  ConnectionMustBeRenewedError,
+  MUST_RENEW_TEXT,
+  NotConnectedError,
+  isAccessError,
+} from './service/errors.ts';
+export { parseEncryptionKey, type KeyVault, type LinkInfo, type LinkState } from './service/key-vault.ts';
 export { homeAccessBlocks, type HomeAccessState } from './render/connect.ts';
 export { ACCESS_ACTION } from './render/ids.ts';
 export { refusalFor, refusalText, type PersonFacts, type Refusal } from './rules/person-gate.ts';
+
+/** Inputs whose values are secrets (the pasted platform key): the runtime leaves them out of what it hashes or keeps. */
+export const ACCESS_SECRET_INPUTS: readonly string[] = [ACCESS_VIEW.keyInput];
 
 const NEAR_CACHE_MS = 30_000;
 
@@ -54,8 +65,13 @@ export interface Access {
    * the person's own key tells them to connect again.
    */
   decorate(api: MonitoringApi): MonitoringApi;
-  /** What App Home shows about the person's platform account. */
+  /** What App Home shows about the person's platform account (a connection that must be renewed: `info: null`). */
   homeState(teamId: string, userId: string): Promise<HomeAccessState>;
+  /**
+   * Where the person's connection stands, "must-renew" included (a key kept that no data key opens: show "your
+   * connection must be renewed", MUST_RENEW_TEXT, with the connect button). Shared mode has no connections.
+   */
+  linkState(teamId: string, userId: string): Promise<LinkState | { state: 'shared' }>;
   /** Workspace admin/owner or member of FIELDLINE_ADMIN_GROUP (checked for the acting person). */
   mayConfigureChannels(client: WebClient): Promise<boolean>;
 }
@@ -66,11 +82,19 @@ export function createAccess(opts: {
   sharedKey?: string;
   store: Store;
   now: () => number;
+  /** Where the vault reports a record no known data key opens. */
+  log?: Logger;
 }): Access {
   const { config } = opts;
   const vault =
     config.mode === 'linked' && config.encryptionKey
-      ? createKeyVault({ store: opts.store, dataKey: config.encryptionKey, now: opts.now })
+      ? createKeyVault({
+          store: opts.store,
+          dataKey: config.encryptionKey,
+          previousKeys: config.previousEncryptionKeys,
+          now: opts.now,
+          ...(opts.log ? { log: opts.log } : {}),
+        })
       : null;
   let installed: Promise<string> | undefined;
   // The gate's remembered decisions and people's Slack facts are read for every request (on receipt and again by
@@ -110,6 +134,10 @@ export function createAccess(opts: {
       if (config.mode === 'shared') return { mode: 'shared' };
       return { mode: 'linked', info: (await vault?.info(teamId, userId)) ?? null };
     },
+    async linkState(teamId, userId) {
+      if (config.mode === 'shared') return { state: 'shared' };
+      return (await vault?.state(teamId, userId)) ?? { state: 'not-connected' };
+    },
     async mayConfigureChannels(client) {
       const person = actingPerson();
       if (!person) return false;
@@ -137,10 +165,6 @@ export function registerAccess(app: ListenerApp, deps: RegisterAccessDeps): void
   app.action<BlockAction>({ type: 'block_actions', action_id: ACCESS_ACTION.connect }, (args) =>
     handleConnectClick(args, connectDeps),
   );
-  app.action<BlockAction>({ type: 'block_actions', action_id: ACCESS_ACTION.disconnect }, (args) =>
-    handleDisconnect(args, connectDeps),
-  );
-  app.view<ViewSubmitAction>({ type: 'view_submission', callback_id: ACCESS_VIEW.connect }, (args) =>
-    handleConnectSubmit(args, connectDeps),
-  );
+  app.entry(disconnect(connectDeps));
+  app.entry(connectSubmit(connectDeps));
 }

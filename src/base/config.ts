@@ -5,9 +5,10 @@
 import { z } from 'zod';
 import { parseJobs, type JobsConfig } from './config-jobs.ts';
 import { parseInteger } from './config-integer.ts';
+import { parseAccess, type AccessConfig } from './config-access.ts';
 
 export type { JobsConfig } from './config-jobs.ts';
-import { parseEncryptionKey } from './encryption-key.ts';
+export type { AccessConfig } from './config-access.ts';
 
 export type SlackMode = 'http' | 'socket' | 'local';
 export type StoreUrl = { kind: 'sqlite'; path: string } | { kind: 'memory' } | { kind: 'redis'; url: string };
@@ -47,19 +48,6 @@ export interface Config {
   jobs: JobsConfig;
 }
 
-export interface AccessConfig {
-  /**
-   * `linked` (default): each person acts with their own platform key, connected from App Home.
-   * `shared`: an admin's explicit choice — everyone allowed acts with MONITORING_API_KEY and writes name them.
-   */
-  mode: 'linked' | 'shared';
-  /** FIELDLINE_ENCRYPTION_KEY (32 bytes, hex or base64): encrypts people's keys at rest. Local mode makes one up. */
-  encryptionKey: Buffer | undefined;
-  allowGuests: boolean;
-  /** Slack user group (ID or handle) whose members may configure channels besides admins and owners. */
-  adminGroup: string | undefined;
-}
-
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(problems.join('\n'));
@@ -89,6 +77,7 @@ const env = z.object({
   TASK_STATUS_IDS: z.string().optional(),
   ACCESS_MODE: z.string().optional(),
   FIELDLINE_ENCRYPTION_KEY: z.string().optional(),
+  FIELDLINE_ENCRYPTION_KEY_PREVIOUS: z.string().optional(),
   ALLOW_GUESTS: z.string().optional(),
   FIELDLINE_ADMIN_GROUP: z.string().optional(),
   JOB_CONCURRENCY: z.string().optional(),
@@ -150,37 +139,6 @@ function parseStatusOverrides(raw: string | undefined, problems: string[]): Reco
     out[name] = id;
   }
   return out;
-}
-
-function parseAccess(
-  e: Record<string, string | undefined>,
-  slackMode: SlackMode,
-  problems: string[],
-): AccessConfig {
-  const mode = (e.ACCESS_MODE ?? 'linked').toLowerCase();
-  if (mode !== 'linked' && mode !== 'shared')
-    problems.push(`ACCESS_MODE must be linked or shared (got "${e.ACCESS_MODE}")`);
-  let encryptionKey: Buffer | undefined;
-  if (e.FIELDLINE_ENCRYPTION_KEY !== undefined) {
-    try {
-      encryptionKey = parseEncryptionKey(e.FIELDLINE_ENCRYPTION_KEY);
-    } catch (err) {
-      problems.push(err instanceof Error ? err.message : String(err));
-    }
-  } else if (mode === 'linked' && slackMode !== 'local') {
-    problems.push(
-      "FIELDLINE_ENCRYPTION_KEY is required with ACCESS_MODE=linked: people's platform keys are stored encrypted with it (e.g. `openssl rand -base64 32`)",
-    );
-  }
-  const guests = (e.ALLOW_GUESTS ?? 'false').toLowerCase();
-  if (guests !== 'true' && guests !== 'false')
-    problems.push(`ALLOW_GUESTS must be true or false (got "${e.ALLOW_GUESTS}")`);
-  return {
-    mode: mode === 'shared' ? 'shared' : 'linked',
-    encryptionKey,
-    allowGuests: guests === 'true',
-    adminGroup: e.FIELDLINE_ADMIN_GROUP,
-  };
 }
 
 /** Parses the environment; throws ConfigError listing one line per problem. */
@@ -267,7 +225,7 @@ export function loadConfig(
     jobs: parseJobs(e, problems),
     companyId: e.FIELDLINE_COMPANY_ID,
     taskStatusOverrides: parseStatusOverrides(e.TASK_STATUS_IDS, problems),
-    access: parseAccess(e, mode, problems),
+    access: parseAccess(e, mode === 'local', problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

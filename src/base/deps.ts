@@ -1,14 +1,12 @@
 /**
- * What every Slack handler and background job receives. Built once by main.ts (the composition root);
- * tests build it with fakes or loopback servers. Feature services live in src/services/ and are added to
- * `Services` there.
+ * What every Slack handler and background job receives. Built once by the composition root (src/main/); tests
+ * build it with fakes or loopback servers. The feature services in `AppServices` are declared by
+ * src/main/services.ts, so this bottom layer imports nothing above it.
  */
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { MonitoringApi } from '../monitoring/api.ts';
 import type { Store } from '../store/store.ts';
-import type { Services } from '../main/services.ts';
-import type { Access } from '../access/index.ts';
 
 export interface Clock {
   /** Epoch milliseconds. */
@@ -35,4 +33,8 @@ export interface BaseDeps {
   clock: Clock;
 }
 
-export type Deps = BaseDeps & Services & { access: Access };
+/** Filled in by the composition root (src/main/services.ts): the feature services and access. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AppServices {}
+
+export type Deps = BaseDeps & AppServices;

@@ -1,36 +1,29 @@
 /**
  * The home feature: App Home, composed from the other features' public APIs (open tasks, subscriptions, the
  * platform's state, the person's platform account) with its quick actions. `registerHome` registers every
- * listener (named handlers, callable in tests without an App), including the `app_home_opened` event that
- * publishes the tab.
+ * listener: declarations (src/kit/entry.ts) for what runs as a job — opening the tab, Refresh, the DM switch,
+ * Open card, the source search — and Bolt listeners for the buttons that only open a modal.
  */
-import type { BlockAction, ViewSubmitAction } from '@slack/bolt';
-import type { ListenerApp } from '../runtime/listener-table.ts';
+import type { BlockAction } from '@slack/bolt';
+import type { ListenerApp } from '../kit/entry.ts';
 import type { Deps } from '../base/deps.ts';
-import { HOME_ACTION, HOME_VIEW } from './render/home-ids.ts';
-import { handleAppHomeOpened } from './slack/app-home-opened.ts';
-import { handleHomeDmToggle } from './slack/home-dm-toggle.ts';
-import { handleHomeNewTask } from './slack/home-new-task.ts';
-import { handleHomeRefresh } from './slack/home-refresh.ts';
-import {
-  handleHomeSourceSearchOpen,
-  handleHomeSourceSearchSubmit,
-  SEARCH_AT_DOOR,
-} from './slack/home-source-search.ts';
-import { handleHomeTaskOpen } from './slack/home-task-open.ts';
+import { HOME_ACTION } from './render/home-ids.ts';
+import { homeDmToggle } from './slack/action-dm-toggle.ts';
+import { handleHomeNewTask } from './slack/action-new-task.ts';
+import { homeRefresh } from './slack/action-refresh.ts';
+import { handleHomeSourceSearchOpen } from './slack/action-source-search.ts';
+import { homeTaskOpen } from './slack/action-task-open.ts';
+import { appHomeOpened } from './slack/event-app-home-opened.ts';
+import { sourceSearchSubmit } from './slack/view-source-search-submit.ts';
 
-export { publishHome } from './slack/publish-home.ts';
+export { publishHome } from './flows/publish-home.ts';
 
 export function registerHome(app: ListenerApp, deps: Deps): void {
-  app.event('app_home_opened', (args) => handleAppHomeOpened(args, deps));
+  app.entry(appHomeOpened(deps));
+  app.entry(homeRefresh(deps));
+  app.entry(homeDmToggle(deps));
+  app.entry(homeTaskOpen(deps));
+  app.entry(sourceSearchSubmit(deps));
   app.action<BlockAction>(HOME_ACTION.newTask, (args) => handleHomeNewTask(args, deps));
-  app.action<BlockAction>(HOME_ACTION.refresh, (args) => handleHomeRefresh(args, deps));
-  app.action<BlockAction>(HOME_ACTION.dmToggle, (args) => handleHomeDmToggle(args, deps));
   app.action<BlockAction>(HOME_ACTION.sourceSearch, (args) => handleHomeSourceSearchOpen(args));
-  app.view<ViewSubmitAction>(HOME_VIEW.sourceSearch, (args) => handleHomeSourceSearchSubmit(args, deps));
-  // A full job queue refuses it before the app (src/runtime/jobs/door.ts), as handOff would.
-  app.busyAtDoor(SEARCH_AT_DOOR);
-  app.action<BlockAction>(new RegExp(`^${HOME_ACTION.taskOpenPrefix}`), (args) =>
-    handleHomeTaskOpen(args, deps),
-  );
 }

@@ -3,8 +3,10 @@
  * client (the relay's key), the person-bound client (every call carries the acting person's key), the access
  * feature and the feature services.
  */
+import { randomBytes } from 'node:crypto';
+import type { SlackAppOptions } from '../runtime/app.ts';
 import type { ListenerApp } from '../runtime/listener-table.ts';
-import { actingPersonKey, actingScope, createAccess } from '../access/index.ts';
+import { ACCESS_SECRET_INPUTS, actingPersonKey, actingScope, createAccess } from '../access/index.ts';
 import type { Config } from '../base/config.ts';
 import type { BaseDeps, Clock, Deps } from '../base/deps.ts';
 import type { Logger } from '../base/log.ts';
@@ -14,6 +16,7 @@ import {
   type MonitoringClientOptions,
 } from '../monitoring/index.ts';
 import { createDirectory } from '../directory/index.ts';
+import { deriveMetadataKey, metadataSeal, type MetadataSeal } from '../kit/sealed-metadata.ts';
 import { registerSurfaces } from './register.ts';
 import { createServices } from './services.ts';
 import type { Store } from '../store/store.ts';
@@ -32,6 +35,11 @@ export interface Composed {
   deps: Deps;
   /** Registers every surface (the access gate first) on a Bolt app: pass as SlackAppOptions.register. */
   register(app: ListenerApp): void;
+  /**
+   * What every Slack app of these deps is given: `register`, the inputs holding secrets (never hashed), and the
+   * seal of views' private_metadata.
+   */
+  slackOptions: Required<Pick<SlackAppOptions, 'register' | 'secretInputs' | 'metadataSeal'>>;
   close(): Promise<void>;
 }
 
@@ -44,6 +52,24 @@ export function relayDeps(deps: Deps, scope = 'relay'): Deps {
   return { ...base, directory: createDirectory(base, base.scope) };
 }
 
+/**
+ * The private_metadata seal (src/kit/sealed-metadata.ts), keyed from a secret the configuration already holds —
+ * FIELDLINE_ENCRYPTION_KEY (local mode makes one up in main.ts), else the signing secret, else the bot token — so
+ * every replica and job thread of one configuration derives the same key, and a modal opened on one submits on
+ * another. Keys being rotated out (FIELDLINE_ENCRYPTION_KEY_PREVIOUS) still open what they sealed.
+ */
+export function metadataSealFor(config: Config, log: Logger): MetadataSeal {
+  const { encryptionKey, previousEncryptionKeys } = config.access;
+  const secret = encryptionKey ?? config.slack.signingSecret ?? config.slack.botToken;
+  if (secret === undefined) {
+    // No secret at all (a bare local-mode config outside main.ts): views submit only to this process.
+    log.warn('no secret to derive the private_metadata key from: using a key of this process only');
+    return metadataSeal([deriveMetadataKey(randomBytes(32))]);
+  }
+  const previous = encryptionKey ? previousEncryptionKeys : [];
+  return metadataSeal([secret, ...previous].map((s) => deriveMetadataKey(s)));
+}
+
 export function composeDeps(opts: ComposeOptions): Composed {
   const { config, log, store, clock, platform } = opts;
   const mlog = log.child({ module: 'monitoring' });
@@ -54,6 +80,7 @@ export function composeDeps(opts: ComposeOptions): Composed {
     sharedKey: platform.sharedKey,
     store,
     now: clock.now,
+    log: log.child({ module: 'access' }),
   });
   const shared = client(platform.sharedKey);
   const personal = client(actingPersonKey);
@@ -69,9 +96,11 @@ export function composeDeps(opts: ComposeOptions): Composed {
   const deps: Deps = { ...base, ...createServices(base), access };
   // Checking a pasted key: that key alone, no retries (the check must answer within Slack's 3 s).
   const clientWithKey = (apiKey: string): MonitoringApi => client(apiKey, { retry: { maxRetries: 0 } });
+  const register = (app: ListenerApp) => registerSurfaces(app, deps, { clientWithKey });
   return {
     deps,
-    register: (app) => registerSurfaces(app, deps, { clientWithKey }),
+    register,
+    slackOptions: { register, secretInputs: ACCESS_SECRET_INPUTS, metadataSeal: metadataSealFor(config, log) },
     async close() {
       await Promise.all([shared.close(), personal.close()]);
     },

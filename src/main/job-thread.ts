@@ -4,7 +4,6 @@
  * opens the sqlite file or Redis itself (a memory store is the main thread's, over the port). Logs go straight to
  * the same file descriptor as the main thread's, not through it.
  */
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
 import { composeDeps } from './compose.ts';
@@ -14,8 +13,8 @@ import { createSlackApp } from '../runtime/app.ts';
 import { hostJobs } from '../runtime/jobs/thread-host.ts';
 import { workEvent } from '../runtime/jobs/slack-job.ts';
 import { proxyStore } from '../runtime/jobs/store-proxy.ts';
-import { yieldToAckThread } from '../runtime/jobs/thread-runner.ts';
 import { createLogger } from '../base/log.ts';
+import { lowerThreadPriority } from '../base/thread-priority.ts';
 import { openStore } from '../store/open-store.ts';
 import type { Store } from '../store/store.ts';
 
@@ -39,10 +38,14 @@ export interface JobThreadData extends JobAppSettings {
 }
 
 async function start(port: NonNullable<typeof parentPort>, data: JobThreadData): Promise<void> {
-  const key = data.config.access.encryptionKey;
+  const { encryptionKey: key, previousEncryptionKeys: previous } = data.config.access;
   const config: Config = {
     ...data.config,
-    access: { ...data.config.access, encryptionKey: key ? Buffer.from(key) : undefined },
+    access: {
+      ...data.config.access,
+      encryptionKey: key ? Buffer.from(key) : undefined,
+      previousEncryptionKeys: previous.map((k) => Buffer.from(k)),
+    },
   };
   const log = createLogger({
     level: config.logLevel,
@@ -50,7 +53,8 @@ async function start(port: NonNullable<typeof parentPort>, data: JobThreadData):
     pretty: data.pretty,
     ...(data.logFile ? { destination: pino.destination({ dest: data.logFile, sync: false }) } : {}),
   }).child({ thread: 'jobs' });
-  yieldToAckThread(setPriority);
+  // Work yields to acks (issue 36); threads started from here on (the chart renderer) inherit the lower priority.
+  const tid = lowerThreadPriority(log);
   const proxy = data.ownStore ? undefined : proxyStore(port, data.storeKind);
   const store = proxy?.store ?? (await openStore(config.store, { log, keyPrefix: config.storePrefix }));
   const composed = composeDeps({ config, log, store, clock: systemClock, platform: data.platform });
@@ -59,9 +63,9 @@ async function start(port: NonNullable<typeof parentPort>, data: JobThreadData):
     port: 0,
     botToken: data.botToken,
     slackApiUrl: data.slackApiUrl,
-    register: composed.register,
+    ...composed.slackOptions,
   });
-  hostJobs(port, (job) => slack.app.processEvent(workEvent(job)), proxy?.onReply ?? (() => undefined));
+  hostJobs(port, (job) => slack.app.processEvent(workEvent(job)), proxy?.onReply ?? (() => undefined), tid);
 }
 
 if (parentPort) {

@@ -7,6 +7,7 @@
 import type { JobAppSettings, JobThreadData } from './job-thread.ts';
 import { createBullQueue } from '../runtime/jobs/bull-queue.ts';
 import type { JobQueue, JobRunner } from '../runtime/jobs/job-queue.ts';
+import { defaultLaneMax } from '../runtime/jobs/lanes.ts';
 import { createLocalQueue } from '../runtime/jobs/local-queue.ts';
 import {
   createThreadRunner,
@@ -61,7 +62,11 @@ export function setUpJobs(opts: JobsSetupOptions): JobsSetup {
       log: log.child({ module: 'jobs' }),
     });
   }
-  const limits = { concurrency: config.jobs.concurrency, maxWaiting: config.jobs.maxWaiting };
+  const limits = {
+    concurrency: config.jobs.concurrency,
+    maxWaiting: config.jobs.maxWaiting,
+    laneMax: config.jobs.laneMax ?? defaultLaneMax(config.jobs.concurrency),
+  };
   const where = thread ? 'worker-thread' : 'event-loop';
   return {
     jobQueue(runHere) {

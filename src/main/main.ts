@@ -11,8 +11,7 @@ import { ConfigError, loadConfig, type Config } from '../base/config.ts';
 import { systemClock, type Deps } from '../base/deps.ts';
 import { createLifecycle, type Lifecycle } from '../base/lifecycle.ts';
 import { createLogger, type Logger } from '../base/log.ts';
-import type { ListenerApp } from '../runtime/listener-table.ts';
-import { composeDeps, relayDeps } from './compose.ts';
+import { composeDeps, relayDeps, type Composed } from './compose.ts';
 import { startRelayBackground } from '../alerts/index.ts';
 import { createSlackApp, type SlackApp } from '../runtime/app.ts';
 import { setUpJobs, type JobsSetup } from './jobs-setup.ts';
@@ -73,11 +72,11 @@ async function platformFor(config: Config, log: Logger, lifecycle: Lifecycle): P
   };
 }
 
-/** Local mode over the embedded sandbox keeps a store of this sandbox run only (see src/local/local-store.ts). */
+/** Local mode over the embedded sandbox keeps a store of this sandbox run only (see src/main/local/local-store.ts). */
 async function openStoreFor(config: Config, log: Logger, platform: Platform): Promise<Store> {
   const opts = { log, keyPrefix: config.storePrefix };
   if (config.slack.mode !== 'local' || !platform.sandboxRunId) return openStore(config.store, opts);
-  const { openLocalStore } = await import('../local/local-store.ts');
+  const { openLocalStore } = await import('./local/local-store.ts');
   const local = await openLocalStore(config.store, opts, platform.sandboxRunId);
   if (local.cleaned)
     log.info(
@@ -100,7 +99,7 @@ type JobsFor = (botToken: string, slackApiUrl: string) => JobsSetup;
 
 async function startSlack(
   deps: Deps,
-  register: (app: ListenerApp) => void,
+  surfaces: Composed['slackOptions'],
   platform: Platform,
   lifecycle: Lifecycle,
   jobsFor: JobsFor,
@@ -137,13 +136,13 @@ async function startSlack(
       appToken,
       slackApiUrl: standin.apiUrl,
       rootRedirect: standin.baseUrl,
-      register,
+      ...surfaces,
       jobQueue: jobsWith(botToken, standin.apiUrl).jobQueue,
     });
     lifecycle.onStop('intake', 'slack app', () => slack.stop());
     const { port } = await slack.start();
     standin.setAppUrl(`http://127.0.0.1:${port}/slack/events`);
-    const { setupLocalWorkspace } = await import('../local/index.ts');
+    const { setupLocalWorkspace } = await import('./local/index.ts');
     await setupLocalWorkspace(deps, standin, platform.userKeys);
     process.stdout.write(`\nOpen http://localhost:${standin.port}/ to use fieldline locally\n\n`);
     return { slack, botToken, apiUrl: standin.apiUrl };
@@ -157,7 +156,7 @@ async function startSlack(
     botToken,
     appToken: slackConfig.appToken,
     slackApiUrl: slackConfig.apiUrl,
-    register,
+    ...surfaces,
     jobQueue: jobsWith(botToken, slackConfig.apiUrl).jobQueue,
   });
   lifecycle.onStop('intake', 'slack app', () => slack.stop());
@@ -178,8 +177,9 @@ async function main(): Promise<void> {
     config.slack.signingSecret,
     config.slack.appToken,
     config.monitoring.kind === 'remote' ? config.monitoring.apiKey : undefined,
-    config.access.encryptionKey?.toString('base64'),
-    config.access.encryptionKey?.toString('hex'),
+    ...[config.access.encryptionKey, ...config.access.previousEncryptionKeys].flatMap((key) =>
+      key ? [key.toString('base64'), key.toString('hex')] : [],
+    ),
   ].filter((s): s is string => s !== undefined);
   const log = createLogger({ level: config.logLevel, secrets, pretty: process.stdout.isTTY === true });
   const lifecycle = createLifecycle(log);
@@ -228,7 +228,7 @@ async function main(): Promise<void> {
         secrets: [...secrets, botToken],
         pretty: process.stdout.isTTY === true,
       });
-    const slack = await startSlack(deps, composed.register, platform, lifecycle, jobsFor);
+    const slack = await startSlack(deps, composed.slackOptions, platform, lifecycle, jobsFor);
     await startBackground(deps, slack, lifecycle);
     log.info(
       { slack: config.slack.mode, monitoring: config.monitoring.kind, store: config.store.kind },

@@ -1,8 +1,11 @@
 /**
  * Feature services shared by several Slack surfaces and the relay (directory of sites, status registry,
- * people mapping, …). Each feature adds its field to `Services` and its construction to `createServices`.
+ * people mapping, …). Each feature adds its field to `Services` and its construction to `createServices`. The
+ * composition root states what `Deps` holds (src/base/deps.ts declares it empty), so the bottom layer imports
+ * nothing above it.
  */
 import type { BaseDeps } from '../base/deps.ts';
+import type { Access } from '../access/index.ts';
 import { createDirectory, type Directory } from '../directory/index.ts';
 import { createTaskService, type TaskService } from '../tasks/index.ts';
 import { DEFAULT_FILE_TRANSFER, type FileTransferSettings } from '../files/index.ts';
@@ -15,6 +18,12 @@ export interface Services {
   posts: PostsService;
   fileTransfer: FileTransferSettings;
   sources: SourcesService;
+}
+
+declare module '../base/deps.ts' {
+  interface AppServices extends Services {
+    access: Access;
+  }
 }
 
 export function createServices(base: BaseDeps): Services {

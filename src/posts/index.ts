@@ -1,26 +1,28 @@
 /**
  * The posts feature: `/post`, the Share to feed message shortcut, the post modal and its channel typeahead.
- * `registerPosts` registers every listener (named handlers, callable in tests without an App); other features
- * import posts from this file only.
+ * `registerPosts` registers every listener: the post modal's submission is a declaration (src/kit/entry.ts),
+ * published as a job; the rest is answered on receipt (Bolt listeners). Other features import posts from this
+ * file only.
  */
-import type { ViewSubmitAction } from '@slack/bolt';
-import type { ListenerApp } from '../runtime/listener-table.ts';
+import type { ListenerApp } from '../kit/entry.ts';
 import type { Deps } from '../base/deps.ts';
-import { POST_CALLBACK_ID, POST_FIELDS } from './render/post-modal.ts';
-import { handlePostChannelOptions } from './slack/post-channel.ts';
-import { handlePostCommand } from './slack/post-command.ts';
-import { handlePostSubmit, PUBLISH_AT_DOOR } from './slack/post-submit.ts';
-import { handleShareToFeed } from './slack/share-to-feed.ts';
+import { POST_FIELDS } from './render/post-modal.ts';
+import { handlePostCommand } from './slack/command-post.ts';
+import { handlePostChannelOptions } from './slack/options-post-channel.ts';
+import { handleShareToFeed } from './slack/shortcut-share-to-feed.ts';
+import { postSubmit } from './slack/view-post-submit.ts';
+import { POST_HELP } from './render/post-help.ts';
 
 export { createPostsService, type PostsService } from './service/posts-service.ts';
+export { POST_HELP } from './render/post-help.ts';
+/** The slash commands of this feature, with their help (the manifest lists the same). */
+export const COMMANDS = [POST_HELP];
 
 export function registerPosts(app: ListenerApp, deps: Deps): void {
   app.command('/post', (args) => handlePostCommand(args));
   app.shortcut({ callback_id: 'share_to_feed', type: 'message_action' }, (args) =>
     handleShareToFeed(args, deps),
   );
-  app.view<ViewSubmitAction>(POST_CALLBACK_ID, (args) => handlePostSubmit(args, deps));
-  // A full job queue refuses it before the app (src/runtime/jobs/door.ts), as handOff would.
-  app.busyAtDoor(PUBLISH_AT_DOOR);
+  app.entry(postSubmit(deps));
   app.options<'block_suggestion'>(POST_FIELDS.channel, (args) => handlePostChannelOptions(args, deps));
 }

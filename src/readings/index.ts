@@ -1,75 +1,55 @@
 /**
  * The readings feature (data sources and their readings): `/source`, `/reading`, the source card's buttons, CSV
  * export and import (message shortcut and CSV by DM), manual entry and device status. `registerReadings` registers
- * every listener; other features import readings from this file only.
+ * every listener: declarations (src/kit/entry.ts) for what becomes work, Bolt listeners for what is answered on
+ * receipt only (a button or shortcut that opens a modal, the source typeahead). Other features import readings
+ * from this file only.
  */
-import type { BlockButtonAction, ViewSubmitAction } from '@slack/bolt';
-import type { ListenerApp } from '../runtime/listener-table.ts';
+import type { BlockButtonAction } from '@slack/bolt';
 import type { Deps } from '../base/deps.ts';
-import {
-  prefixPattern,
-  READING_ACTION,
-  READING_VIEW,
-  SOURCE_ACTION,
-  SOURCE_VIEW,
-} from './render/source-ids.ts';
-import { handleImportReadings, IMPORT_READINGS_CALLBACK } from './slack/import-readings.ts';
-import { handleReadingCommand, readingCommandJob } from './slack/reading-command.ts';
-import { ENTRY_AT_DOOR, handleReadingEntrySubmit } from './slack/reading-entry-submit.ts';
-import { handleReadingImportDm } from './slack/reading-import-dm.ts';
-import { handleReadingImportSourceOptions } from './slack/reading-import-source.ts';
-import { handleReadingImportStart } from './slack/reading-import-start.ts';
-import { handleReadingImportSubmit, IMPORT_AT_DOOR } from './slack/reading-import-submit.ts';
-import { handleSourceCommand, sourceCommandJob } from './slack/source-command.ts';
-import { handleSourceCreateTask } from './slack/source-create-task.ts';
-import { handleSourceDetails } from './slack/source-details.ts';
-import { handleSourceDeviceStatus } from './slack/source-device-status.ts';
-import { handleSourceDeviceStatusSubmit, STATUS_AT_DOOR } from './slack/source-device-status-submit.ts';
-import { handleSourceEnterReading } from './slack/source-enter-reading.ts';
-import { handleSourceMore } from './slack/source-more.ts';
-import {
-  handleReadingPickSource,
-  handleSourceExport,
-  handleSourceReadings,
-} from './slack/source-readings.ts';
+import type { ListenerApp } from '../kit/entry.ts';
+import { READING_ACTION, SOURCE_ACTION } from './render/source-ids.ts';
+import { deviceStatus } from './slack/action-device-status.ts';
+import { enterReading } from './slack/action-enter-reading.ts';
+import { handleReadingImportStart } from './slack/action-import-start.ts';
+import { handleSourceCreateTask } from './slack/action-source-create-task.ts';
+import { sourceDetails } from './slack/action-source-details.ts';
+import { sourceMore } from './slack/action-source-more.ts';
+import { readingPickSource, sourceExport, sourceReadings } from './slack/action-source-readings.ts';
+import { readingCommand } from './slack/command-reading.ts';
+import { sourceCommand } from './slack/command-source.ts';
+import { readingImportDm } from './slack/event-reading-import-dm.ts';
+import { handleReadingImportSourceOptions } from './slack/options-import-source.ts';
+import { handleImportReadings, IMPORT_READINGS_CALLBACK } from './slack/shortcut-import-readings.ts';
+import { deviceStatusSubmit } from './slack/view-device-status-submit.ts';
+import { readingEntrySubmit } from './slack/view-reading-entry-submit.ts';
+import { readingImportSubmit } from './slack/view-reading-import-submit.ts';
+import { READING_HELP, SOURCE_HELP } from './render/readings-help.ts';
 
+export { READING_HELP, SOURCE_HELP } from './render/readings-help.ts';
+/** The slash commands of this feature, with their help (the manifest lists the same). */
+export const COMMANDS = [READING_HELP, SOURCE_HELP];
 export { rowFacts } from './rules/source-facts.ts';
 export type { SearchPage, SourceHit } from './service/search.ts';
 export { createSourcesService, type SourcesService } from './service/sources-service.ts';
 
 export function registerReadings(app: ListenerApp, deps: Deps): void {
-  app.command('/reading', (args) => handleReadingCommand(args, deps));
-  app.command('/source', (args) => handleSourceCommand(args, deps));
-  // What a full job queue refuses before the app (src/runtime/jobs/door.ts): the same answers as handOff's.
-  app.busyAtDoor({ command: '/reading', kind: readingCommandJob });
-  app.busyAtDoor({ command: '/source', kind: sourceCommandJob });
-  app.busyAtDoor(ENTRY_AT_DOOR);
-  app.busyAtDoor(STATUS_AT_DOOR);
-  app.busyAtDoor(IMPORT_AT_DOOR);
+  app.entry(readingCommand(deps));
+  app.entry(sourceCommand(deps));
 
-  app.action<BlockButtonAction>(prefixPattern(SOURCE_ACTION.details), (args) =>
-    handleSourceDetails(args, deps),
-  );
-  app.action<BlockButtonAction>(SOURCE_ACTION.more, (args) => handleSourceMore(args, deps));
-  app.action<BlockButtonAction>(SOURCE_ACTION.readings, (args) => handleSourceReadings(args, deps));
-  app.action<BlockButtonAction>(SOURCE_ACTION.export, (args) => handleSourceExport(args, deps));
-  app.action<BlockButtonAction>(prefixPattern(READING_ACTION.pickSource), (args) =>
-    handleReadingPickSource(args, deps),
-  );
-  app.action<BlockButtonAction>(SOURCE_ACTION.enterReading, (args) => handleSourceEnterReading(args, deps));
-  app.action<BlockButtonAction>(SOURCE_ACTION.deviceStatus, (args) => handleSourceDeviceStatus(args, deps));
+  app.entry(sourceDetails(deps));
+  app.entry(sourceMore(deps));
+  app.entry(sourceReadings(deps));
+  app.entry(sourceExport(deps));
+  app.entry(readingPickSource(deps));
+  app.entry(enterReading(deps));
+  app.entry(deviceStatus(deps));
   app.action<BlockButtonAction>(SOURCE_ACTION.createTask, (args) => handleSourceCreateTask(args, deps));
   app.action<BlockButtonAction>(READING_ACTION.importStart, (args) => handleReadingImportStart(args));
 
-  app.view<ViewSubmitAction>({ callback_id: READING_VIEW.entry, type: 'view_submission' }, (args) =>
-    handleReadingEntrySubmit(args, deps),
-  );
-  app.view<ViewSubmitAction>({ callback_id: SOURCE_VIEW.deviceStatus, type: 'view_submission' }, (args) =>
-    handleSourceDeviceStatusSubmit(args, deps),
-  );
-  app.view<ViewSubmitAction>({ callback_id: READING_VIEW.import, type: 'view_submission' }, (args) =>
-    handleReadingImportSubmit(args, deps),
-  );
+  app.entry(readingEntrySubmit(deps));
+  app.entry(deviceStatusSubmit(deps));
+  app.entry(readingImportSubmit(deps));
 
   app.shortcut({ callback_id: IMPORT_READINGS_CALLBACK, type: 'message_action' }, (args) =>
     handleImportReadings(args),
@@ -78,5 +58,5 @@ export function registerReadings(app: ListenerApp, deps: Deps): void {
     { type: 'block_suggestion', action_id: READING_ACTION.importSource },
     (args) => handleReadingImportSourceOptions(args, deps),
   );
-  app.event('message', (args) => handleReadingImportDm(args, deps));
+  app.entry(readingImportDm(deps));
 }

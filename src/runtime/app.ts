@@ -8,6 +8,8 @@ import type { WebClientOptions } from '@slack/web-api';
 import type { BaseDeps } from '../base/deps.ts';
 import { slackLogger } from '../base/log.ts';
 import { guardBlockLimits } from '../kit/blocks/guard-client.ts';
+import type { MetadataSeal } from '../kit/sealed-metadata.ts';
+import { installSealedViews, sealOrOwn } from './sealed-views.ts';
 import { decodeCommandText } from './command-text.ts';
 import { installDeliveryDedupe, signedRequestProperties } from './dedupe.ts';
 import { installErrorHandler } from '../kit/error-handler.ts';
@@ -15,7 +17,7 @@ import { createHttpServer, listen, MAX_BODY_BYTES, type RunningServer } from './
 import { SignedRequestReceiver } from './signed-receiver.ts';
 import { SocketPoolReceiver } from './socket-pool.ts';
 import { createListenerTable, type ListenerApp } from './listener-table.ts';
-import { respondVia } from '../kit/response-url.ts';
+import { acceptResponseUrlOrigin, respondVia, responseUrlOriginOf } from '../kit/response-url.ts';
 import { slackFetch } from '../kit/slack-fetch.ts';
 import { createDoor } from './jobs/door.ts';
 import { withJobQueue } from './jobs/hand-off.ts';
@@ -36,7 +38,10 @@ export interface SlackAppOptions {
   appToken?: string;
   /** Socket Mode connections kept open, 2–10 (default 2): a refresh of one never leaves the app unreachable. */
   socketConnections?: number;
-  /** Web API base ending in `/` (the Slack stand-in's apiUrl in local mode and tests). */
+  /**
+   * Web API base ending in `/` (the Slack stand-in's apiUrl in local mode and tests). Unless it is Slack's own, its
+   * origin is also accepted for response_urls (the stand-in issues them there); Slack's are hooks.slack.com.
+   */
   slackApiUrl?: string;
   /** Local mode: GET / redirects to the web console. */
   rootRedirect?: string;
@@ -44,6 +49,13 @@ export interface SlackAppOptions {
   retryConfig?: WebClientOptions['retryConfig'];
   /** How long stop() waits for handlers still running after their ack. Default 6 s (main exits by 9 s). */
   drainMs?: number;
+  /**
+   * Action ids of view inputs that hold secrets (the connect modal's key): left out of the submission's dedupe
+   * claim (./dedupe.ts). The composition root names them (Composed.secretInputs).
+   */
+  secretInputs?: readonly string[];
+  /** Seals views' private_metadata (./sealed-views.ts): the composition root's, shared by replicas and job thread. */
+  metadataSeal?: MetadataSeal;
   /** Registers the features' middleware and listeners (the composition root's registerSurfaces). */
   register(app: ListenerApp): void;
   /**
@@ -174,14 +186,15 @@ export function createSlackApp(
   let inFlight = 0;
   let drained: (() => void) | undefined;
   let idleWaiters: (() => void)[] = [];
-  // Every message and view within Slack's block limits, whichever listener sends it (./blocks/guard-client.ts).
-  guardBlockLimits(app.client);
+  const seal = sealOrOwn(opts.metadataSeal);
+  // Whichever listener sends: messages and views within Slack's limits, views' metadata sealed (guard-client.ts).
+  guardBlockLimits(app.client, seal);
   // One global middleware of ours before the access gate and the listener table, doing all of the per-request
   // preparation: each step of Bolt's chain copies the request's arguments into a new object and adds an async
   // frame, and what the acking thread's young collections kept grew with each step (issue 18).
   app.use(async (args) => {
     withJobQueue(args.context, jobs);
-    guardBlockLimits(args.client);
+    guardBlockLimits(args.client, seal);
     decodeCommandText(args.body, args.context);
     inFlight += 1;
     const acked = trackAck(args);
@@ -211,9 +224,14 @@ export function createSlackApp(
   // the features install, so a retry is dropped before it costs a store or Slack call).
   // With Redis (shared by replicas) the claim is made before the ack; with a store this process alone writes, the
   // ack asks only its memory of recent deliveries, and the durable claim follows the work (./dedupe.ts).
-  installDeliveryDedupe(app, deps.store, log, deps.store.kind === 'redis' ? 'await' : 'defer');
+  const claimMode = deps.store.kind === 'redis' ? 'await' : 'defer';
+  installDeliveryDedupe(app, deps.store, log, claimMode, new Set(opts.secretInputs ?? []));
+  // Before the claim and every listener: only private_metadata fieldline sealed gets in (./sealed-views.ts).
+  installSealedViews(app, seal, log);
   // Listeners are found by key in one table (./listener-table.ts), run by one middleware installed last.
   const table = createListenerTable({ respond: respondVia, door });
+  // Until stop(): response_urls of any other origin are refused (../kit/response-url.ts).
+  const releaseResponseUrls = acceptResponseUrlOrigin(responseUrlOriginOf(opts.slackApiUrl), log);
   opts.register(table.listeners(app));
   app.use(table.dispatch);
 
@@ -275,6 +293,7 @@ export function createSlackApp(
       await waitForHandlers(drainMs);
       await closing;
       running = undefined;
+      releaseResponseUrls();
     },
   };
 }

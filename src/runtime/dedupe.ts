@@ -1,24 +1,9 @@
 /**
- * Slack delivers some requests more than once: Events API retries (`X-Slack-Retry-Num`, same `event_id`) and a
- * view submitted twice (double click, or the same submission reaching two replicas). And a captured signed request
- * (slash command, button, shortcut) can be replayed while its timestamp is fresh. Each must have effect once,
- * across replicas, so the claim is a `SET NX` in the shared store with a TTL covering the window.
- *
- * Installed between the receiver and the app (wrapping `processEvent`) because only there can the ack of a view
- * submission be observed: a submission answered with `response_action: errors` releases its claim so the user can
- * submit the same values again after fixing the cause.
- *
- * This is the one claim for a delivery: listeners read its outcome as `context.deliveryClaim` ('claimed', or
- * 'unavailable' when the store could not record it) instead of claiming again. Repeats never reach a listener.
- *
- * Two modes. `await` (Redis, shared by replicas): the claim is made before the ack, as above. `defer` (sqlite or
- * memory: a store this one process writes): the ack path asks only this process's memory of recent deliveries
- * (./recent-deliveries.ts), and the durable claim follows the work. A request handed off as a job carries its
- * claim (`SlackJob.durableClaim`): the job makes it where it runs, before its work, and ends without work when it
- * says repeat (one from before a restart). A request its listener handled inline is claimed after the listener.
- * A request the queue refused did nothing and is not claimed. sqlite's claim before the ack waited on the job
- * thread's writes (3.6-7.8 ms at p99, up to 35 ms, at 200 requests/s); made beside the ack, its callbacks still
- * took a fifth of the acking thread's time (issue 18).
+ * One idempotency claim per Slack delivery, across replicas: Events API retries, a view submitted twice, a signed
+ * request replayed while fresh have effect once (docs/decisions/0005-delivery-claims.md). Installed around
+ * `processEvent`, where the ack of a view submission can be seen: a submission answered with field errors releases
+ * its claim. Listeners read the outcome (`deliveryClaimOf`); repeats never reach them. `await` mode (Redis) claims
+ * before the ack; `defer` mode (sqlite, memory) asks this process's recent deliveries and the job makes the claim.
  */
 import { createHash } from 'node:crypto';
 import type { App } from '@slack/bolt';
@@ -53,7 +38,7 @@ export interface SignedRequest {
  * Bolt's `customPropertiesExtractor` for the HTTP receiver: what makes one signed request unique. A captured
  * request replayed within the window carries the same two, so its claim is refused. The body needs no hash of its
  * own: the receiver has verified the signature, an HMAC of `v0:timestamp:body`, so one signature and timestamp
- * stand for one body (issue 18: a SHA-256 of every body, submissions' included, was work for nothing).
+ * stand for one body.
  */
 export function signedRequestProperties(req: {
   headers: Record<string, string | string[] | undefined>;
@@ -80,13 +65,9 @@ function signedOf(props: unknown): SignedRequest | undefined {
     : undefined;
 }
 
-/** What listeners find in `context.deliveryClaim` for an event or a view submission. */
-export type DeliveryClaim = 'claimed' | 'unavailable';
-
-export function deliveryClaimOf(context: Record<string, unknown>): DeliveryClaim | undefined {
-  const claim = context.deliveryClaim;
-  return claim === 'claimed' || claim === 'unavailable' ? claim : undefined;
-}
+// What listeners find in `context.deliveryClaim` for an event or a view submission (read through the kit).
+export { deliveryClaimOf, type DeliveryClaim } from '../kit/request-context.ts';
+import type { DeliveryClaim } from '../kit/request-context.ts';
 
 /**
  * Defer mode: a delivery's durable claim, not yet made. `handOff` gives it to the job it records (`fate: 'job'`)
@@ -151,11 +132,39 @@ function shortHash(text: string, bytes: number): string {
   return createHash('sha256').update(text).digest().toString('hex', 0, bytes);
 }
 
+/** Action ids of inputs whose values are secrets: none by default; the composition root names them. */
+export type SecretInputs = ReadonlySet<string>;
+const NO_SECRETS: SecretInputs = new Set();
+
+/**
+ * What a submission's claim hashes: its state without the secret inputs (issue 37: a key pasted into the connect
+ * modal must not be derivable from the stored claim). A state without secrets is hashed as it is, so its key is
+ * the one claims were stored under before.
+ */
+function claimedState(state: unknown, secret: SecretInputs): unknown {
+  const values = (state as { values?: unknown } | null)?.values;
+  if (secret.size === 0 || typeof values !== 'object' || values === null) return state ?? null;
+  let found = false;
+  const kept: Record<string, Record<string, unknown>> = {};
+  for (const [block, inputs] of Object.entries(values as Record<string, Record<string, unknown>>)) {
+    kept[block] = {};
+    for (const [action, value] of Object.entries(inputs ?? {})) {
+      if (secret.has(action)) found = true;
+      else kept[block][action] = value;
+    }
+  }
+  return found ? { ...(state as object), values: kept } : state;
+}
+
 /**
  * The dedupe key of a delivery, or null when the delivery is not subject to dedupe. Slash commands, block
  * actions and shortcuts have no delivery id: the signed request itself is the key (a replayed capture runs once).
  */
-export function claimFor(body: unknown, customProperties?: unknown): Claim | null {
+export function claimFor(
+  body: unknown,
+  customProperties?: unknown,
+  secretInputs: SecretInputs = NO_SECRETS,
+): Claim | null {
   const type = readString(body, 'type');
   if (type === 'event_callback') {
     const eventId = readString(body, 'event_id');
@@ -172,7 +181,7 @@ export function claimFor(body: unknown, customProperties?: unknown): Claim | nul
     const hash = readString(body, 'view', 'hash') ?? '';
     if (!viewId) return null;
     const view = (body as { view?: { state?: unknown } }).view;
-    const values = shortHash(JSON.stringify(view?.state ?? null), 8);
+    const values = shortHash(JSON.stringify(claimedState(view?.state, secretInputs)), 8);
     return { key: `view:${viewId}:${hash}:${values}`, releaseOnErrors: true, ttlMs: DEDUPE_TTL_MS };
   }
   return null;
@@ -180,7 +189,13 @@ export function claimFor(body: unknown, customProperties?: unknown): Claim | nul
 
 export type ClaimMode = 'await' | 'defer';
 
-export function installDeliveryDedupe(app: App, store: Store, log: Logger, mode: ClaimMode = 'await'): void {
+export function installDeliveryDedupe(
+  app: App,
+  store: Store,
+  log: Logger,
+  mode: ClaimMode = 'await',
+  secretInputs: SecretInputs = NO_SECRETS,
+): void {
   // Looked up per delivery (a cheap view object) so that a store swapped or failing later is seen at once.
   const seen = () => store.namespace('dedupe');
   const recent = new RecentDeliveries();
@@ -231,7 +246,7 @@ export function installDeliveryDedupe(app: App, store: Store, log: Logger, mode:
   app.processEvent = async (event: ReceiverEvent) => {
     // A job being run was claimed when it was received (its outcome travels in the job: ./jobs/slack-job.ts).
     if (isWorkEvent(event)) return work(event);
-    const claim = claimFor(event.body, event.customProperties);
+    const claim = claimFor(event.body, event.customProperties, secretInputs);
     if (!claim) return process(withClaim(event));
     if (mode === 'defer') return deferred(event, claim);
     let first: boolean;

@@ -1,10 +1,6 @@
 /**
- * Bolt answers a request with `writeHead(status, headers)` and then `end(body)`. Node fixes the head at writeHead,
- * before the body's length is known, so an ack with a body (a "queued" or "busy" answer, a view, field errors) went
- * out chunked, in five pieces (one writev). Kept as plain header values until `end(body)`, the head gets a
- * Content-Length and the answer is sent fixed-length, without chunk framing. (A CPU profile of the ack bench put
- * 14% of the acking thread in that writev; a loopback micro-benchmark found the same server CPU per answer either
- * way, ~73 µs, so that time was mostly the thread waiting to run again after its write, not the write's cost.)
+ * An ack with a body leaves in one write with a Content-Length instead of chunked: Bolt's `writeHead` is kept as
+ * plain header values until `end(body)` (docs/decisions/0004-acks-fixed-length.md).
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 

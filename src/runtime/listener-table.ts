@@ -1,13 +1,7 @@
 /**
- * Every feature's listeners in one table, found by key (issue 18: less CPU per request). Bolt runs the middleware
- * chain of each of its listeners for every request — with ~55 listeners that is ~150 middleware calls, each
- * spreading the request's arguments, twice per request (on receipt, and again when its job runs): the largest
- * single cost of an ack in the profile. Here a request looks up only the listeners registered for its command,
- * action_id, callback_id, event type or option list; constraints are checked the way Bolt's `matchConstraints`
- * checks them (a RegExp constraint is tried on every request of its kind). One global middleware, installed after
- * every other, runs the listeners found with Bolt's own arguments — the listeners themselves are unchanged.
- *
- * Registration keeps Bolt's method signatures: features call `app.action(…)`, `app.view(…)` on a `ListenerApp`.
+ * Every listener in one table, found by key, instead of Bolt running each listener's middleware chain for every
+ * request (docs/decisions/0003-listener-table.md). Matching is Bolt's `matchConstraints`; declared entries (0002)
+ * register here too, and a job of a declared kind goes straight to its work.
  */
 import {
   MultipleListenerError,
@@ -16,18 +10,13 @@ import {
   type Middleware,
   type RespondArguments,
 } from '@slack/bolt';
-import type { Door, DoorRule } from './jobs/door.ts';
+import type { Entry } from '../kit/entry.ts';
+import { createEntries } from './entries.ts';
+import type { Door } from './jobs/door.ts';
+import { jobRunOf } from './jobs/slack-job.ts';
 
-/**
- * What a feature registers on: Bolt's global `use`, the listener methods served by this table, and `busyAtDoor`:
- * what the receiver may refuse before the app when the job queue is full (./jobs/door.ts).
- */
-export type ListenerApp = Pick<
-  App,
-  'use' | 'command' | 'action' | 'view' | 'shortcut' | 'options' | 'event'
-> & {
-  busyAtDoor(rule: DoorRule): void;
-};
+export type { ListenerApp } from '../kit/entry.ts';
+import type { ListenerApp } from '../kit/entry.ts';
 
 type Kind = 'command' | 'action' | 'view' | 'shortcut' | 'options' | 'event';
 type Pattern = string | RegExp;
@@ -133,7 +122,7 @@ export interface ListenerTable {
 export interface ListenerTableOptions {
   /** Replaces Bolt's `respond` (global fetch) for requests with a response_url. */
   respond?(responseUrl: string): (message: string | RespondArguments) => Promise<void>;
-  /** Where `busyAtDoor` rules go (none kept without it). */
+  /** Where the door rules of declared entries go (none kept without it). */
   door?: Pick<Door, 'add'>;
 }
 
@@ -174,15 +163,27 @@ export function createListenerTable(opts: ListenerTableOptions = {}): ListenerTa
       }),
   };
 
+  const entries = createEntries(register, opts.door);
+
   return {
     listeners: (app) =>
       ({
         ...register,
         use: app.use.bind(app),
-        busyAtDoor: (rule: DoorRule) => opts.door?.add(rule),
+        entry: (entry: Entry) => entries.add(entry),
       }) as unknown as ListenerApp,
     dispatch: async (middlewareArgs) => {
       const args = middlewareArgs as unknown as Args;
+      // Before any listener or job work runs: Bolt's own respond would post to any URL (../kit/response-url.ts).
+      const url = opts.respond && args.respond ? responseUrlOf(obj(args.body) ?? {}) : undefined;
+      if (url && opts.respond) args.respond = opts.respond(url);
+      // A job of a declared kind is that declaration's work, whatever listener received it.
+      const run = jobRunOf(args.context as Record<string, unknown>);
+      const declared = run && entries.workOf(run.kind);
+      if (run && declared) {
+        const work = declared.work as (a: unknown, c: unknown, r: unknown) => Promise<void>;
+        return work(middlewareArgs, run.carry, run);
+      }
       const kind = kindOf(args);
       if (!kind) return args.next();
       const id = lookupId(kind, args);
@@ -190,8 +191,6 @@ export function createListenerTable(opts: ListenerTableOptions = {}): ListenerTa
       const found = [...filed, ...(routes.get(kind) ?? [])].filter((route) => matches(route, args));
       // Listeners registered on Bolt itself (none in fieldline; tests add probes) run as Bolt runs them.
       if (found.length === 0) return args.next();
-      const url = opts.respond && args.respond ? responseUrlOf(obj(args.body) ?? {}) : undefined;
-      if (url && opts.respond) args.respond = opts.respond(url);
       // Like Bolt: every matching listener runs; one failure is rethrown as it is, several together.
       const settled = await Promise.allSettled(found.map((route) => runChain(route.chain, args)));
       const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as Error] : []));

@@ -1,12 +1,8 @@
 /**
- * The JSON text an interactivity body was parsed from, kept with the body (issue 18: less CPU per ack). A request
- * accepted as a job carries its body as JSON text (./jobs/slack-job.ts); for a view submission that text is several KB
- * the receiver has just decoded, and writing it again with JSON.stringify cost the acking thread ~14 µs per 4.5 KB
- * (in-process) and as much garbage. The text rides on the body under a symbol that is not enumerable, so no spread, key list
- * or JSON.stringify sees it.
- *
- * Only for bodies nothing changes after parsing: interactivity payloads reach listeners as Slack sent them (the one
- * middleware that edits a body, ./command-text.ts, edits slash commands, which are form fields and have no text).
+ * The JSON text an interactivity body was parsed from, kept with the body so a job records it without encoding it
+ * again (~14 µs and as much garbage per 4.5 KB submission on the acking thread; issue 18). It rides under a symbol
+ * that is not enumerable, so no spread, key list or JSON.stringify sees it. Only for bodies nothing changes after
+ * parsing (./command-text.ts edits slash commands, which are form fields with no text).
  */
 const TEXT = Symbol('fieldline.payloadText');
 

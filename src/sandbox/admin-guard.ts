@@ -4,9 +4,10 @@
  * - only loopback `Host` values are served (a DNS-rebinding page names its own host);
  * - a request from a browser page of another origin is refused (`Origin` / `Sec-Fetch-Site`);
  * - every state-changing request carries the run's token in `x-sandbox-admin-token` (a plain cross-origin
- *   form or text/plain POST cannot set a header).
+ *   form or text/plain POST cannot set a header), and so does every read of what carries credentials (the
+ *   request log: issue 37), whose key headers are shown only as fingerprints (`credentialFingerprint`).
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 const ADMIN_TOKEN_HEADER = 'x-sandbox-admin-token';
@@ -35,8 +36,17 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** Why the request is refused, or null. */
-export function adminRefusal(req: IncomingMessage, token: string): string | null {
+/** What the request log shows of a key or Authorization value: enough to tell keys apart, not to use one. */
+export function credentialFingerprint(value: string): string {
+  return `[redacted sha256:${createHash('sha256').update(value).digest('hex').slice(0, 12)}]`;
+}
+
+/** Why the request is refused, or null. `tokenForReads`: a GET of this path needs the token too. */
+export function adminRefusal(
+  req: IncomingMessage,
+  token: string,
+  opts: { tokenForReads?: boolean } = {},
+): string | null {
   const host = header(req, 'host');
   if (!isLoopbackHost(host)) return 'the sandbox admin answers only on a loopback host';
   const origin = header(req, 'origin');
@@ -45,10 +55,13 @@ export function adminRefusal(req: IncomingMessage, token: string): string | null
   if (site !== undefined && site !== 'same-origin' && site !== 'none')
     return 'cross-site requests are refused';
   const method = (req.method ?? 'GET').toUpperCase();
-  if (method === 'GET' || method === 'HEAD') return null;
+  const reads = method === 'GET' || method === 'HEAD';
+  if (reads && !opts.tokenForReads) return null;
   const given = Buffer.from(header(req, ADMIN_TOKEN_HEADER) ?? '');
   const expected = Buffer.from(token);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    return `state-changing admin requests need the run's ${ADMIN_TOKEN_HEADER} header`;
+    return reads
+      ? `reading the request log needs the run's ${ADMIN_TOKEN_HEADER} header`
+      : `state-changing admin requests need the run's ${ADMIN_TOKEN_HEADER} header`;
   return null;
 }

@@ -3,12 +3,12 @@
  * Documented in README.md. Admin requests are not recorded in admin.requests().
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { adminRefusal } from './admin-guard.ts';
+import { adminRefusal, credentialFingerprint } from './admin-guard.ts';
 import { HttpError, parseJson, readBody, send, type Reply } from './http.ts';
 import { parseDeviceStatus } from './handlers/devices.ts';
 import { LIMITED_SITE_ID } from './seed-catalog.ts';
 import type { SandboxState } from './state.ts';
-import type { SandboxAdmin } from './types.ts';
+import type { RecordedRequest, SandboxAdmin } from './types.ts';
 import { isObj } from './validate.ts';
 import { z } from 'zod';
 
@@ -70,20 +70,42 @@ interface AdminRoute {
   label: string;
   pattern: RegExp;
   handle: AdminHandler;
+  /** Reads that hold credentials need the run's token too. */
+  tokenForReads?: boolean;
+}
+
+const CREDENTIAL_HEADERS = ['x-api-key', 'authorization'];
+
+/** The request log over HTTP: key headers as fingerprints, even for the admin (a key seen is a key usable). */
+function redacted(records: RecordedRequest[]): RecordedRequest[] {
+  return records.map((r) => {
+    const headers = { ...r.headers };
+    for (const name of CREDENTIAL_HEADERS) {
+      const value = headers[name];
+      if (value !== undefined) headers[name] = credentialFingerprint(value);
+    }
+    return { ...r, headers };
+  });
 }
 
 /**
  * `label` is what GET /_sandbox/ lists; the route matches its path (the part before `?`), a `{…}` segment
  * standing for any one segment and a trailing `/` being optional.
  */
-function adminRoute(method: string, label: string, handle: AdminHandler): AdminRoute {
+function adminRoute(
+  method: string,
+  label: string,
+  handle: AdminHandler,
+  opts: { tokenForReads?: boolean } = {},
+): AdminRoute {
   const path = label.split('?')[0] ?? label;
   const source = path
     .replace(/\/$/, '')
     .split('/')
     .map((seg) => (/^\{.+\}$/.test(seg) ? '([^/]+)' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return { method, label, pattern: new RegExp(`^${source}${path.endsWith('/') ? '/?' : ''}$`), handle };
+  const pattern = new RegExp(`^${source}${path.endsWith('/') ? '/?' : ''}$`);
+  return { method, label, pattern, handle, ...opts };
 }
 
 export const ADMIN_ROUTES: AdminRoute[] = [
@@ -119,17 +141,26 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   adminRoute('POST', '/_sandbox/tasks', (admin, _p, body) => ({
     id: admin.createTask(parsed(TaskInputBody, body)),
   })),
-  adminRoute('GET', '/_sandbox/requests?kind=api|presigned&path=/prefix', (admin, _p, _b, q) =>
-    admin
-      .requests()
-      .filter(
-        (r) =>
-          (!q.get('kind') || r.kind === q.get('kind')) &&
-          (!q.get('path') || r.path.startsWith(q.get('path') ?? '')),
+  adminRoute(
+    'GET',
+    '/_sandbox/requests?kind=api|presigned&path=/prefix',
+    (admin, _p, _b, q) =>
+      redacted(
+        admin
+          .requests()
+          .filter(
+            (r) =>
+              (!q.get('kind') || r.kind === q.get('kind')) &&
+              (!q.get('path') || r.path.startsWith(q.get('path') ?? '')),
+          ),
       ),
+    { tokenForReads: true },
   ),
-  adminRoute('GET', '/_sandbox/requests/presigned-with-credentials', (admin) =>
-    admin.presignedWithCredentials(),
+  adminRoute(
+    'GET',
+    '/_sandbox/requests/presigned-with-credentials',
+    (admin) => redacted(admin.presignedWithCredentials()),
+    { tokenForReads: true },
   ),
   adminRoute('DELETE', '/_sandbox/requests', (admin) => admin.clearRequests()),
   adminRoute('GET', '/_sandbox/written', (admin) => admin.written()),
@@ -151,11 +182,12 @@ export async function handleAdmin(
   const method = (req.method ?? 'GET').toUpperCase();
   let reply: Reply;
   try {
-    const refused = adminRefusal(req, token);
-    if (refused) throw new HttpError(403, refused, null);
+    // Matched first (no effect) to know whether this read needs the token; refused before anything runs.
     const match = ADMIN_ROUTES.map((route) => ({ route, found: route.pattern.exec(url.pathname) })).find(
       (r) => r.route.method === method && r.found,
     );
+    const refused = adminRefusal(req, token, { tokenForReads: match?.route.tokenForReads === true });
+    if (refused) throw new HttpError(403, refused, null);
     if (!match?.found)
       throw new HttpError(
         404,

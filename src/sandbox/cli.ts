@@ -56,7 +56,7 @@ console.log(
     `  Ana Silva    (all sites):  ${sandbox.userKeys.ana}`,
     `  Ben Okafor   (site ${sandbox.limitedSiteId}): ${sandbox.userKeys.ben}`,
     `  seed: ${state.sites.length} sites, ${state.sources.length} data sources, ${state.tasks.length} tasks, ${state.users.length} users${values.live ? ', live mode' : ''}`,
-    `  admin: ${sandbox.url}/_sandbox/ (POST/PATCH/DELETE need x-sandbox-admin-token: ${sandbox.adminToken})`,
+    `  admin: ${sandbox.url}/_sandbox/ (POST/PATCH/DELETE and the request log need x-sandbox-admin-token: ${sandbox.adminToken})`,
   ].join('\n'),
 );
 

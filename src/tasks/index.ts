@@ -7,73 +7,60 @@
  * renderers): it imports ./rules/index.ts, which this file re-exports, because loading this file loads the
  * listeners and with them @slack and kit code that rules must not depend on.
  */
-import type { ViewSubmitAction } from '@slack/bolt';
-import type { ListenerApp } from '../runtime/listener-table.ts';
+import type { ListenerApp } from '../kit/entry.ts';
 import type { Deps } from '../base/deps.ts';
-import { TASK_ACTION, TASK_FIELD, TASK_VIEW } from './render/task-ids.ts';
-import type { AssignmentHooks } from './slack/task-assigned.ts';
-import { handleCreateTaskFromMessage } from './slack/create-task-from-message.ts';
-import { handleNewTaskShortcut } from './slack/new-task.ts';
-import { handleTaskCommand, taskCommandJob } from './slack/task-command.ts';
-import { CREATE_AT_DOOR, handleTaskCreateSubmit } from './slack/task-create-submit.ts';
-import { handleTaskEditOpen } from './slack/task-edit.ts';
-import { EDIT_AT_DOOR, handleTaskEditSubmit } from './slack/task-edit-submit.ts';
-import { handleTaskListMore } from './slack/task-list-more.ts';
+import { TASK_ACTION, TASK_FIELD } from './render/task-ids.ts';
+import type { AssignmentHooks } from './flows/assigned.ts';
+import { handleCreateTaskFromMessage } from './slack/shortcut-task-from-message.ts';
+import { handleNewTaskShortcut } from './slack/shortcut-new-task.ts';
+import { taskCommand } from './slack/command-task.ts';
+import { taskCreateSubmit } from './slack/view-task-create-submit.ts';
+import { handleTaskEditOpen } from './slack/action-task-edit.ts';
+import { taskEditSubmit } from './slack/view-task-edit-submit.ts';
+import { taskListMore } from './slack/action-task-list-more.ts';
 import {
   handleTaskChannelOptions,
   handleTaskDeviceOptions,
   handleTaskSiteOptions,
-} from './slack/task-options.ts';
-import { handleTaskPriorityChange } from './slack/task-priority.ts';
-import { handleTaskRetryOpen } from './slack/task-retry-open.ts';
-import { handleTaskShowCard, TASK_SHOW_CARD_ACTION } from './slack/task-show-card.ts';
-import { handleTaskStatusClick, TASK_STATUS_ACTION } from './slack/task-status.ts';
+} from './slack/options-task-form.ts';
+import { taskPriority } from './slack/action-task-priority.ts';
+import { handleTaskRetryOpen } from './slack/action-task-retry-open.ts';
+import { taskShowCard } from './slack/action-task-show-card.ts';
+import { taskStatus } from './slack/action-task-status.ts';
+import { TASK_HELP } from './render/task-help.ts';
 
 export * from './rules/index.ts';
 export { createTaskService, type TaskService } from './service/task-service.ts';
 export type { BlockJson, Rendered } from './render/task-ids.ts';
 export { renderNotice } from './render/task-notices.ts';
-export { openCreateTaskModal, type TaskPrefill } from './slack/task-create-open.ts';
+export { TASK_HELP } from './render/task-help.ts';
+/** The slash commands of this feature, with their help (the manifest lists the same). */
+export const COMMANDS = [TASK_HELP];
+export { openCreateTaskModal, type TaskPrefill } from './flows/create-open.ts';
 /** Where a task made from a Slack message came from (the relay leaves its card in that message's thread). */
-export { messageOrigin } from './slack/task-from-message.ts';
-export { actionFacts, type ActionFacts } from './slack/task-action-context.ts';
-export { postCard, renderCardFor, tellUser } from './slack/task-deliver.ts';
+export { messageOrigin } from './rules/from-message.ts';
+export { actionFacts, type ActionFacts } from './flows/action-context.ts';
+export { postCard, renderCardFor, tellUser } from './flows/deliver.ts';
 
-export type { AssignmentHooks } from './slack/task-assigned.ts';
+export type { AssignmentHooks } from './flows/assigned.ts';
 
 export function registerTasks(app: ListenerApp, deps: Deps, hooks: AssignmentHooks = {}): void {
-  app.command('/task', (args) => handleTaskCommand(args, deps));
-  // What a full job queue refuses before the app (src/runtime/jobs/door.ts): the same answers as handOff's.
-  app.busyAtDoor({ command: '/task', kind: taskCommandJob });
-  app.busyAtDoor(CREATE_AT_DOOR);
-  app.busyAtDoor(EDIT_AT_DOOR);
+  // What becomes work after the ack: declared once each (kind, door rule and busy answer come with it).
+  app.entry(taskCommand(deps));
+  app.entry(taskCreateSubmit({ ...deps, ...hooks }));
+  app.entry(taskEditSubmit({ ...deps, ...hooks }));
+  app.entry(taskStatus(deps));
+  app.entry(taskPriority(deps));
+  app.entry(taskListMore(deps));
+  app.entry(taskShowCard(deps));
 
+  // Answered on receipt only: a modal to open (the trigger id lives 3 s) or an option list.
   app.shortcut({ callback_id: 'new_task', type: 'shortcut' }, (args) => handleNewTaskShortcut(args, deps));
   app.shortcut({ callback_id: 'create_task_from_message', type: 'message_action' }, (args) =>
     handleCreateTaskFromMessage(args, deps),
   );
-
-  app.view<ViewSubmitAction>({ callback_id: TASK_VIEW.create, type: 'view_submission' }, (args) =>
-    handleTaskCreateSubmit(args, { ...deps, ...hooks }),
-  );
-  app.view<ViewSubmitAction>({ callback_id: TASK_VIEW.edit, type: 'view_submission' }, (args) =>
-    handleTaskEditSubmit(args, { ...deps, ...hooks }),
-  );
-
-  app.action({ type: 'block_actions', action_id: TASK_STATUS_ACTION }, (args) =>
-    handleTaskStatusClick(args, deps),
-  );
-  app.action({ type: 'block_actions', action_id: TASK_ACTION.priority }, (args) =>
-    handleTaskPriorityChange(args, deps),
-  );
   app.action({ type: 'block_actions', action_id: TASK_ACTION.edit }, (args) =>
     handleTaskEditOpen(args, deps),
-  );
-  app.action({ type: 'block_actions', action_id: TASK_ACTION.listMore }, (args) =>
-    handleTaskListMore(args, deps),
-  );
-  app.action({ type: 'block_actions', action_id: TASK_SHOW_CARD_ACTION }, (args) =>
-    handleTaskShowCard(args, deps),
   );
   app.action({ type: 'block_actions', action_id: TASK_ACTION.retryOpen }, (args) =>
     handleTaskRetryOpen(args, deps),

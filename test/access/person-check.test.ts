@@ -4,7 +4,7 @@
  * person; work that reaches no platform (/monitor list, Acknowledge on an alert) is checked too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayStore } from '../../src/alerts/engine/relay-store.ts';
+import { relayStore } from '../../src/alerts/engine/alert-store.ts';
 import { clickAlertButton, postSilentAlert } from '../fixtures/alert-parent.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { answerTo, platformCallsSince, requestMark, textOf } from './access-helpers.ts';

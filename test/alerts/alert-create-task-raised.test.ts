@@ -1,6 +1,6 @@
 /** A task created from an alert says when it was raised on the site's clock, not in raw UTC. */
 import { describe, expect, it } from 'vitest';
-import { raisedAt } from '../../src/alerts/slack/alert-create-task.ts';
+import { raisedAt } from '../../src/alerts/render/alert-format.ts';
 
 const AT = Date.parse('2026-11-23T15:32:55.686Z');
 

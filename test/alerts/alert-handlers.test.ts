@@ -1,14 +1,17 @@
 /**
- * The alert buttons are named handlers: called here directly with hand-built Slack arguments, a memory store
- * and a fake WebClient, no Bolt App and no platform. Each acks before anything else.
+ * The alert buttons are declarations: driven here as Slack would (`receive`, no job queue: the work runs inline)
+ * with hand-built Slack arguments, a memory store and a fake WebClient, no Bolt App and no platform. Each acks
+ * before anything else.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { actAs, type ActingPerson } from '../../src/access/index.ts';
-import { relayStore } from '../../src/alerts/engine/relay-store.ts';
+import { relayStore } from '../../src/alerts/engine/alert-store.ts';
 import { openIncident } from '../../src/alerts/rules/incident.ts';
 import type { StormView } from '../../src/alerts/rules/model.ts';
-import { handleAlertAck } from '../../src/alerts/slack/alert-ack.ts';
-import { handleAlertSnooze } from '../../src/alerts/slack/alert-snooze.ts';
+import { alertAck } from '../../src/alerts/slack/action-alert-ack.ts';
+import { alertSnooze } from '../../src/alerts/slack/action-alert-snooze.ts';
+import type { ActionArgs } from '../../src/kit/entry.ts';
+import { receive } from '../../src/runtime/entries.ts';
 import { createLogger } from '../../src/base/log.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import type { Store } from '../../src/store/store.ts';
@@ -31,7 +34,7 @@ const alert = makeAlertView({ sourceId: '7', sourceName: 'Dock Camera', raisedAt
 
 function button(user: string, actionId: string, value: string, extra: Record<string, unknown> = {}) {
   const calls: HandlerCall[] = [];
-  const built = buildArguments<Parameters<typeof handleAlertAck>[0]>({
+  const built = buildArguments<ActionArgs>({
     calls,
     client: { chat: { update: recordedMethod(calls, 'chat.update') } },
     body: { user: { id: user }, channel: { id: 'C1' }, container: { channel_id: 'C1' } },
@@ -55,7 +58,7 @@ describe('alert handlers called without an App', () => {
     });
     const deps = { store, log, clock: { now: () => AT } };
     const first = button('U0ANA', 'alert_ack', 'incident:7@1');
-    await actAs(person('U0ANA'), () => handleAlertAck(first.built.args, deps));
+    await actAs(person('U0ANA'), () => receive(alertAck(deps), first.built.args));
     expect(first.calls.map((c) => c.fn)).toEqual(['ack', 'chat.update']);
     expect(JSON.stringify(first.built.argsOf('chat.update')[0])).toContain(
       'Acknowledged by <@U0ANA> at 15:33 site time (<!date^',
@@ -63,7 +66,7 @@ describe('alert handlers called without an App', () => {
 
     const second = button('U0BEN', 'alert_ack', 'incident:7@1');
     await actAs(person('U0BEN'), () =>
-      handleAlertAck(second.built.args, { ...deps, clock: { now: () => AT + 60_000 } }),
+      receive(alertAck({ ...deps, clock: { now: () => AT + 60_000 } }), second.built.args),
     );
     expect(second.calls.map((c) => c.fn)).toEqual(['ack', 'respond']);
     expect(second.built.argsOf('respond')[0]).toMatchObject({
@@ -90,11 +93,7 @@ describe('alert handlers called without an App', () => {
       selected_option: { value: '1h' },
     });
     await actAs(person('U0ANA'), () =>
-      handleAlertSnooze(built.args as unknown as Parameters<typeof handleAlertSnooze>[0], {
-        store,
-        log,
-        clock: { now: () => AT },
-      }),
+      receive(alertSnooze({ store, log, clock: { now: () => AT } }), built.args),
     );
     expect(calls.map((c) => c.fn)).toEqual(['ack', 'chat.update', 'respond']);
     expect(JSON.stringify(built.argsOf('chat.update')[0])).toContain(

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { notifyAssignment } from '../../src/alerts/index.ts';
 import { relayDeps } from '../../src/main/compose.ts';
 import type { Task } from '../../src/monitoring/api.ts';
-import type { Relay } from '../../src/alerts/engine/relay.ts';
+import type { Relay } from '../../src/alerts/engine/alert-engine.ts';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';
 import { waitFor } from '../harness.ts';
 import { redisUrl } from '../setup/redis-url.ts';

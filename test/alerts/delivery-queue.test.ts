@@ -3,8 +3,8 @@ import { createLogger } from '../../src/base/log.ts';
 import { createDeliveryQueue } from '../../src/alerts/engine/delivery-queue.ts';
 import type { OutboxDraft } from '../../src/alerts/rules/model.ts';
 import { createOutbox } from '../../src/alerts/engine/outbox.ts';
-import type { RelaySlack } from '../../src/alerts/engine/relay-slack.ts';
-import { relayStore } from '../../src/alerts/engine/relay-store.ts';
+import type { RelaySlack } from '../../src/alerts/engine/alert-slack.ts';
+import { relayStore } from '../../src/alerts/engine/alert-store.ts';
 import { openStore } from '../../src/store/open-store.ts';
 
 const log = createLogger({ level: 'silent' });

@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import type { MonitoringApi } from '../../src/monitoring/api.ts';
 import { relayDeps } from '../../src/main/compose.ts';
-import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/relay.ts';
+import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/alert-engine.ts';
 import type { RelayOptionsInput } from '../../src/alerts/rules/options.ts';
 import { validateBlocks, type StoredMessage } from '../../src/slack-standin/index.ts';
 import { HEALTHY_CAMERA } from '../fixtures/device-status.ts';

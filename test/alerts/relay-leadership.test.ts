@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { relayDeps } from '../../src/main/compose.ts';
-import { createRelay, createRelayWebClient } from '../../src/alerts/engine/relay.ts';
+import { createRelay, createRelayWebClient } from '../../src/alerts/engine/alert-engine.ts';
 import { waitFor } from '../harness.ts';
 import { ALERTS, FAST, GENERAL, MIN, startRelayBed, startTaskBed, type RelayBed } from './relay-bed.ts';
 

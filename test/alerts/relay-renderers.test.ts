@@ -10,16 +10,16 @@ import {
   renderIncidentResolvedReply,
   renderMergedParent,
 } from '../../src/alerts/render/incident-message.ts';
-import { formatDuration } from '../../src/alerts/render/relay-format.ts';
+import { formatDuration } from '../../src/alerts/render/alert-format.ts';
 import { renderDigest, renderDigestSection } from '../../src/alerts/render/digest-message.ts';
 import type { DigestData } from '../../src/alerts/rules/digest.ts';
-import { renderSnoozeSummary } from '../../src/alerts/render/relay-snooze-summary.ts';
+import { renderSnoozeSummary } from '../../src/alerts/render/snooze-summary.ts';
 import {
   renderStormAddedReply,
   renderStormMemberReply,
   renderStormParent,
-} from '../../src/alerts/render/relay-storm-message.ts';
-import { renderTaskEventsReply, renderTaskParent } from '../../src/alerts/render/relay-task-message.ts';
+} from '../../src/alerts/render/storm-message.ts';
+import { renderTaskEventsReply, renderTaskParent } from '../../src/alerts/render/task-message.ts';
 
 const EVIL = '<!channel> *bold* <@U123> & <https://x.example|click>';
 const LONG = 'x'.repeat(10_000);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { relayStore } from '../../src/alerts/engine/relay-store.ts';
-import { createRelayWebClient } from '../../src/alerts/engine/relay.ts';
+import { relayStore } from '../../src/alerts/engine/alert-store.ts';
+import { createRelayWebClient } from '../../src/alerts/engine/alert-engine.ts';
 import type { ChannelEpisode, OutboxDraft } from '../../src/alerts/rules/model.ts';
 import { createOutbox } from '../../src/alerts/engine/outbox.ts';
 import { makeAlertView } from '../fixtures/alert-view.ts';

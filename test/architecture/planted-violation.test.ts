@@ -118,8 +118,29 @@ describe('the lint rule (eslint.config.js, no-restricted-imports)', () => {
     ],
     [
       'src/slack-standin/planted.ts',
-      "import { createSlackApp } from '../kit/app.ts';\nexport const c = createSlackApp;\n",
+      "import { createSlackApp } from '../runtime/app.ts';\nexport const c = createSlackApp;\n",
       /none of the app's Slack code/,
+    ],
+    // Issue 36: the runtime stands apart from the features and the kit; nothing imports the composition root.
+    [
+      'src/tasks/slack/planted.ts',
+      "import { handOff } from '../../runtime/jobs/hand-off.ts';\nexport const h = handOff;\n",
+      /never import src\/runtime/,
+    ],
+    [
+      'src/kit/planted.ts',
+      "import { receive } from '../runtime/entries.ts';\nexport const r = receive;\n",
+      /the runtime builds on it/,
+    ],
+    [
+      'src/base/planted.ts',
+      "import type { Access } from '../access/index.ts';\nexport type A = Access;\n",
+      /bottom layer/,
+    ],
+    [
+      'src/runtime/planted.ts',
+      "import { composeDeps } from '../main/compose.ts';\nexport const c = composeDeps;\n",
+      /composition root/,
     ],
   ])('refuses %s', async (path, text, message) => {
     const found = await problems(path, text);
@@ -132,7 +153,7 @@ describe('the lint rule (eslint.config.js, no-restricted-imports)', () => {
     ['src/tasks/rules/planted.ts', "import { x } from '../../alerts/rules/index.ts';\nexport const y = x;\n"],
     [
       'src/tasks/slack/planted.ts',
-      "import { App } from '@slack/bolt';\nimport { y } from '../../kit/app.ts';\nimport { z } from '../rules/open.ts';\nexport const a = [App, y, z];\n",
+      "import { App } from '@slack/bolt';\nimport { y } from '../../kit/entry.ts';\nimport { z } from '../rules/open.ts';\nexport const a = [App, y, z];\n",
     ],
   ])('lets %s import what the rule allows', async (path, text) => {
     expect(await problems(path, text)).toEqual([]);

@@ -211,5 +211,32 @@ describe('loadConfig', () => {
       expect(config.access).toMatchObject({ mode: 'shared', allowGuests: true, adminGroup: 'plant-leads' });
       expect(config.access.encryptionKey).toEqual(Buffer.alloc(32, 7));
     });
+
+    it('reads the keys being rotated out from FIELDLINE_ENCRYPTION_KEY_PREVIOUS (comma-separated, hex or base64)', () => {
+      const config = loadConfig({
+        FIELDLINE_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+        FIELDLINE_ENCRYPTION_KEY_PREVIOUS: ` ${'01'.repeat(32)} ,${Buffer.alloc(32, 2).toString('base64')},, ${Buffer.alloc(32, 3).toString('hex')}`,
+      });
+      // The current key listed again is not a second key.
+      expect(config.access.previousEncryptionKeys).toEqual([Buffer.alloc(32, 1), Buffer.alloc(32, 2)]);
+      expect(loadConfig({}).access.previousEncryptionKeys).toEqual([]);
+    });
+
+    it.each([
+      [
+        { FIELDLINE_ENCRYPTION_KEY_PREVIOUS: `${'01'.repeat(32)},short-secret-value` },
+        'FIELDLINE_ENCRYPTION_KEY_PREVIOUS must be 32 random bytes',
+      ],
+      [
+        { FIELDLINE_ENCRYPTION_KEY: '', FIELDLINE_ENCRYPTION_KEY_PREVIOUS: '01'.repeat(32) },
+        'FIELDLINE_ENCRYPTION_KEY_PREVIOUS is set but FIELDLINE_ENCRYPTION_KEY is not',
+      ],
+    ])('rejects %j with one line naming the variable, never the value', (env, start) => {
+      const found = problems(env, !('FIELDLINE_ENCRYPTION_KEY' in env));
+      expect(found).toHaveLength(1);
+      expect(found[0]).toContain(start);
+      expect(found[0]).not.toContain('short-secret-value');
+      expect(found[0]).not.toContain('01'.repeat(32));
+    });
   });
 });

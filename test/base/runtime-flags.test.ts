@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RUNTIME_FLAGS } from '../../src/base/runtime-flags.ts';
 
-const root = new URL('../', import.meta.url);
+const root = new URL('../../', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
   scripts: Record<string, string>;
 };

@@ -9,9 +9,9 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { describe } from 'vitest';
-import { setupLocalWorkspace, type LocalWorkspace } from '../../src/local/index.ts';
+import { setupLocalWorkspace, type LocalWorkspace } from '../../src/main/local/index.ts';
 import { relayDeps } from '../../src/main/compose.ts';
-import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/relay.ts';
+import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/alert-engine.ts';
 import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
 import { startHarness, type Harness } from '../harness.ts';
 

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { relayDeps } from '../../src/main/compose.ts';
-import { createRelay, createRelayWebClient } from '../../src/alerts/engine/relay.ts';
+import { createRelay, createRelayWebClient } from '../../src/alerts/engine/alert-engine.ts';
 import type { JsonObject, StoredView } from '../../src/slack-standin/index.ts';
 import { viewOpenedSince } from '../fixtures/opened-view.ts';
 import { PNG_WITH_IHDR as PNG } from '../fixtures/png.ts';

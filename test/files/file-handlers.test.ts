@@ -1,13 +1,16 @@
 /**
- * The files listeners are named functions: called here directly with hand-built Slack arguments and a fake
- * WebClient, no Bolt App and no platform (none of these paths reaches it). Each acks before anything else.
+ * The files listeners are named functions, called here directly, and the declarations are driven as Slack would
+ * (`receive`; with no job queue the work runs inline), with hand-built Slack arguments and a fake WebClient, no
+ * Bolt App and no platform (none of these paths reaches it). Each acks before anything else.
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/base/config.ts';
-import type { UploadJobDeps } from '../../src/files/slack/file-upload-job.ts';
-import { handleFileRetry } from '../../src/files/slack/file-retry.ts';
-import { handleFileUploadSubmit } from '../../src/files/slack/file-upload-submit.ts';
-import { handleUploadFilesShortcut } from '../../src/files/slack/upload-files.ts';
+import type { UploadJobDeps } from '../../src/files/flows/upload-job.ts';
+import { fileRetry } from '../../src/files/slack/action-file-retry.ts';
+import { fileUploadSubmit } from '../../src/files/slack/view-file-upload-submit.ts';
+import type { ActionArgs, ViewArgs } from '../../src/kit/entry.ts';
+import { receive } from '../../src/runtime/entries.ts';
+import { handleUploadFilesShortcut } from '../../src/files/slack/shortcut-upload-files.ts';
 import { encodeRetryValue } from '../../src/files/render/file-retry-value.ts';
 import { decodeUploadMeta } from '../../src/files/render/file-upload-meta.ts';
 import {
@@ -72,11 +75,11 @@ describe('files handlers called without an App', () => {
   });
 
   it('refuses an upload form without a target when no company is configured, in the ack', async () => {
-    const built = buildWithClient<Parameters<typeof handleFileUploadSubmit>[0]>(fakeClient, {
+    const built = buildWithClient<ViewArgs>(fakeClient, {
       body: { type: 'view_submission', user: { id: 'U0ANA' } },
       view: { id: 'V0UPLOAD', private_metadata: '', state: { values: {} } },
     });
-    await handleFileUploadSubmit(built.args, untouchable<UploadJobDeps>({ config: loadConfig({}) }));
+    await receive(fileUploadSubmit(untouchable<UploadJobDeps>({ config: loadConfig({}) })), built.args);
     expect(built.calls.map((c) => c.fn)).toEqual(['ack']);
     const [ack] = built.argsOf('ack') as { response_action: string; errors: Record<string, string> }[];
     expect(ack?.response_action).toBe('errors');
@@ -90,7 +93,7 @@ describe('files handlers called without an App', () => {
       channel: 'C0OTHER',
       messageTs: '222.2',
     });
-    const built = buildWithClient<Parameters<typeof handleFileRetry>[0]>(fakeClient, {
+    const built = buildWithClient<ActionArgs>(fakeClient, {
       body: {
         type: 'block_actions',
         user: { id: 'U0ANA' },
@@ -100,7 +103,7 @@ describe('files handlers called without an App', () => {
       },
       action: { type: 'button', action_id: 'file_retry', value },
     });
-    await handleFileRetry(built.args, untouchable<UploadJobDeps>());
+    await receive(fileRetry(untouchable<UploadJobDeps>()), built.args);
     expect(built.calls.map((c) => c.fn)).toEqual(['ack', 'respond']);
     expect(JSON.stringify(built.argsOf('respond')[0])).toContain('This Retry button is out of date');
   });

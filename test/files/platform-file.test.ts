@@ -2,7 +2,7 @@
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
-import { sendPlatformFileToSlack } from '../../src/files/slack/transfer/index.ts';
+import { sendPlatformFileToSlack } from '../../src/files/transfer/index.ts';
 import { fileSendButton } from '../../src/files/render/file-send-button.ts';
 import { expectValidBlockKit } from '../fixtures/block-kit.ts';
 import { platformFile } from '../posts/flow-helpers.ts';

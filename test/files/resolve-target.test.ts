@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock, type BaseDeps } from '../../src/base/deps.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { FileTransferError, resolveTarget } from '../../src/files/slack/transfer/index.ts';
+import { FileTransferError, resolveTarget } from '../../src/files/transfer/index.ts';
 import { sandboxBaseDeps } from '../fixtures/sandbox-deps.ts';
 
 let sandbox: Sandbox;

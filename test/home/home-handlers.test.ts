@@ -1,13 +1,16 @@
 /**
- * The home listeners are named functions: called here directly with hand-built Slack arguments and a fake
- * WebClient, no Bolt App and no platform (none of these paths reaches it). Each acks before anything else.
+ * The home declarations, driven as Slack would (`receive`; with no job queue the work runs inline) with
+ * hand-built Slack arguments and a fake WebClient, no Bolt App and no platform (none of these paths reaches it).
+ * Each acks before anything else.
  */
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/base/log.ts';
-import { handleAppHomeOpened } from '../../src/home/slack/app-home-opened.ts';
-import { handleHomeSourceSearchSubmit } from '../../src/home/slack/home-source-search.ts';
-import { handleHomeTaskOpen, type HomeTaskOpenDeps } from '../../src/home/slack/home-task-open.ts';
-import type { PublishHomeDeps } from '../../src/home/slack/publish-home.ts';
+import type { ActionArgs, EventArgs, ViewArgs } from '../../src/kit/entry.ts';
+import { receive } from '../../src/runtime/entries.ts';
+import { appHomeOpened } from '../../src/home/slack/event-app-home-opened.ts';
+import { sourceSearchSubmit, type SourceSearchDeps } from '../../src/home/slack/view-source-search-submit.ts';
+import { homeTaskOpen, type HomeTaskOpenDeps } from '../../src/home/slack/action-task-open.ts';
+import type { PublishHomeDeps } from '../../src/home/flows/publish-home.ts';
 import { buildWithClient, recordedMethod, type HandlerCall } from '../fixtures/handler-args.ts';
 import { untouchable } from '../fixtures/untouchable-deps.ts';
 
@@ -42,11 +45,11 @@ const blocksOf = (update: unknown) => JSON.stringify((update as { view: { blocks
 
 describe('home handlers called without an App', () => {
   it('Open card on a task fieldline no longer knows answers in a modal over the Home tab, posting nothing', async () => {
-    const built = buildWithClient<Parameters<typeof handleHomeTaskOpen>[0]>(fakeClient, {
+    const built = buildWithClient<ActionArgs>(fakeClient, {
       body: openCardBody('999999', 'trigger-1'),
     });
     const deps = untouchable<HomeTaskOpenDeps>({ log, tasks: { get: async () => undefined } });
-    await handleHomeTaskOpen(built.args, deps);
+    await receive(homeTaskOpen(deps), built.args);
     expect(built.calls.map((c) => c.fn)).toEqual(['ack', 'views.open', 'views.update']);
     expect(built.argsOf('views.open')[0]).toMatchObject({ trigger_id: 'trigger-1' });
     expect(blocksOf(built.argsOf('views.open')[0])).toContain('Posting the card in your DM with fieldline');
@@ -55,12 +58,12 @@ describe('home handlers called without an App', () => {
   });
 
   it('Open card without a trigger still tells the person, in their DM', async () => {
-    const built = buildWithClient<Parameters<typeof handleHomeTaskOpen>[0]>(fakeClient, {
+    const built = buildWithClient<ActionArgs>(fakeClient, {
       body: openCardBody('999999'),
     });
-    await handleHomeTaskOpen(
+    await receive(
+      homeTaskOpen(untouchable<HomeTaskOpenDeps>({ log, tasks: { get: async () => undefined } })),
       built.args,
-      untouchable<HomeTaskOpenDeps>({ log, tasks: { get: async () => undefined } }),
     );
     expect(built.calls.map((c) => c.fn)).toEqual(['ack', 'chat.postMessage']);
     expect(built.argsOf('chat.postMessage')[0]).toMatchObject({ channel: 'U0ANA' });
@@ -68,7 +71,7 @@ describe('home handlers called without an App', () => {
   });
 
   it('Open card shows a failure in the modal with a reference, not a stack trace', async () => {
-    const built = buildWithClient<Parameters<typeof handleHomeTaskOpen>[0]>(fakeClient, {
+    const built = buildWithClient<ActionArgs>(fakeClient, {
       body: openCardBody('7', 'trigger-2'),
     });
     const failing = {
@@ -76,7 +79,7 @@ describe('home handlers called without an App', () => {
         throw new Error('store down at /srv/secret/path');
       },
     };
-    await handleHomeTaskOpen(built.args, untouchable<HomeTaskOpenDeps>({ log, tasks: failing }));
+    await receive(homeTaskOpen(untouchable<HomeTaskOpenDeps>({ log, tasks: failing })), built.args);
     expect(built.calls.map((c) => c.fn)).toEqual(['ack', 'views.open', 'views.update']);
     const shown = blocksOf(built.argsOf('views.update')[0]);
     expect(shown).toContain('The card could not be posted.');
@@ -85,7 +88,7 @@ describe('home handlers called without an App', () => {
   });
 
   it('asks for a name when the search is blank, in the ack, without calling the platform', async () => {
-    const built = buildWithClient<Parameters<typeof handleHomeSourceSearchSubmit>[0]>(fakeClient, {
+    const built = buildWithClient<ViewArgs>(fakeClient, {
       body: {
         type: 'view_submission',
         user: { id: 'U0BEN' },
@@ -97,10 +100,7 @@ describe('home handlers called without an App', () => {
         },
       },
     });
-    await handleHomeSourceSearchSubmit(
-      built.args,
-      untouchable<Parameters<typeof handleHomeSourceSearchSubmit>[1]>({ log }),
-    );
+    await receive(sourceSearchSubmit(untouchable<SourceSearchDeps>({ log })), built.args);
     expect(built.calls.map((c) => c.fn)).toEqual(['ack']);
     expect(built.argsOf('ack')[0]).toEqual({
       response_action: 'errors',
@@ -109,10 +109,10 @@ describe('home handlers called without an App', () => {
   });
 
   it('ignores app_home_opened for the Messages tab', async () => {
-    const built = buildWithClient<Parameters<typeof handleAppHomeOpened>[0]>(fakeClient, {
+    const built = buildWithClient<EventArgs<'app_home_opened'>>(fakeClient, {
       event: { type: 'app_home_opened', user: 'U0BEN', channel: 'D0BEN', tab: 'messages' },
     });
-    await handleAppHomeOpened(built.args, untouchable<PublishHomeDeps>());
+    await receive(appHomeOpened(untouchable<PublishHomeDeps>()), built.args);
     expect(built.calls).toEqual([]);
   });
 });

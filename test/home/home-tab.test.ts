@@ -3,7 +3,7 @@
  * viewer's open tasks from the sandbox, the channels subscribed to the relay, and the platform's state.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayStore } from '../../src/alerts/engine/relay-store.ts';
+import { relayStore } from '../../src/alerts/engine/alert-store.ts';
 import { EMPTY_STATUS } from '../../src/alerts/rules/status.ts';
 import { validateView } from '../../src/slack-standin/index.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';

@@ -1,7 +1,7 @@
 /** Names and titles shown safely: escaped, and formatting characters shown as typed (never bold, italic, code). */
 import { describe, expect, it } from 'vitest';
 import { neutraliseFormatting, safeName, truncate } from '../../src/kit/blocks/mrkdwn.ts';
-import { renderTaskParent } from '../../src/alerts/render/relay-task-message.ts';
+import { renderTaskParent } from '../../src/alerts/render/task-message.ts';
 
 // Slack's inline formatting: a marker pair at word boundaries (what the local console renders, too).
 const BEFORE = '(^|[\\s(\\[{"\'“‘])';

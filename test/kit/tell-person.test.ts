@@ -6,11 +6,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebClient } from '@slack/web-api';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptResponseUrlOrigin } from '../../src/kit/response-url.ts';
 import { tellPerson } from '../../src/kit/tell-user.ts';
 
 let server: Server;
 let base = '';
+/** This server stands for Slack's hooks host, as the stand-in does for an app (issue 37). */
+let release = () => undefined as void;
 const received: { path: string; body: unknown }[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -23,8 +27,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  release = acceptResponseUrlOrigin(base, pino({ level: 'silent' }));
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  release();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 function fakeClient(opts: { ephemeralFails?: boolean } = {}) {
   const calls: { method: string; args: Record<string, unknown> }[] = [];

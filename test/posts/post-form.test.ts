@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseHashtags } from '../../src/posts/rules/hashtags.ts';
 import { buildPost, sharedContent } from '../../src/posts/rules/post-draft.ts';
 import { channelsFromRows, filterChannels } from '../../src/posts/service/channels.ts';
-import { readPostValues, validatePostValues } from '../../src/posts/slack/post-form.ts';
+import { readPostValues, validatePostValues } from '../../src/posts/flows/post-form.ts';
 import { decodePostMeta, encodePostMeta } from '../../src/posts/render/post-meta.ts';
 import { POST_FIELDS, renderPostModal, renderPostProgress } from '../../src/posts/render/post-modal.ts';
 import { renderPostConfirmation, renderPostFailure } from '../../src/posts/render/post-result.ts';

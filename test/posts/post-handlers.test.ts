@@ -1,16 +1,19 @@
 /**
- * The posts listeners are named functions: called here directly with hand-built Slack arguments and a fake
- * WebClient, no Bolt App and no platform (none of these paths reaches it). Each acks before anything else.
+ * The posts listeners are named functions, called here directly, and the post modal's submission a declaration,
+ * driven as Slack would (`receive`), with hand-built Slack arguments and a fake WebClient, no Bolt App and no
+ * platform (none of these paths reaches it). Each acks before anything else.
  */
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/base/log.ts';
 import { channelOption } from '../../src/posts/render/post-modal.ts';
 import type { PostChannel } from '../../src/posts/service/posts-service.ts';
-import { handlePostChannelOptions } from '../../src/posts/slack/post-channel.ts';
-import { handlePostCommand } from '../../src/posts/slack/post-command.ts';
-import { handlePostSubmit } from '../../src/posts/slack/post-submit.ts';
-import { handleShareToFeed } from '../../src/posts/slack/share-to-feed.ts';
-import type { PublishDeps } from '../../src/posts/slack/publish-post.ts';
+import { handlePostChannelOptions } from '../../src/posts/slack/options-post-channel.ts';
+import { handlePostCommand } from '../../src/posts/slack/command-post.ts';
+import { postSubmit } from '../../src/posts/slack/view-post-submit.ts';
+import type { ViewArgs } from '../../src/kit/entry.ts';
+import { receive } from '../../src/runtime/entries.ts';
+import { handleShareToFeed } from '../../src/posts/slack/shortcut-share-to-feed.ts';
+import type { PublishDeps } from '../../src/posts/flows/publish-post.ts';
 import {
   buildArguments,
   buildWithClient,
@@ -92,12 +95,12 @@ describe('posts handlers called without an App', () => {
   });
 
   it('refuses an incomplete post form in the ack, on the exact fields, and publishes nothing', async () => {
-    const built = buildWithClient<Parameters<typeof handlePostSubmit>[0]>(fakeClient, {
+    const built = buildWithClient<ViewArgs>(fakeClient, {
       body: { type: 'view_submission', user: { id: 'U0ANA' } },
       view: { id: 'V0POST', private_metadata: '', state: { values: {} } },
     });
     // Nothing past validation may run: any use of the deps fails the test.
-    await handlePostSubmit(built.args, untouchable<PublishDeps>());
+    await receive(postSubmit(untouchable<PublishDeps>()), built.args);
     expect(built.calls.map((c) => c.fn)).toEqual(['ack']);
     expect(built.argsOf('ack')[0]).toEqual({
       response_action: 'errors',

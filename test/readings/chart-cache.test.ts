@@ -1,7 +1,7 @@
 /** A chart asked for again is drawn once: kept by a hash of everything its SVG shows, answered as a copy. */
 import { describe, expect, it } from 'vitest';
-import { chartKey, chartPng } from '../../src/readings/rules/chart-cache.ts';
-import { PNG_SIGNATURE, rasterise, recentPngs, RECENT_CHART_MS } from '../../src/readings/rules/chart-png.ts';
+import { chartKey, chartPng } from '../../src/readings/chart/chart-cache.ts';
+import { PNG_SIGNATURE, rasterise, recentPngs, RECENT_CHART_MS } from '../../src/readings/chart/chart-png.ts';
 import { renderChartSvg, type ChartInput } from '../../src/readings/rules/chart-svg.ts';
 import { Downsampler } from '../../src/readings/rules/downsample.ts';
 

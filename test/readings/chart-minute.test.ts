@@ -1,9 +1,9 @@
 /**
  * "last 24 h" asked twice within one minute is one chart: the subtitle names the range to the minute, so the chart
- * kept by what it shows (src/readings/rules/chart-cache.ts) is drawn once, not once per second.
+ * kept by what it shows (src/readings/chart/chart-cache.ts) is drawn once, not once per second.
  */
 import { describe, expect, it } from 'vitest';
-import { chartKey } from '../../src/readings/rules/chart-cache.ts';
+import { chartKey } from '../../src/readings/chart/chart-cache.ts';
 import { ChartInputBuilder } from '../../src/readings/rules/chart-input.ts';
 import { Downsampler } from '../../src/readings/rules/downsample.ts';
 import { resolveRange } from '../../src/readings/rules/range.ts';

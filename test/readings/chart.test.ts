@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Downsampler } from '../../src/readings/rules/downsample.ts';
 import { niceTicks, renderChartSvg, xmlEscape } from '../../src/readings/rules/chart-svg.ts';
-import { PNG_SIGNATURE, rasterise, renderChartPng } from '../../src/readings/rules/chart-png.ts';
+import { PNG_SIGNATURE, rasterise, renderChartPng } from '../../src/readings/chart/chart-png.ts';
 
 const START = Date.parse('2026-10-01T00:00:00Z');
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusFromForm } from '../../src/readings/slack/source-device-status-form.ts';
+import { statusFromForm } from '../../src/readings/rules/device-status-form.ts';
 
 describe('statusFromForm', () => {
   it('always sends every flag, unticked as false, with battery, and temperature/version when given', () => {

@@ -1,14 +1,16 @@
 /**
- * The readings listeners are named functions: called here directly with hand-built Slack arguments and no Bolt
- * App, with only the deps each one takes, against a loopback sandbox. Each acks before anything else.
+ * The readings declarations, driven as Slack would (`receive` from src/runtime/entries.ts: with no queue it acks and
+ * runs the work inline) with hand-built Slack arguments and no Bolt App, with only the deps each one takes, against
+ * a loopback sandbox. Each acks before anything else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BaseDeps } from '../../src/base/deps.ts';
-import { handleReadingCommand } from '../../src/readings/slack/reading-command.ts';
-import { handleReadingEntrySubmit } from '../../src/readings/slack/reading-entry-submit.ts';
-import type { CommandArgs } from '../../src/readings/slack/listener-args.ts';
-import { handleSourceCommand } from '../../src/readings/slack/source-command.ts';
-import { handleSourceDetails } from '../../src/readings/slack/source-details.ts';
+import type { ActionArgs, CommandArgs, Entry, ViewArgs } from '../../src/kit/entry.ts';
+import { readingCommand } from '../../src/readings/slack/command-reading.ts';
+import { readingEntrySubmit } from '../../src/readings/slack/view-reading-entry-submit.ts';
+import { sourceCommand } from '../../src/readings/slack/command-source.ts';
+import { sourceDetails } from '../../src/readings/slack/action-source-details.ts';
+import { receive } from '../../src/runtime/entries.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { createServices, type Services } from '../../src/main/services.ts';
 import { buildArguments, recordedMethod, type HandlerCall } from '../fixtures/handler-args.ts';
@@ -35,26 +37,23 @@ const command = (text: string) => ({
   response_url: 'http://127.0.0.1:9/response',
 });
 
-/** Calls a command handler with `text` typed and every dep: what it called, in order, and its ack as JSON. */
-async function runCommand(
-  handler: (args: CommandArgs, deps: BaseDeps & Services) => Promise<void>,
-  text: string,
-) {
+/** Receives a command with `text` typed and every dep: what it called, in order, and its ack as JSON. */
+async function runCommand(declare: (deps: BaseDeps & Services) => Entry, text: string) {
   const built = buildArguments<CommandArgs>({ command: command(text) });
-  await handler(built.args, { ...base, ...services });
+  await receive(declare({ ...base, ...services }), built.args);
   return { fns: built.calls.map((c) => c.fn), ack: JSON.stringify(built.argsOf('ack')[0]) };
 }
 
 describe('readings handlers called without an App', () => {
   it('answers `/source file banana` in the ack: file ids are numbers', async () => {
-    const { fns, ack } = await runCommand(handleSourceCommand, 'file banana');
+    const { fns, ack } = await runCommand(sourceCommand, 'file banana');
     expect(fns).toEqual(['ack']);
     expect(ack).toContain('platform file ids are numbers');
   });
 
   it('answers an impossible /reading range in the ack, asking the platform nothing', async () => {
     sandbox.admin.clearRequests();
-    const { fns, ack } = await runCommand(handleReadingCommand, 'Main Energy Meter 2026-02-30');
+    const { fns, ack } = await runCommand(readingCommand, 'Main Energy Meter 2026-02-30');
     expect(fns).toEqual(['ack']);
     expect(ack).toContain('not a real calendar date');
     expect(sandbox.admin.requests()).toEqual([]);
@@ -62,13 +61,13 @@ describe('readings handlers called without an App', () => {
 
   it('shows the source card after the ack on "Details"', async () => {
     const calls: HandlerCall[] = [];
-    const built = buildArguments<Parameters<typeof handleSourceDetails>[0]>({
+    const built = buildArguments<ActionArgs>({
       calls,
       client: { chat: { postEphemeral: recordedMethod(calls, 'chat.postEphemeral') } },
       body: { type: 'block_actions', user: { id: 'U0ANA' }, channel: { id: 'C0PLANT' } },
       action: { action_id: 'source_details:0', value: '1001' },
     });
-    await handleSourceDetails(built.args, { sources: services.sources, clock: base.clock, log: base.log });
+    await receive(sourceDetails({ sources: services.sources, clock: base.clock, log: base.log }), built.args);
     expect(calls.map((c) => c.fn)).toEqual(['ack', 'respond']);
     expect(JSON.stringify(built.argsOf('respond')[0])).toContain('Main Energy Meter');
   });
@@ -76,7 +75,7 @@ describe('readings handlers called without an App', () => {
   it('keeps the Enter reading modal open with the count’s error on its field', async () => {
     const calls: HandlerCall[] = [];
     const written = sandbox.admin.written().readings.length;
-    const built = buildArguments<Parameters<typeof handleReadingEntrySubmit>[0]>({
+    const built = buildArguments<ViewArgs>({
       calls,
       body: { type: 'view_submission', user: { id: 'U0ANA' } },
       view: {
@@ -94,11 +93,10 @@ describe('readings handlers called without an App', () => {
         state: { values: { metric_3101: { value: { type: 'number_input', value: '-5' } } } },
       },
     });
-    await handleReadingEntrySubmit(built.args, {
-      sources: services.sources,
-      clock: base.clock,
-      log: base.log,
-    });
+    await receive(
+      readingEntrySubmit({ sources: services.sources, clock: base.clock, log: base.log }),
+      built.args,
+    );
     expect(calls.map((c) => c.fn)).toEqual(['ack']);
     expect(built.argsOf('ack')[0]).toEqual({
       response_action: 'errors',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_HELP, COMMAND_NAMES } from '../../src/kit/help/commands.ts';
+import { COMMAND_NAMES, helpOf } from '../fixtures/command-help.ts';
 import { startHarness, type Harness } from '../harness.ts';
 
 let h: Harness;
@@ -23,8 +23,8 @@ describe('every command explains itself', () => {
     expect(res.tooSlow).toBe(false);
     expect(res.body).toMatchObject({ response_type: 'ephemeral' });
     const text = ackText(res.body);
-    expect(text).toContain(COMMAND_HELP[command].summary.replace(/&/g, '&amp;'));
-    for (const line of COMMAND_HELP[command].lines) {
+    expect(text).toContain(helpOf(command).summary.replace(/&/g, '&amp;'));
+    for (const line of helpOf(command).lines) {
       expect(text).toContain(line.usage.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
     }
   });
@@ -35,7 +35,7 @@ describe('every command explains itself', () => {
     async (command) => {
       const res = await h.driver.command({ command, text: '' });
       expect(res.status).toBe(200);
-      expect(ackText(res.body)).toContain(COMMAND_HELP[command].summary.replace(/&/g, '&amp;'));
+      expect(ackText(res.body)).toContain(helpOf(command).summary.replace(/&/g, '&amp;'));
     },
   );
 

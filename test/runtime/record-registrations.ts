@@ -3,7 +3,7 @@
  * stand-in for Bolt's App (every method records its arguments), with real dependencies that are never called.
  */
 import type { App } from '@slack/bolt';
-import type { ListenerApp } from '../../src/runtime/listener-table.ts';
+import type { Entry, ListenerApp } from '../../src/kit/entry.ts';
 import { loadConfig } from '../../src/base/config.ts';
 import { composeDeps } from '../../src/main/compose.ts';
 import { systemClock } from '../../src/base/deps.ts';
@@ -56,11 +56,20 @@ export async function recordRegistrations(): Promise<Registrations> {
   await composed.close();
 
   const out: Registrations = { commands: [], shortcuts: [], unmatchable: [] };
-  for (const { method, args } of calls) {
+  for (const call of calls) {
+    // A declared entry (src/kit/entry.ts) is a command or a shortcut like a Bolt registration.
+    const { method, args } = call.method === 'entry' ? fromEntry(call.args[0]) : call;
     if (method !== 'command' && method !== 'shortcut') continue;
     const id = idOf(args[0], method === 'command' ? 'command' : 'callback_id');
     if (typeof id === 'string') (method === 'command' ? out.commands : out.shortcuts).push(id);
     else out.unmatchable.push(`${method}(${String(id ?? JSON.stringify(args[0]))})`);
   }
   return out;
+}
+
+function fromEntry(entry: unknown): { method: string; args: unknown[] } {
+  const e = entry as Entry;
+  if (e.on === 'command') return { method: 'command', args: [e.command] };
+  if (e.on === 'shortcut') return { method: 'shortcut', args: [e.match] };
+  return { method: e.on, args: [] };
 }

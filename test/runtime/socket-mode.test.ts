@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlackApp } from '../../src/runtime/app.ts';
-import { COMMAND_HELP } from '../../src/kit/help/commands.ts';
+import { helpOf } from '../fixtures/command-help.ts';
 import type { DriverResult } from '../../src/slack-standin/index.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { openHome } from '../home/home-helpers.ts';
@@ -19,7 +19,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const TASK_SUMMARY = COMMAND_HELP['/task'].summary.replace(/&/g, '&amp;');
+const TASK_SUMMARY = helpOf('/task').summary.replace(/&/g, '&amp;');
 
 function answered(result: DriverResult): boolean {
   const body = result.body as { response_type?: unknown; text?: unknown };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentialFingerprint } from '../../src/sandbox/admin-guard.ts';
 import { HEALTHY_CAMERA as HEALTHY } from '../fixtures/device-status.ts';
 import { rows, startApi, type Api } from './helpers.ts';
 
@@ -100,10 +101,13 @@ describe('fault injection', () => {
       body: JSON.stringify({ status: 500 }),
     });
     expect(bad.status).toBe(400);
-    const requests = (await (await fetch(`${api.sandbox.url}/_sandbox/requests?path=/post`)).json()) as {
-      result: { headers: Record<string, string> }[];
-    };
-    expect(requests.result.at(-1)?.headers['x-api-key']).toBe(api.sandbox.keys.full);
+    // The request log needs the run's token even to read, and shows keys only as fingerprints.
+    const requests = (await (
+      await fetch(`${api.sandbox.url}/_sandbox/requests?path=/post`, {
+        headers: { 'x-sandbox-admin-token': api.sandbox.adminToken },
+      })
+    ).json()) as { result: { headers: Record<string, string> }[] };
+    expect(requests.result.at(-1)?.headers['x-api-key']).toBe(credentialFingerprint(api.sandbox.keys.full));
   });
 });
 

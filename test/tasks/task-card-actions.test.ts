@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
-import { PLATFORM_SLOW_TEXT } from '../../src/tasks/slack/task-edit-submit.ts';
-import { EDIT_OPEN_SLOW_TEXT } from '../../src/tasks/slack/task-edit.ts';
+import { PLATFORM_SLOW_TEXT } from '../../src/tasks/slack/view-task-edit-submit.ts';
+import { EDIT_OPEN_SLOW_TEXT } from '../../src/tasks/slack/action-task-edit.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { cardFor, cardText, newView, openByCommand, option, tasksWritten } from './task-helpers.ts';
 

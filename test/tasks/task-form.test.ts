@@ -4,7 +4,7 @@ import type { Task } from '../../src/monitoring/api.ts';
 import { validateView } from '../../src/slack-standin/index.ts';
 import { renderCreateTaskModal } from '../../src/tasks/render/task-create-modal.ts';
 import { renderEditTaskModal } from '../../src/tasks/render/task-edit-modal.ts';
-import { editPatch } from '../../src/tasks/slack/task-edit-form.ts';
+import { editPatch } from '../../src/tasks/flows/edit-form.ts';
 import {
   createBody,
   formToPrefill,
@@ -14,7 +14,7 @@ import {
   validateTaskForm,
   type TaskForm,
   type ViewState,
-} from '../../src/tasks/slack/task-form.ts';
+} from '../../src/tasks/flows/task-form.ts';
 
 const STATUSES = [
   { id: '5', name: 'To Do' },

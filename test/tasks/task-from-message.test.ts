@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   descriptionFromMessage,
-  filesOf,
   messageOrigin,
   plainFromSlack,
   titleFromText,
-} from '../../src/tasks/slack/task-from-message.ts';
+} from '../../src/tasks/rules/from-message.ts';
+import { filesOf } from '../../src/tasks/slack/shortcut-task-from-message.ts';
 
 describe('titleFromText', () => {
   it('takes the first non-empty line', () => {

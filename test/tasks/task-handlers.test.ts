@@ -1,12 +1,15 @@
 /**
- * The task listeners are named functions: called here directly with hand-built Slack arguments and no Bolt App,
- * against the real task service over a loopback sandbox. Each acks before anything else.
+ * The task entries, driven as Slack would (`receive`: with no job queue in context it acks, then runs the work
+ * inline) with hand-built Slack arguments and no Bolt App, against the real task service over a loopback
+ * sandbox. Each acks before anything else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleTaskCommand } from '../../src/tasks/slack/task-command.ts';
-import { handleTaskCreateSubmit } from '../../src/tasks/slack/task-create-submit.ts';
-import { handleTaskPriorityChange } from '../../src/tasks/slack/task-priority.ts';
-import { handleTaskShowCard } from '../../src/tasks/slack/task-show-card.ts';
+import { taskCommand } from '../../src/tasks/slack/command-task.ts';
+import { receive } from '../../src/runtime/entries.ts';
+import type { ActionArgs, CommandArgs, ViewArgs } from '../../src/kit/entry.ts';
+import { taskCreateSubmit } from '../../src/tasks/slack/view-task-create-submit.ts';
+import { taskPriority } from '../../src/tasks/slack/action-task-priority.ts';
+import { taskShowCard } from '../../src/tasks/slack/action-task-show-card.ts';
 import {
   buildArguments,
   buildWithClient,
@@ -58,10 +61,10 @@ function cardActionBody(actionId: string, value: { value?: string; selected?: st
 
 describe('task handlers called without an App', () => {
   it('answers /task help in the ack itself and calls nothing else', async () => {
-    const built = buildWithClient<Parameters<typeof handleTaskCommand>[0]>(fakeClient, {
+    const built = buildWithClient<CommandArgs>(fakeClient, {
       command: { text: 'help', user_id: 'U0ANA', channel_id: 'C0PLANT', trigger_id: 't', response_url: 'r' },
     });
-    await handleTaskCommand(built.args, { ...env.services, log: env.base.log });
+    await receive(taskCommand({ ...env.services, log: env.base.log }), built.args);
     expect(built.calls.map((c) => c.fn)).toEqual(['ack']);
     expect(JSON.stringify(built.argsOf('ack')[0])).toContain('/task list');
   });
@@ -73,12 +76,12 @@ describe('task handlers called without an App', () => {
     );
     const calls: HandlerCall[] = [];
     const patchesBefore = env.sandbox.admin.written().patches.length;
-    const built = buildArguments<Parameters<typeof handleTaskPriorityChange>[0]>({
+    const built = buildArguments<ActionArgs>({
       calls,
       client: fakeClient(calls),
       body: cardActionBody('task_priority', { selected: `${task.id}|5` }),
     });
-    await handleTaskPriorityChange(built.args, { ...env.services, log: env.base.log });
+    await receive(taskPriority({ ...env.services, log: env.base.log }), built.args);
 
     expect(calls[0]?.fn).toBe('ack');
     expect(env.sandbox.admin.written().patches.slice(patchesBefore)).toMatchObject([
@@ -95,10 +98,10 @@ describe('task handlers called without an App', () => {
   });
 
   it('says the task is not among those the person can see when "Card" names one fieldline never saw', async () => {
-    const built = buildWithClient<Parameters<typeof handleTaskShowCard>[0]>(fakeClient, {
+    const built = buildWithClient<ActionArgs>(fakeClient, {
       body: cardActionBody('task_show_card_999999', { value: '999999' }),
     });
-    await handleTaskShowCard(built.args, env.services);
+    await receive(taskShowCard(env.services), built.args);
     expect(built.calls.map((c) => c.fn)).toEqual(['ack', 'respond']);
     expect(built.argsOf('respond')[0]).toMatchObject({
       response_type: 'ephemeral',
@@ -112,13 +115,13 @@ describe('task handlers called without an App', () => {
   it('refuses a create form without name and site in the ack, creating nothing', async () => {
     const calls: HandlerCall[] = [];
     const created = env.sandbox.admin.written().tasks.length;
-    const built = buildArguments<Parameters<typeof handleTaskCreateSubmit>[0]>({
+    const built = buildArguments<ViewArgs>({
       calls,
       client: fakeClient(calls),
       body: { type: 'view_submission', user: { id: 'U0ANA' } },
       view: { id: 'V0FORM', private_metadata: '{}', state: { values: {} } },
     });
-    await handleTaskCreateSubmit(built.args, { ...env.base, ...env.services });
+    await receive(taskCreateSubmit({ ...env.base, ...env.services }), built.args);
     expect(calls.map((c) => c.fn)).toEqual(['ack']);
     expect(built.argsOf('ack')[0]).toEqual({
       response_action: 'errors',

@@ -1,6 +1,6 @@
 /**
- * Card buttons and the Home tab run their work as jobs (issue 18, src/runtime/jobs/hand-off.ts): the click or event is
- * acked on receipt, and the same listener does the work when its job runs. Proven from outside over loopback HTTP:
+ * Card buttons and the Home tab run their work as jobs (issue 18; declared once, issue 36): the click or event is
+ * acked on receipt, and the declaration's work runs once, as its job. Proven from outside over loopback HTTP:
  * the app's /readyz counts the job of each kind as done, and what the work does (the PATCH, the card, the tab)
  * happened. No sleeps: the app's whenIdle waits for requests and jobs alike.
  */

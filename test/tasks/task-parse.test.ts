@@ -1,7 +1,7 @@
 /** The /task text parser: subcommands, list filters and the specific messages for bad filters. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseListArgs, parseTaskCommand } from '../../src/tasks/slack/task-parse.ts';
+import { parseListArgs, parseTaskCommand } from '../../src/tasks/rules/parse-command.ts';
 
 describe('parseTaskCommand', () => {
   it('opens the modal for empty text and prefills it for new <title>', () => {

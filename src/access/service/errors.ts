@@ -2,7 +2,7 @@
  * Why fieldline will not act for a person. Each error carries the text (and blocks) the person is shown: the one
  * error path (kit/errors.ts) shows `explanation`/`explanationBlocks` of any error that has them.
  */
-import { notConnectedBlocks, NOT_CONNECTED_TEXT } from '../render/connect.ts';
+import { connectButton, notConnectedBlocks, NOT_CONNECTED_TEXT } from '../render/connect.ts';
 import { refusalText, type Refusal } from '../rules/person-gate.ts';
 
 export class AccessRefusedError extends Error {
@@ -15,11 +15,33 @@ export class AccessRefusedError extends Error {
 }
 
 export class NotConnectedError extends Error {
-  override readonly name = 'NotConnectedError';
-  readonly explanation = `:key: ${NOT_CONNECTED_TEXT}`;
+  // Widened: ConnectionMustBeRenewedError says it its own way.
+  override readonly name: string = 'NotConnectedError';
+  readonly explanation: string = `:key: ${NOT_CONNECTED_TEXT}`;
   readonly explanationBlocks = notConnectedBlocks();
   constructor() {
     super('person has not connected a platform key');
+  }
+}
+
+/** What a person is told whose stored key no known data key opens (the operator rotated it away). */
+export const MUST_RENEW_TEXT =
+  'Your connection to the monitoring platform must be renewed: fieldline can no longer read the platform API key you connected. Choose *Connect your platform account* and paste your key again.';
+
+/**
+ * The person connected once, but their stored key opens with no data key fieldline knows: they connect again. A
+ * NotConnectedError too, so whatever treats "not connected" treats this the same, with its own words.
+ */
+export class ConnectionMustBeRenewedError extends NotConnectedError {
+  override readonly name = 'ConnectionMustBeRenewedError';
+  override readonly explanation = `:key: ${MUST_RENEW_TEXT}`;
+  override readonly explanationBlocks = [
+    { type: 'section', text: { type: 'mrkdwn', text: this.explanation } },
+    { type: 'actions', elements: [connectButton()] },
+  ];
+  constructor() {
+    super();
+    this.message = 'the person’s connection must be renewed (no known data key opens it)';
   }
 }
 

@@ -7,8 +7,13 @@
  * Connect, its description (a job, after the ack), disconnect and another replica's connect of the same person can
  * meet (issue 35): a save or a removal replaces the record whole, and the description is merged in with `update`,
  * only into the connection it describes, so it never brings back a removed key or an earlier one.
+ *
+ * Rotation (issue 37): a record sealed with a previous data key (FIELDLINE_ENCRYPTION_KEY_PREVIOUS) still opens, and
+ * is sealed again with the current key by `update`, only if it is still the record that was read. A record no known
+ * key opens is marked once (so it is logged once, on any replica) and reads as "must be renewed", never connected.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Logger } from '../../base/log.ts';
 import type { Store } from '../../store/store.ts';
 
 /** What fieldline learned about a connected key (shown in App Home; no secret). */
@@ -25,14 +30,25 @@ interface StoredLink extends LinkInfo {
   iv: string;
   tag: string;
   data: string;
+  /** Set once no known data key opened the record: it was reported, and the person must connect again. */
+  unopened?: true;
 }
+
+/** Where a person's connection stands: "must-renew" is a record kept but no known data key opens. */
+export type LinkState =
+  | { state: 'connected'; info: LinkInfo }
+  | { state: 'not-connected' }
+  | { state: 'must-renew'; connectedAt: number };
 
 export interface KeyVault {
   /** Replaces the person's record; resolves to what was stored in clear (its `connectedAt` names this link). */
   save(teamId: string, userId: string, key: string, info?: Partial<LinkInfo>): Promise<LinkInfo>;
-  /** The person's key, decrypted, or null when they have not connected (or it no longer decrypts). */
+  /** The person's key, decrypted, or null when they have not connected or it must be renewed (see `state`). */
   key(teamId: string, userId: string): Promise<string | null>;
+  /** What is shown of a working connection; null when there is none or it must be renewed. */
   info(teamId: string, userId: string): Promise<LinkInfo | null>;
+  /** Connected (with what is shown of it), not connected, or must be renewed (no known data key opens it). */
+  state(teamId: string, userId: string): Promise<LinkState>;
   /**
    * Adds what was learned to the person's link: the one saved at `connectedAt` when given (a later connection or
    * a disconnection since leaves the record as it is). False when nothing was described.
@@ -50,9 +66,24 @@ export { EncryptionKeyError, parseEncryptionKey } from '../../base/encryption-ke
 
 const slot = (teamId: string, userId: string) => `link:${teamId}:${userId}`;
 
-export function createKeyVault(deps: { store: Store; dataKey: Buffer; now: () => number }): KeyVault {
+export interface KeyVaultDeps {
+  store: Store;
+  /** The current data key: every record is sealed with it. */
+  dataKey: Buffer;
+  /** Data keys being rotated out: records they sealed are opened and sealed again with `dataKey`. */
+  previousKeys?: readonly Buffer[];
+  now: () => number;
+  /** Where a record no known key opens is reported (once per record). */
+  log?: Pick<Logger, 'warn'>;
+}
+
+/** A record as read, with its key when a known data key opened it. */
+type Opened = { link: StoredLink; key: string | null };
+
+export function createKeyVault(deps: KeyVaultDeps): KeyVault {
   const store = deps.store.namespace('access');
   const aad = (teamId: string, userId: string) => Buffer.from(`fieldline:${slot(teamId, userId)}`);
+  const keys = [deps.dataKey, ...(deps.previousKeys ?? [])];
 
   function seal(teamId: string, userId: string, key: string) {
     const iv = randomBytes(12);
@@ -66,18 +97,70 @@ export function createKeyVault(deps: { store: Store; dataKey: Buffer; now: () =>
     };
   }
 
-  function open(teamId: string, userId: string, link: StoredLink): string | null {
+  function openWith(dataKey: Buffer, teamId: string, userId: string, link: StoredLink): string | null {
     try {
-      const decipher = createDecipheriv('aes-256-gcm', deps.dataKey, Buffer.from(link.iv, 'base64'));
+      const decipher = createDecipheriv('aes-256-gcm', dataKey, Buffer.from(link.iv, 'base64'));
       decipher.setAAD(aad(teamId, userId));
       decipher.setAuthTag(Buffer.from(link.tag, 'base64'));
       return Buffer.concat([decipher.update(Buffer.from(link.data, 'base64')), decipher.final()]).toString(
         'utf8',
       );
     } catch {
-      // Another data key (rotated) or a tampered record: the person connects again.
+      // Another data key, or a tampered record (GCM's tag says which key, if any, sealed it).
       return null;
     }
+  }
+
+  const sameSeal = (a: StoredLink | undefined, b: StoredLink) =>
+    a !== undefined && a.iv === b.iv && a.tag === b.tag && a.data === b.data;
+
+  /** Seals the record again with the current key, only if it is still the one read (a save meanwhile wins). */
+  async function reseal(teamId: string, userId: string, read: StoredLink, key: string): Promise<void> {
+    const sealed = seal(teamId, userId, key);
+    await store
+      .update<StoredLink>(slot(teamId, userId), (link) => {
+        if (!link || !sameSeal(link, read)) return link;
+        // Opens again (a data key given back): no longer reported as unopened.
+        const { unopened: _reported, ...rest } = link;
+        return { ...rest, ...sealed };
+      })
+      // The key was read; sealing again is tried on the next read.
+      .catch((err: unknown) =>
+        deps.log?.warn({ err, user: userId }, 'key vault: could not re-seal a record'),
+      );
+  }
+
+  /** Marks a record no known key opens; the writer that marks it reports it, so it is logged once. */
+  async function reportUnopened(teamId: string, userId: string, read: StoredLink): Promise<void> {
+    let marked = false;
+    await store
+      .update<StoredLink>(slot(teamId, userId), (link) => {
+        // Assigned on every run: the change may be tried again after another writer's.
+        marked = link !== undefined && sameSeal(link, read) && !link.unopened;
+        return marked && link ? { ...link, unopened: true } : link;
+      })
+      .catch(() => {
+        // Not marked: reported by a later read instead.
+        marked = false;
+      });
+    if (marked)
+      deps.log?.warn(
+        { team: teamId, user: userId, connectedAt: read.connectedAt },
+        'key vault: a stored platform key opens with no known FIELDLINE_ENCRYPTION_KEY; the person must connect again',
+      );
+  }
+
+  async function read(teamId: string, userId: string): Promise<Opened | undefined> {
+    const link = await store.get<StoredLink>(slot(teamId, userId));
+    if (!link) return undefined;
+    for (const [i, dataKey] of keys.entries()) {
+      const key = openWith(dataKey, teamId, userId, link);
+      if (key === null) continue;
+      if (i > 0 || link.unopened) await reseal(teamId, userId, link, key);
+      return { link, key };
+    }
+    if (!link.unopened) await reportUnopened(teamId, userId, link);
+    return { link, key: null };
   }
 
   const info = (link: StoredLink): LinkInfo => ({
@@ -99,12 +182,17 @@ export function createKeyVault(deps: { store: Store; dataKey: Buffer; now: () =>
       return info(link);
     },
     async key(teamId, userId) {
-      const link = await store.get<StoredLink>(slot(teamId, userId));
-      return link ? open(teamId, userId, link) : null;
+      return (await read(teamId, userId))?.key ?? null;
     },
     async info(teamId, userId) {
-      const link = await store.get<StoredLink>(slot(teamId, userId));
-      return link ? info(link) : null;
+      const opened = await read(teamId, userId);
+      return opened?.key ? info(opened.link) : null;
+    },
+    async state(teamId, userId) {
+      const opened = await read(teamId, userId);
+      if (!opened) return { state: 'not-connected' };
+      if (opened.key === null) return { state: 'must-renew', connectedAt: opened.link.connectedAt };
+      return { state: 'connected', info: info(opened.link) };
     },
     async describe(teamId, userId, extra, connectedAt) {
       let described = false;

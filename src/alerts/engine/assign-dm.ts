@@ -14,7 +14,7 @@ import { safeName } from '../../kit/blocks/mrkdwn.ts';
 import { isOpen } from '../../tasks/index.ts';
 import type { RenderedMessage } from '../render/alert-message.ts';
 import { dmCardStore, fingerprint, versionOf, type DmCardStore } from './assign-dm-cards.ts';
-import { classifySlackError } from './relay-slack.ts';
+import { classifySlackError } from './alert-slack.ts';
 
 export interface AssigneeDmContext {
   /** The relay's namespace of the store (`relay:`), where the DM cards are kept. */

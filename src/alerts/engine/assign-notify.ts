@@ -9,7 +9,7 @@ import type { Deps } from '../../base/deps.ts';
 import type { Task } from '../../monitoring/api.ts';
 import { renderCardFor } from '../../tasks/index.ts';
 import { tellAssignees } from './assign-dm.ts';
-import { createRelayPeople } from './relay-people.ts';
+import { createRelayPeople } from './alert-people.ts';
 
 /** `by`: the Slack user who assigned it; nobody is DMed about a task they assigned to themselves. */
 export async function notifyAssignment(

@@ -13,7 +13,7 @@ import type { ChannelSubscriptions } from '../rules/model.ts';
 import type { RelayOptions } from '../rules/options.ts';
 import type { Outbox } from './outbox.ts';
 import type { AlertChange } from '../rules/plan-incidents.ts';
-import type { RelayStore, SiteHealthRecord, SiteTasksRecord } from './relay-store.ts';
+import type { RelayStore, SiteHealthRecord, SiteTasksRecord } from './alert-store.ts';
 import { resolveZones } from '../rules/site-zones.ts';
 import { EMPTY_STATUS, type RelayStatus } from '../rules/status.ts';
 import { diffTasks, type TaskChange } from '../rules/task-diff.ts';

@@ -12,20 +12,16 @@ import {
   renderIncidentResolvedReply,
   renderMergedParent,
 } from '../render/incident-message.ts';
-import { renderSnoozeSummary } from '../render/relay-snooze-summary.ts';
-import {
-  renderStormAddedReply,
-  renderStormMemberReply,
-  renderStormParent,
-} from '../render/relay-storm-message.ts';
-import { renderTaskEventsReply, renderTaskParent } from '../render/relay-task-message.ts';
+import { renderSnoozeSummary } from '../render/snooze-summary.ts';
+import { renderStormAddedReply, renderStormMemberReply, renderStormParent } from '../render/storm-message.ts';
+import { renderTaskEventsReply, renderTaskParent } from '../render/task-message.ts';
 import type { AckRecord, MessageRecord, OutboxItem, ParentView, Snooze } from '../rules/model.ts';
 import { legacyClearedAlert } from './migrate-incidents.ts';
 import { deviceSnoozeKey, stormSnoozeKey } from '../rules/plan-incidents.ts';
 import type { Outbox } from './outbox.ts';
-import type { RelayStore } from './relay-store.ts';
-import { classifySlackError, type RelaySlack } from './relay-slack.ts';
-import { assigneeMentions, type RelayPeople } from './relay-people.ts';
+import type { RelayStore } from './alert-store.ts';
+import { classifySlackError, type RelaySlack } from './alert-slack.ts';
+import { assigneeMentions, type RelayPeople } from './alert-people.ts';
 
 export class LostLeadershipError extends Error {
   readonly code = 'RELAY_NOT_LEADER';

@@ -7,9 +7,9 @@
 import type { Logger } from '../../base/log.ts';
 import { deliverItem, LostLeadershipError } from './deliver-item.ts';
 import type { Outbox } from './outbox.ts';
-import type { RelayStore } from './relay-store.ts';
-import type { RelayPeople } from './relay-people.ts';
-import { classifySlackError, type RelaySlack } from './relay-slack.ts';
+import type { RelayStore } from './alert-store.ts';
+import type { RelayPeople } from './alert-people.ts';
+import { classifySlackError, type RelaySlack } from './alert-slack.ts';
 
 export interface DeliveryDeps {
   rs: RelayStore;

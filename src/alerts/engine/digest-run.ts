@@ -4,12 +4,12 @@
  * digest once per shift change — a change missed while no replica ran is posted once, late, and only the
  * latest one (a digest is a handover, not a history).
  */
-import { buildDigest, type DigestData, type DigestSettings } from '../rules/digest.ts';
+import { buildDigest, digestId, type DigestData, type DigestSettings } from '../rules/digest.ts';
 import type { ChannelSubscriptions, OutboxDraft } from '../rules/model.ts';
 import { lastShiftChange, previousShiftChange } from '../rules/shift-times.ts';
 import { digestRecords } from './digest-records.ts';
 import type { Outbox } from './outbox.ts';
-import type { RelayStore } from './relay-store.ts';
+import type { RelayStore } from './alert-store.ts';
 
 export interface DigestSite {
   siteId: string;
@@ -59,7 +59,7 @@ export async function collectDigest(
   const tasks = await rs.siteTasks(site.siteId);
   const health = await rs.siteHealth(site.siteId);
   return buildDigest({
-    id: `${channel}:${site.siteId}:${window.to}${window.onDemand ? ':now' : ''}`,
+    id: digestId(channel, site.siteId, window.to, window.onDemand),
     siteId: site.siteId,
     siteName: site.siteName,
     timeZone: site.zone,

@@ -11,14 +11,14 @@ import type {
   Snooze,
 } from '../rules/model.ts';
 import { migrateChannel } from './migrate-incidents.ts';
-import { assignmentDmDrafts, DM_OUTBOX } from './relay-people.ts';
+import { assignmentDmDrafts, DM_OUTBOX } from './alert-people.ts';
 import { createdInThreadHere } from './task-origin.ts';
 import { digestRecords } from './digest-records.ts';
 import type { IncidentLogEntry, TaskLogEntry } from '../rules/digest.ts';
 import type { Outbox } from './outbox.ts';
 import { planChannelAlerts, siteMatches, type AlertChange } from '../rules/plan-incidents.ts';
 import { planChannelTasks } from '../rules/plan-tasks.ts';
-import type { RelayStore } from './relay-store.ts';
+import type { RelayStore } from './alert-store.ts';
 import type { TaskChange } from '../rules/task-diff.ts';
 
 export interface FanOutContext {
@@ -146,7 +146,7 @@ const fanOutTasks: ChannelFanOut = async (ctx, sub, input) => {
 
 /**
  * A task assigned to someone sends them its card, and a reassigned or closed one edits the DM cards it has: one
- * item per change into the assignees' DM outbox (relay-people.ts), whatever the channels subscribe to.
+ * item per change into the assignees' DM outbox (alert-people.ts), whatever the channels subscribe to.
  */
 async function fanOutAssignments(ctx: FanOutContext, input: FanOutInput): Promise<number> {
   const drafts = await assignmentDmDrafts(ctx.rs.raw, input.taskChanges, input.tasks);

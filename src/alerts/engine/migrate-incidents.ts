@@ -16,7 +16,7 @@ import type {
   Storm,
 } from '../rules/model.ts';
 import { deviceSnoozeKey, incidentSubject } from '../rules/plan-incidents.ts';
-import type { RelayStore } from './relay-store.ts';
+import type { RelayStore } from './alert-store.ts';
 
 /** A snooze as the per-condition relay stored it. */
 interface LegacySnooze extends Omit<Snooze, 'label'> {

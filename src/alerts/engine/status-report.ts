@@ -1,6 +1,6 @@
 /** Reads the poller and delivery state from the Store for /monitor status (any replica can answer). */
 import type { Outbox } from './outbox.ts';
-import type { ChannelDeliveryStatus, RelayStore } from './relay-store.ts';
+import type { ChannelDeliveryStatus, RelayStore } from './alert-store.ts';
 import { EMPTY_STATUS, type RelayStatus } from '../rules/status.ts';
 
 export interface RelayStatusReport {

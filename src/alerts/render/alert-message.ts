@@ -7,7 +7,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { AckRecord, AlertView, Snooze } from '../rules/model.ts';
 import { safeText, slackDate } from '../../kit/blocks/mrkdwn.ts';
-import { when } from './relay-format.ts';
+import { when } from './alert-format.ts';
 import { plain } from '../../kit/blocks/text-blocks.ts';
 import { incidentFromAlert, renderIncidentParent } from './incident-message.ts';
 

@@ -7,7 +7,7 @@ import type { DigestData, DigestSection } from '../rules/digest.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
 import { plain } from '../../kit/blocks/text-blocks.ts';
 import { ackedBy, siteClock, type RenderedMessage, type SlackBlock } from './alert-message.ts';
-import { CONDITION_LABEL, formatDuration, SEVERITY_ICON } from './relay-format.ts';
+import { CONDITION_LABEL, formatDuration, SEVERITY_ICON } from './alert-format.ts';
 import type { AlertCondition } from '../rules/types.ts';
 
 /** `digest_more_<section>`: one action id per section, unique within the message as Slack requires. */

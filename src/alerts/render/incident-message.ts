@@ -11,7 +11,7 @@ import type {
   Snooze,
 } from '../rules/model.ts';
 import { safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
-import { CONDITION_LABEL, formatDuration, SEVERITY_ICON, SEVERITY_LABEL, when } from './relay-format.ts';
+import { CONDITION_LABEL, formatDuration, SEVERITY_ICON, SEVERITY_LABEL, when } from './alert-format.ts';
 import {
   ackLine,
   actionRow,

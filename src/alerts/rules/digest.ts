@@ -66,6 +66,17 @@ export interface DigestData extends DigestShift {
   silent: { sourceName: string; since: number; detail: string }[];
 }
 
+/**
+ * A digest's id: its channel first, so that a digest can be told to belong to the conversation a button was pressed
+ * in (channel ids hold no colon). Ids are predictable: an id from a button value is only a name, never authority.
+ */
+export function digestId(channel: string, siteId: string, to: number, onDemand: boolean): string {
+  return `${channel}:${siteId}:${to}${onDemand ? ':now' : ''}`;
+}
+
+/** Whether the digest `id` was posted in `channel`. */
+export const isDigestOf = (id: string, channel: string): boolean => id.startsWith(`${channel}:`);
+
 export type DigestSection =
   'open' | 'raised' | 'resolved' | 'created' | 'done' | 'cancelled' | 'overdue' | 'silent';
 

@@ -7,7 +7,7 @@ import { evaluateHealth } from './evaluate-health.ts';
 import type { AlertView } from './model.ts';
 import type { HealthThresholds } from './options.ts';
 import type { AlertChange } from './plan-incidents.ts';
-import type { SiteHealthRecord } from '../engine/relay-store.ts';
+import type { SiteHealthRecord } from '../engine/alert-store.ts';
 import type { AlertTrack, AlertTransition, SourceHealthInput } from './types.ts';
 
 export interface SiteEvaluation {

@@ -4,7 +4,7 @@
  * so that a steady-state cycle makes no call beyond its pages and camera records.
  */
 import type { Directory } from '../../directory/types.ts';
-import type { RelayStore } from '../engine/relay-store.ts';
+import type { RelayStore } from '../engine/alert-store.ts';
 
 export async function resolveZones(
   rs: RelayStore,

@@ -5,15 +5,17 @@
 import type { Directory, SiteInfo } from '../../directory/types.ts';
 import type { ChannelSubscriptions } from './model.ts';
 import type { MonitorCommand } from './monitor-parse.ts';
-import type { RelayStore } from '../engine/relay-store.ts';
+import type { RelayStore } from '../engine/alert-store.ts';
+import { hiddenOf, keepOnly, NOTHING_KEPT, type Kept, type SiteLimit, type SiteList } from './admin-sites.ts';
 
 export type SiteProblem =
   { kind: 'none'; text: string; known: string[] } | { kind: 'many'; text: string; matches: string[] };
 
+/** `kept`: what a limited admin's change left as it was (the sites their key does not see). */
 export type SubscriptionOutcome =
-  | { kind: 'saved'; sub: ChannelSubscriptions; previous: ChannelSubscriptions | undefined }
+  | { kind: 'saved'; sub: ChannelSubscriptions; previous: ChannelSubscriptions | undefined; kept: Kept }
   | { kind: 'site-problems'; problems: SiteProblem[] }
-  | { kind: 'nothing-to-remove'; sub: ChannelSubscriptions | undefined };
+  | { kind: 'nothing-to-remove'; sub: ChannelSubscriptions | undefined; kept: Kept };
 
 export function emptySubscriptions(channel: string): ChannelSubscriptions {
   return { channel, alerts: null, tasks: null };
@@ -53,42 +55,105 @@ function without(part: { siteIds: string[] | null; siteNames: string[] }, ids: S
   return keep.length === 0 ? null : { siteIds: keep.map(([id]) => id), siteNames: keep.map(([, n]) => n) };
 }
 
-/** What `cmd` makes of the channel's `current` subscriptions (pure); null when there is nothing to remove. */
+/** What `cmd` makes of the channel's `current` subscriptions (pure), and what a limited admin's change kept. */
+interface Applied {
+  /** null: nothing to remove. */
+  next: ChannelSubscriptions | null;
+  kept: Kept;
+}
+
+/**
+ * Subscribes a topic. Under a limit, a part that also covers sites the admin does not see keeps "every site" (naming
+ * sites would narrow it to them) and its severity or priority filter (one value for all its sites).
+ */
+function subscribe(
+  current: ChannelSubscriptions,
+  cmd: Extract<ChangeCommand, { kind: 'subscribe' }>,
+  sites: SiteInfo[],
+  now: number,
+  limit: SiteLimit,
+): Applied {
+  const part = current[cmd.topic];
+  const hidden = hiddenOf(limit, part);
+  // "Every site" already covers theirs; naming sites would narrow it to them and drop the others.
+  const keepEvery = hidden.length > 0 && part !== null && part.siteIds === null;
+  const where = keepEvery && part ? sitesOf(part) : merge(part, sites);
+  const wanted = cmd.topic === 'alerts' ? cmd.severity : cmd.priority;
+  const had = cmd.topic === 'alerts' ? current.alerts?.minSeverity : current.tasks?.minPriority;
+  const keepFilter = hidden.length > 0 && wanted !== null && wanted !== had;
+  const kept: Kept =
+    keepFilter || (keepEvery && sites.length > 0)
+      ? { sites: hidden, filter: keepFilter ? FILTER[cmd.topic] : null }
+      : NOTHING_KEPT;
+  const severity = keepFilter ? null : cmd.severity;
+  const priority = keepFilter ? null : cmd.priority;
+  // Under a limit, a part whose sites and filter stay as they were is left as it is (`since`, priming too).
+  const sameFilter = (severity ?? priority) === null || (severity ?? priority) === had;
+  if (hidden.length > 0 && part && sameSites(where, part) && sameFilter) return { next: current, kept };
+  if (cmd.topic === 'alerts') {
+    const minSeverity = severity ?? current.alerts?.minSeverity ?? 'warning';
+    return { next: { ...current, alerts: { ...where, minSeverity, since: now } }, kept };
+  }
+  const minPriority = priority ?? current.tasks?.minPriority ?? null;
+  // A changed task subscription records its first cycle silently again (no flood of old tasks).
+  return { next: { ...current, tasks: { ...where, minPriority, since: now, primed: false } }, kept };
+}
+
+const FILTER = { alerts: 'severity', tasks: 'priority' } as const;
+const sitesOf = (part: SiteList): SiteList => ({ siteIds: part.siteIds, siteNames: part.siteNames });
+const sameSites = (a: SiteList, b: SiteList) => JSON.stringify(a.siteIds) === JSON.stringify(b.siteIds);
+
+/**
+ * Unsubscribes topics. Without site names, a limited admin removes only the sites they see: the others stay, and
+ * "every site" stays as it is (it has no list to take their sites out of).
+ */
+function unsubscribe(
+  current: ChannelSubscriptions,
+  cmd: Extract<ChangeCommand, { kind: 'unsubscribe' }>,
+  sites: SiteInfo[],
+  limit: SiteLimit,
+): Applied {
+  const topics = cmd.topic === 'all' ? (['alerts', 'tasks'] as const) : [cmd.topic];
+  if (topics.every((t) => current[t] === null)) return { next: null, kept: NOTHING_KEPT };
+  let next = { ...current };
+  const kept = new Set<string>();
+  const ids = new Set(sites.map((s) => s.id));
+  for (const t of topics) {
+    const part = current[t];
+    if (part === null) continue;
+    const hidden = sites.length === 0 ? hiddenOf(limit, part) : [];
+    hidden.forEach((id) => kept.add(id));
+    const left =
+      sites.length > 0 ? without(part, ids) : hidden.length > 0 ? keepOnly(part, new Set(hidden)) : null;
+    next = { ...next, [t]: left === null ? null : { ...part, ...left } };
+  }
+  const keptNote: Kept = { sites: [...kept], filter: null };
+  // Only what they may not remove was there: nothing to remove, and the reply says what was kept.
+  if (kept.size > 0 && JSON.stringify(next) === JSON.stringify(current))
+    return { next: null, kept: keptNote };
+  return { next, kept: keptNote };
+}
+
 function applyChange(
   current: ChannelSubscriptions,
   cmd: ChangeCommand,
   sites: SiteInfo[],
   now: number,
-): ChannelSubscriptions | null {
-  if (cmd.kind === 'subscribe' && cmd.topic === 'alerts') {
-    const where = merge(current.alerts, sites);
-    const minSeverity = cmd.severity ?? current.alerts?.minSeverity ?? 'warning';
-    return { ...current, alerts: { ...where, minSeverity, since: now } };
-  }
-  if (cmd.kind === 'subscribe') {
-    const where = merge(current.tasks, sites);
-    const minPriority = cmd.priority ?? current.tasks?.minPriority ?? null;
-    // A changed task subscription records its first cycle silently again (no flood of old tasks).
-    return { ...current, tasks: { ...where, minPriority, since: now, primed: false } };
-  }
-  const topics = cmd.topic === 'all' ? (['alerts', 'tasks'] as const) : [cmd.topic];
-  if (topics.every((t) => current[t] === null)) return null;
-  let next = { ...current };
-  const ids = new Set(sites.map((s) => s.id));
-  for (const t of topics) {
-    const part = current[t];
-    if (part === null) continue;
-    if (sites.length === 0) next = { ...next, [t]: null };
-    else {
-      const left = without(part, ids);
-      next = { ...next, [t]: left === null ? null : { ...part, ...left } };
-    }
-  }
-  return next;
+  limit: SiteLimit,
+): Applied {
+  return cmd.kind === 'subscribe'
+    ? subscribe(current, cmd, sites, now, limit)
+    : unsubscribe(current, cmd, sites, limit);
 }
 
 type ChangeCommand = Extract<MonitorCommand, { kind: 'subscribe' | 'unsubscribe' }>;
-type ChangeDeps = { rs: RelayStore; directory: Pick<Directory, 'resolveSite' | 'sites'>; now: number };
+type ChangeDeps = {
+  rs: RelayStore;
+  directory: Pick<Directory, 'resolveSite' | 'sites'>;
+  now: number;
+  /** The acting admin's sites (computed before the change, applied inside it); none: no limit. */
+  limit?: SiteLimit;
+};
 
 /**
  * Resolves the sites, then applies the change to what the channel has in one atomic step of the store, so two
@@ -106,18 +171,20 @@ async function change(
   // Set on every run of the change (it may run again when another writer got there first).
   let previous: ChannelSubscriptions | undefined;
   let changed = false;
+  let kept = NOTHING_KEPT;
   const stored = await deps.rs.updateSubscriptions(channel, (current) => {
     previous = current;
-    const next =
+    const applied =
       ifNew && current !== undefined
-        ? null
-        : applyChange(current ?? emptySubscriptions(channel), cmd, sites, deps.now);
-    changed = next !== null;
-    return next ?? current;
+        ? { next: null, kept: NOTHING_KEPT }
+        : applyChange(current ?? emptySubscriptions(channel), cmd, sites, deps.now, deps.limit ?? null);
+    changed = applied.next !== null;
+    kept = applied.kept;
+    return applied.next ?? current;
   });
   if (ifNew && previous !== undefined) return { kind: 'kept', sub: previous };
-  if (!changed) return { kind: 'nothing-to-remove', sub: stored };
-  return { kind: 'saved', sub: stored ?? emptySubscriptions(channel), previous };
+  if (!changed) return { kind: 'nothing-to-remove', sub: stored, kept };
+  return { kind: 'saved', sub: stored ?? emptySubscriptions(channel), previous, kept };
 }
 
 export async function changeSubscription(
@@ -127,7 +194,9 @@ export async function changeSubscription(
 ): Promise<SubscriptionOutcome> {
   const outcome = await change(deps, channel, cmd, false);
   // 'kept' comes only with ifNew (this never happens here).
-  return outcome.kind === 'kept' ? { kind: 'nothing-to-remove', sub: outcome.sub } : outcome;
+  return outcome.kind === 'kept'
+    ? { kind: 'nothing-to-remove', sub: outcome.sub, kept: NOTHING_KEPT }
+    : outcome;
 }
 
 /** Like `changeSubscription`, but keeps a channel that has subscriptions already as it is ('kept'). */

@@ -4,7 +4,7 @@
  */
 import { decodeValue, MAX_BUTTON_VALUE } from '../../kit/button-value.ts';
 import { z } from 'zod';
-import type { TransferTarget } from '../slack/transfer/resolve-target.ts';
+import type { TransferTarget } from '../transfer/resolve-target.ts';
 
 export interface RetryValue {
   fileIds: string[];

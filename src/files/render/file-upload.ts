@@ -1,6 +1,6 @@
 /** Block Kit for "Upload files to the platform" (pure): the target modal, live progress, per-file results. */
 import type { KnownBlock, ModalView } from '@slack/types';
-import type { FileTransferResult } from '../slack/transfer/transfer-slack-files.ts';
+import type { FileTransferResult } from '../transfer/transfer-slack-files.ts';
 import { formatBytes } from '../../kit/slack-files/size-rule.ts';
 import type { MessageFile } from '../../kit/blocks/file-list.ts';
 import { escapeMrkdwn, safeText, truncate } from '../../kit/blocks/mrkdwn.ts';

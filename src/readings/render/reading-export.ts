@@ -1,5 +1,5 @@
 /** The CSV export's progress message and its one-line outcome. Pure. */
-import type { ExportOutcome } from '../slack/export.ts';
+import type { ExportOutcome } from '../flows/csv-export.ts';
 import { escapeMrkdwn, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { formatBytes } from '../../kit/slack-files/size-rule.ts';
 import { mrkdwn } from './reading-format.ts';

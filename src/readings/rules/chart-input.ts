@@ -29,7 +29,7 @@ export class ChartInputBuilder {
     return {
       title: this.title,
       // To the minute: readings come a minute apart at most, and a chart whose text changed every second would be
-      // drawn again for every answer (./chart-cache.ts keys on what the picture shows). The report gives seconds.
+      // drawn again for every answer (../chart/chart-cache.ts keys on what the picture shows). The report gives seconds.
       subtitle: `${this.range.label} · ${toMinute(this.range.startLocal)} → ${toMinute(this.range.endLocal)} (${this.zone})`,
       zone: this.zone,
       startMs: this.range.startMs,

@@ -2,18 +2,26 @@
  * The durable engine, where Redis is configured: BullMQ (a maintained queue engine, not a home-made one). A job is
  * in Redis before Slack is acked, any replica's worker takes it, and a job whose replica died mid-work is moved
  * back to waiting by BullMQ's stalled-job check after `lockMs` and taken by another replica (jobs are idempotent
- * through fieldline's claims: a task is created once). Admission reads the waiting count (one Redis call) before
- * adding: the jobs ahead across replicas are the position; at the bound nothing is added.
+ * through fieldline's claims: a task is created once). Admission is one Redis script before adding: at the bound
+ * nothing is added; else the job is counted in its person's lane and gets its BullMQ priority from it
+ * (./bull-lanes.ts: a person's 50th job waits behind another's 1st), and the jobs ahead of it are its position.
+ * A replica runs at most `laneMax` jobs of one person at once (issue 36): a job taken beyond that goes back to
+ * wait for DEFER_MS (BullMQ's delayed set, its priority kept), so a burst leaves workers and platform
+ * connections free for the next person.
  */
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { DelayedError, Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from '../../base/log.ts';
+import { bullLanes } from './bull-lanes.ts';
 import type { Admission, JobQueue, JobRunner, QueueLimits } from './job-queue.ts';
 import { JobStats } from './job-stats.ts';
-import { slackJobSchema } from './slack-job.ts';
+import { defaultLaneMax } from './lanes.ts';
+import { slackJobSchema, type SlackJob } from './slack-job.ts';
 
 const QUEUE_NAME = 'slack-jobs';
 /** Finished jobs kept in Redis for inspection (BullMQ removes older ones). */
 const KEEP_FINISHED = 1_000;
+/** How long a job of a person at their cap on this replica waits before it is taken again. */
+export const DEFER_MS = 1_000;
 
 export interface BullQueueOptions {
   redisUrl: string;
@@ -50,22 +58,45 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   const stats = new JobStats();
   const queue = new Queue(QUEUE_NAME, { connection: connection(opts.redisUrl, false), prefix: opts.prefix });
   queue.on('error', (err) => log.warn({ err: err.message }, 'job queue (redis) error'));
+  const lanes = bullLanes(queue);
+  const laneMax = limits.laneMax ?? defaultLaneMax(limits.concurrency);
+  /** This replica's running jobs per lane (the cap is per replica: each has its own workers and connections). */
+  const running = new Map<string, number>();
   /** The last waiting count read (for stats between offers). */
   let waiting = 0;
   let closed = false;
+
+  async function work(job: SlackJob): Promise<void> {
+    const lane = job.lane ?? '';
+    running.set(lane, (running.get(lane) ?? 0) + 1);
+    try {
+      await stats.track(job, opts.run);
+    } finally {
+      const left = (running.get(lane) ?? 1) - 1;
+      if (left > 0) running.set(lane, left);
+      else running.delete(lane);
+      await lanes.done(lane).catch((err: unknown) => log.warn({ err }, 'job lane count not lowered'));
+    }
+  }
 
   const worker =
     opts.work === false
       ? undefined
       : new Worker(
           QUEUE_NAME,
-          async (bullJob) => {
+          async (bullJob, token) => {
             const parsed = slackJobSchema.safeParse(bullJob.data);
             if (!parsed.success) {
               log.error({ job: bullJob.id }, 'malformed job dropped');
               return;
             }
-            await stats.track(parsed.data, opts.run);
+            const lane = parsed.data.lane ?? '';
+            // A job whose body names nobody is not capped, as in the in-process queue (./lanes.ts).
+            if (lane !== '' && (running.get(lane) ?? 0) >= laneMax) {
+              await bullJob.moveToDelayed(Date.now() + DEFER_MS, token);
+              throw new DelayedError();
+            }
+            await work(parsed.data);
           },
           {
             connection: connection(opts.redisUrl, true),
@@ -85,22 +116,29 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   const localIdle = () => new Promise<void>((resolve) => setTimeout(resolve, 20));
 
   return {
-    async offer(kind, build): Promise<Admission> {
+    async offer(kind, build, lane = ''): Promise<Admission> {
       if (closed) return { kind: 'full' };
-      const ahead = (waiting = await queue.getWaitingCount());
-      if (ahead >= limits.maxWaiting) {
+      const admitted = await lanes.offer(lane, limits.maxWaiting);
+      waiting = admitted.waiting;
+      if (admitted.kind === 'full') {
         stats.refused(kind);
         return { kind: 'full' };
       }
       const job = build();
-      await queue.add(job.kind, job, {
-        jobId: job.id,
-        attempts: 1,
-        removeOnComplete: { count: KEEP_FINISHED },
-        removeOnFail: { count: KEEP_FINISHED },
-      });
-      stats.accepted(job.kind, ahead);
-      return { kind: 'accepted', position: ahead };
+      try {
+        await queue.add(job.kind, job, {
+          jobId: job.id,
+          attempts: 1,
+          priority: admitted.priority,
+          removeOnComplete: { count: KEEP_FINISHED },
+          removeOnFail: { count: KEEP_FINISHED },
+        });
+      } catch (err) {
+        await lanes.done(lane).catch(() => undefined);
+        throw err;
+      }
+      stats.accepted(job.kind, admitted.ahead);
+      return { kind: 'accepted', position: admitted.ahead };
     },
     // The count that decides is in Redis: `offer` reads it before anything is added.
     refuseIfFull: () => false,
@@ -123,7 +161,7 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
       for (;;) {
         const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
         // The figure `load` answers with was read by the last offer: after a burst it stayed above 0 (issue 35).
-        waiting = counts.waiting ?? waiting;
+        waiting = (counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0);
         if (Object.values(counts).every((n) => n === 0)) return;
         await localIdle();
       }

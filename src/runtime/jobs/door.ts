@@ -6,7 +6,7 @@
  * (./busy-answers.ts): a command's text is echoed, a modal stays open with everything typed and "busy" on its
  * `busyBlock`; the refusal is counted for its kind, as `offer` counts it.
  *
- * Only what a feature declares (`ListenerApp.busyAtDoor`) is refused here, and only what can be answered in the
+ * Only what a feature declares (a declared entry's door rule: src/runtime/entries.ts) is refused here, and only what can be answered in the
  * ack itself: a command whose text the feature's own pure parse says becomes a job of `kind` (help, usage and
  * modals to open are answered by the listener, queue or not), and a view submission whose `busyBlock` is an input
  * of the submitted view. Nothing else changes: the request did nothing, so nothing is claimed or remembered;

@@ -22,7 +22,8 @@ import { tellPerson } from '../../kit/tell-user.ts';
 import { messageModal } from '../../kit/blocks/text-blocks.ts';
 import { fullAck, fullText, queuedText, surfaceOf } from './busy-answers.ts';
 import type { Admission, JobQueue } from './job-queue.ts';
-import type { QueueStats } from './job-stats.ts';
+import { JOB_QUEUE_KEY } from '../../kit/request-context.ts';
+import { laneOf } from './lanes.ts';
 import { jobRunOf, type JobRun, type SlackJob } from './slack-job.ts';
 
 type AckFn = (response?: never) => Promise<void>;
@@ -51,7 +52,7 @@ export interface HandOffOptions<T> {
   view?: string;
 }
 
-const QUEUE = 'jobQueue';
+const QUEUE = JOB_QUEUE_KEY;
 
 /** Installed by the app (../app.ts) on every request it receives. */
 export function withJobQueue(context: Record<string, unknown>, queue: JobQueue): void {
@@ -63,10 +64,6 @@ function queueOf(context: Record<string, unknown>): JobQueue | undefined {
   return q && typeof q === 'object' && 'offer' in q ? (q as JobQueue) : undefined;
 }
 
-/** The receiving replica's queue figures (a listener hands them to its job to show them: /monitor status). */
-export function queueStatsOf(args: Pick<HandOffArgs, 'context'>): QueueStats | undefined {
-  return queueOf(args.context)?.stats();
-}
 
 /** The job this request runs as, when it does (a listener with work before handOff checks it first). */
 export function jobOf<T = unknown>(args: Pick<HandOffArgs, 'context'>): JobRun<T> | undefined {
@@ -92,10 +89,12 @@ export async function handOff<T = undefined>(
   const claim = deliveryClaimOf(args.context);
   // Defer mode (../dedupe.ts): the job makes the delivery's durable claim where it runs.
   const pending = pendingClaimOf(args.context);
+  const lane = laneOf(body);
   const job = (): SlackJob => ({
     id: randomUUID(),
     kind,
     body: bodyJson(body),
+    lane,
     acceptedAt: Date.now(),
     ...(claim ? { claim } : {}),
     ...(pending ? { durableClaim: { key: pending.key, ttlMs: pending.ttlMs } } : {}),
@@ -103,7 +102,7 @@ export async function handOff<T = undefined>(
   });
   let admission: Admission;
   try {
-    admission = await queue.offer(kind, job);
+    admission = await queue.offer(kind, job, lane);
   } catch {
     // The queue could not record it (Redis down): refused like a full queue, never acked as accepted.
     admission = { kind: 'full' };

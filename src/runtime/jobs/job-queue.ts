@@ -14,9 +14,10 @@ export interface JobQueue {
   /**
    * Records the job `build` makes unless the queue is full: a refused request costs no job (its body, several KB of
    * JSON for a submission, is serialized only when accepted). Resolves once recorded (in Redis: durable before the
-   * ack). A job that carries its delivery's durable claim makes it where it runs (../dedupe.ts).
+   * ack). A job that carries its delivery's durable claim makes it where it runs (../dedupe.ts). `lane` is whose
+   * job it is (`team/user`, ./lanes.ts), known before the job is built: the queues serve lanes in turn.
    */
-  offer(kind: string, build: () => SlackJob): Promise<Admission>;
+  offer(kind: string, build: () => SlackJob, lane?: string): Promise<Admission>;
   /**
    * Refuses a request now, recording nothing, when this replica knows the queue is full without waiting
    * (in-process: its own count). Only then is `kindOf` asked what the request would become: undefined lets it
@@ -41,6 +42,8 @@ export interface QueueLimits {
   concurrency: number;
   /** Jobs waiting (not yet running) beyond which new work is refused with "try again in a minute". */
   maxWaiting: number;
+  /** Jobs of one person (lane: ./lanes.ts) running at once; default half of `concurrency` (issue 36). */
+  laneMax?: number;
 }
 
 export const DEFAULT_LIMITS: QueueLimits = { concurrency: 64, maxWaiting: 1_000 };

@@ -7,6 +7,7 @@
  * counts are kept exact whatever the order and only clamped at 0 when shown (issue 35: a clamp on each change
  * kept one phantom waiting job per such race).
  */
+import type { KindStats } from '../../kit/request-context.ts';
 import type { JobRunner } from './job-queue.ts';
 import type { SlackJob } from './slack-job.ts';
 
@@ -15,28 +16,7 @@ const SAMPLE = 256;
 /** What is counted per kind. */
 type Counts = Record<'waiting' | 'running' | 'done' | 'failed' | 'queuedBusy' | 'refused', number>;
 
-/**
- * Per kind: waiting, running, done, failed; queuedBusy = accepted while others waited (told their position);
- * refused = the queue was full (told to try again); wait and work times in ms.
- */
-export interface KindStats extends Counts {
-  waitP50Ms: number;
-  waitP95Ms: number;
-  workP50Ms: number;
-  workP95Ms: number;
-}
-
-export interface QueueStats {
-  engine: 'in-process' | 'bullmq';
-  /** Where jobs run: this event loop or a worker thread. */
-  runner: 'event-loop' | 'worker-thread';
-  waiting: number;
-  running: number;
-  /** Accepted and not yet finished, beyond which new work is refused. */
-  bound: number;
-  concurrency: number;
-  kinds: Record<string, KindStats>;
-}
+export type { KindStats, QueueStats } from '../../kit/request-context.ts';
 
 class Ring {
   private readonly values: number[] = [];

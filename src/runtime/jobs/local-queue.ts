@@ -1,16 +1,17 @@
 /**
- * The in-process engine: a FIFO of at most `maxWaiting` jobs and `concurrency` running (p-queue). Used without
- * Redis; a job waiting here is lost if the process dies (BullMQ keeps it: ./bull-queue.ts).
+ * The in-process engine: at most `maxWaiting` jobs waiting and `concurrency` running, served fairly per person
+ * and workspace (./lanes.ts, issue 36). Used without Redis; a job waiting here is lost if the process dies
+ * (BullMQ keeps it: ./bull-queue.ts).
  *
  * A waiting job keeps its body as UTF-8 bytes, off the V8 heap (issue 18): a queue at its bound holds hundreds of
  * bodies, ~9 KB each for a submission, for minutes. As strings on the acking thread's heap they were copied by its
  * young-generation collections and then promoted, and the old generation they filled was collected on the acking
  * thread (`--single-threaded-gc`) while it acked.
  */
-import PQueue from 'p-queue';
 import type { Logger } from '../../base/log.ts';
 import type { Admission, JobQueue, JobRunner, QueueLimits } from './job-queue.ts';
 import { JobStats } from './job-stats.ts';
+import { defaultLaneMax, Lanes } from './lanes.ts';
 import type { SlackJob } from './slack-job.ts';
 
 const encoder = new TextEncoder();
@@ -33,8 +34,12 @@ export function createLocalQueue(
   log: Logger,
   runner: 'event-loop' | 'worker-thread' = 'event-loop',
 ): JobQueue {
-  const queue = new PQueue({ concurrency: limits.concurrency });
+  const lanes = new Lanes<() => Promise<void>>({
+    concurrency: limits.concurrency,
+    laneMax: limits.laneMax ?? defaultLaneMax(limits.concurrency),
+  });
   const stats = new JobStats();
+  let idle: (() => void)[] = [];
   let closed = false;
 
   async function work(job: SlackJob): Promise<void> {
@@ -43,8 +48,29 @@ export function createLocalQueue(
     });
   }
 
+  // Starts what may start now; a job starts synchronously (as p-queue did), its end starts the next.
+  function pump(): void {
+    for (let next = lanes.take(); next; next = lanes.take()) {
+      const lane = next.lane;
+      void next.item().finally(() => {
+        lanes.finish(lane);
+        pump();
+      });
+    }
+    if (lanes.running === 0 && lanes.waiting === 0 && idle.length > 0) {
+      const waiters = idle;
+      idle = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+
+  const whenIdle = () =>
+    lanes.running === 0 && lanes.waiting === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => idle.push(resolve));
+
   function refuseIfFull(kindOf: () => string | undefined): boolean {
-    if (!closed && queue.size < limits.maxWaiting) return false;
+    if (!closed && lanes.waiting < limits.maxWaiting) return false;
     const kind = kindOf();
     if (kind === undefined) return false;
     stats.refused(kind);
@@ -52,40 +78,43 @@ export function createLocalQueue(
   }
 
   return {
-    async offer(kind, build): Promise<Admission> {
+    async offer(kind, build, laneGiven): Promise<Admission> {
       if (refuseIfFull(() => kind)) return { kind: 'full' };
       const job = build();
-      const position = queue.pending >= limits.concurrency ? queue.size + 1 : 0;
+      const lane = laneGiven ?? job.lane ?? '';
+      const now = lanes.startsNow(lane);
+      const position = now ? 0 : lanes.position(lane);
       stats.accepted(kind, position);
-      void queue.add(position === 0 ? () => work(job) : waiting(job, work));
+      lanes.add(lane, now ? () => work(job) : waiting(job, work));
+      pump();
       return { kind: 'accepted', position };
     },
     refuseIfFull,
-    load: () => ({ waiting: queue.size, running: queue.pending }),
+    load: () => ({ waiting: lanes.waiting, running: lanes.running }),
     stats: () => ({
       engine: 'in-process',
       runner,
-      waiting: queue.size,
-      running: queue.pending,
+      waiting: lanes.waiting,
+      running: lanes.running,
       bound: limits.maxWaiting,
       concurrency: limits.concurrency,
       kinds: stats.byKind(),
     }),
-    whenIdle: () => queue.onIdle(),
+    whenIdle,
     async close(drainMs) {
       closed = true;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        queue.onIdle(),
+        whenIdle(),
         new Promise<void>((resolve) => {
           timer = setTimeout(() => {
-            log.warn({ waiting: queue.size, running: queue.pending }, 'stopping with jobs unfinished');
+            log.warn({ waiting: lanes.waiting, running: lanes.running }, 'stopping with jobs unfinished');
             resolve();
           }, drainMs);
         }),
       ]);
       clearTimeout(timer);
-      queue.clear();
+      lanes.clear();
     },
   };
 }

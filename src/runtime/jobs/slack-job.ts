@@ -28,6 +28,8 @@ export const slackJobSchema = z.object({
   durableClaim: z.object({ key: z.string().min(1).max(200), ttlMs: z.number().int().positive() }).optional(),
   /** What the listener decided before its ack (JSON), handed to its work. */
   carry: z.unknown().optional(),
+  /** Whose job it is, `team/user` (./lanes.ts): the queues serve people and workspaces in turn (issue 36). */
+  lane: z.string().max(250).optional(),
   /** When the request was accepted (epoch ms): wait time is measured from here. */
   acceptedAt: z.number(),
 });
@@ -35,14 +37,11 @@ export const slackJobSchema = z.object({
 export type SlackJob = z.infer<typeof slackJobSchema>;
 
 /** What a listener finds in `context.job` when it runs as a job. */
-export interface JobRun<T = unknown> {
-  id: string;
-  kind: string;
-  carry: T | undefined;
-  acceptedAt: number;
-}
+export type { JobRun } from '../../kit/entry.ts';
+import type { JobRun } from '../../kit/entry.ts';
+import { JOB_RUN_KEY } from '../../kit/request-context.ts';
 
-const JOB = 'job';
+const JOB = JOB_RUN_KEY;
 const JOB_CLAIM = 'jobClaim';
 
 export function jobRunOf<T = unknown>(context: Record<string, unknown>): JobRun<T> | undefined {

@@ -1,14 +1,19 @@
 /**
  * The worker thread's side of ./thread-runner.ts: runs each job it is sent with `run` and answers `done`.
  * A job's own failure is its listener's business (the app's error handler told the person); `ok: false` means
- * the job could not run at all.
+ * the job could not run at all. `ready` carries the thread's Linux id when it lowered its priority (tests read it).
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { JobRunner } from './job-queue.ts';
 import { slackJobSchema } from './slack-job.ts';
 import type { StoreReply } from './store-proxy.ts';
 
-export function hostJobs(port: MessagePort, run: JobRunner, onStoreReply: (r: StoreReply) => void): void {
+export function hostJobs(
+  port: MessagePort,
+  run: JobRunner,
+  onStoreReply: (r: StoreReply) => void,
+  tid?: number,
+): void {
   port.on('message', (m: { t?: string; job?: unknown } & StoreReply) => {
     if (m.t === 'store-reply') return onStoreReply(m);
     if (m.t !== 'job') return;
@@ -30,5 +35,5 @@ export function hostJobs(port: MessagePort, run: JobRunner, onStoreReply: (r: St
         }),
     );
   });
-  port.postMessage({ t: 'ready' });
+  port.postMessage(tid === undefined ? { t: 'ready' } : { t: 'ready', tid });
 }

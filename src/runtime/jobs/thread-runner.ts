@@ -5,7 +5,6 @@
  * this thread's (./store-proxy.ts) unless it opens its own (sqlite, Redis). A thread that dies fails its running jobs
  * (logged, counted) and is started again for the next one.
  */
-import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +30,8 @@ export interface ThreadRunner {
   run: JobRunner;
   /** Resolves once the thread's app is built (the first job would wait for it anyway). */
   ready(): Promise<void>;
+  /** The thread's Linux thread id, as it said when ready (it lowered its priority: src/base/thread-priority.ts). */
+  tid(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -40,7 +41,7 @@ export class JobThreadUnavailableError extends Error {
 }
 
 type FromThread =
-  | { t: 'ready' }
+  | { t: 'ready'; tid?: number }
   | { t: 'done'; id: string; ok: boolean; error?: string }
   | { t: 'failed-start'; error: string };
 
@@ -66,6 +67,7 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
   let worker: Worker | undefined;
   let readyPromise: Promise<void> | undefined;
   let closing = false;
+  let tid: number | undefined;
 
   function failAll(reason: string): void {
     for (const [id, runs] of pending) {
@@ -96,7 +98,10 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
           return;
         }
         const msg = m as FromThread;
-        if (msg.t === 'ready') return resolve();
+        if (msg.t === 'ready') {
+          tid = msg.tid;
+          return resolve();
+        }
         if (msg.t === 'failed-start') {
           // Ended, so the next job starts a new thread (its exit handler clears this one).
           void started.terminate();
@@ -128,6 +133,7 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
 
   return {
     ready,
+    tid: () => (worker ? tid : undefined),
     async run(job: SlackJob) {
       await ready();
       const w = worker;
@@ -146,19 +152,4 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
       if (w) await w.terminate();
     },
   };
-}
-
-/**
- * Linux: lowers this thread's scheduling priority (nice 10), so when both cores are busy the thread that acks
- * Slack's requests runs first. Elsewhere, or without /proc, nothing changes.
- */
-export function yieldToAckThread(setPriority: (tid: number, prio: number) => void): boolean {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(tid) || tid <= 0) return false;
-    setPriority(tid, 10);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,6 +1,6 @@
 /**
  * A task is created once per accepted submission, even when its job runs a second time because the replica
- * running it died (BullMQ hands a stalled job to another replica: src/runtime/jobs/bull-queue.ts). The first run
+ * running it died (BullMQ hands a stalled job to another replica). The first run
  * claims `effectKey` before POST /task/ and records the new id after it; a later run finds the claim and, instead
  * of creating again, uses the recorded id or — when the first run died between its POST and the record — the
  * task of that name created since the submission was accepted (GET /tasks newest first: the contract has no

@@ -6,11 +6,23 @@
 import { describe, expect, it } from 'vitest';
 import { createDoor, type DoorRule } from '../../../src/runtime/jobs/door.ts';
 import { FULL_FORM_TEXT } from '../../../src/runtime/jobs/busy-answers.ts';
-import { taskCommandJob } from '../../../src/tasks/slack/task-command.ts';
-import { CREATE_AT_DOOR } from '../../../src/tasks/slack/task-create-submit.ts';
-import { SEARCH_AT_DOOR } from '../../../src/home/slack/home-source-search.ts';
-import { sourceCommandJob } from '../../../src/readings/slack/source-command.ts';
-import { readingCommandJob } from '../../../src/readings/slack/reading-command.ts';
+import { parseTaskCommand } from '../../../src/tasks/rules/parse-command.ts';
+
+const taskCommandJob = (text: string) => (parseTaskCommand(text).kind === 'list' ? 'tasks.list' : undefined);
+import { taskCreateSubmit } from '../../../src/tasks/slack/view-task-create-submit.ts';
+
+// The create-task modal, as its declaration gives the door its rule (src/runtime/entries.ts).
+const create = taskCreateSubmit({} as never);
+if (create.on !== 'view') throw new Error('the create-task modal is a view submission');
+const CREATE_AT_DOOR = { view: create.callbackId, kind: create.kind, busyBlock: create.busyBlock };
+import { sourceSearchSubmit } from '../../../src/home/slack/view-source-search-submit.ts';
+
+// The Home tab's source search, as its declaration gives the door its rule (src/runtime/entries.ts).
+const search = sourceSearchSubmit({} as never);
+if (search.on !== 'view') throw new Error('the source search is a view submission');
+const SEARCH_AT_DOOR = { view: search.callbackId, kind: search.kind, busyBlock: search.busyBlock };
+import { sourceCommandJob } from '../../../src/readings/slack/command-source.ts';
+import { readingCommandJob } from '../../../src/readings/slack/command-reading.ts';
 
 /** The features' rules, as they register them; `parsed` counts the command parses the door asked for. */
 let parsed = 0;
@@ -64,12 +76,7 @@ describe('the door, with the queue full', () => {
     expect(refusal(command('/source', 'pump'))).toMatchObject({ response_type: 'ephemeral' });
     expect(refusal(command('/source', 'file 8001'))).toMatchObject({ response_type: 'ephemeral' });
     expect(refusal(command('/reading', '1008 24h'))).toMatchObject({ response_type: 'ephemeral' });
-    expect(refused).toEqual([
-      'tasks.list',
-      'readings.source-search',
-      'files.platform-file',
-      'readings.reading',
-    ]);
+    expect(refused).toEqual(['tasks.list', 'readings.source', 'readings.source', 'readings.reading']);
   });
 
   it('lets through what is answered without the queue: help, usage, a modal to open, an unknown command', () => {

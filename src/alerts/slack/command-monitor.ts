@@ -1,0 +1,156 @@
+/**
+ * /monitor — channel subscriptions to device alerts and task changes, and the alerts' status. Help and a text it
+ * cannot parse are answered on receipt; everything else is the job's work, answered ephemerally via response_url.
+ */
+import type { RespondFn } from '@slack/bolt';
+import type { Deps } from '../../base/deps.ts';
+import { answer, commandEntry, toWork } from '../../kit/entry.ts';
+import { queueStatsOf, type QueueStats } from '../../kit/request-context.ts';
+import { reportError } from '../../kit/errors.ts';
+import { renderCommandHelp } from '../../kit/help/render-help.ts';
+import { ensureAllowed } from '../../access/index.ts';
+import { parseMonitorCommand, type MonitorCommand } from '../rules/monitor-parse.ts';
+import { changeSubscription } from '../rules/subscriptions.ts';
+import { digestRecords } from '../engine/digest-records.ts';
+import { createOutbox } from '../engine/outbox.ts';
+import { relayStore } from '../engine/alert-store.ts';
+import { readRelayStatus } from '../engine/status-report.ts';
+import type { RenderedMessage } from '../render/alert-message.ts';
+import { MONITOR_HELP } from '../render/monitor-help.ts';
+import {
+  renderNotice,
+  renderRelayStatus,
+  renderSiteProblems,
+  renderSubscriptionList,
+} from '../render/monitor-reply.ts';
+import { renderQueueStats } from '../render/queue-stats.ts';
+import { ensureMembership, postingProblem } from '../flows/channel-membership.ts';
+import { runDigestCommand } from '../flows/monitor-digest.ts';
+
+export const CHANNEL_ADMINS_ONLY =
+  ':lock: Only workspace admins and owners (or members of the fieldline admin group) can change what a channel is subscribed to. Anyone can use `/monitor list`, `/monitor status` and `/monitor digest now`.';
+
+const NO_SITES_OF_YOURS =
+  ':lock: Your platform account sees no sites, so there is nothing this channel could be subscribed to for you.';
+
+function reply(respond: RespondFn, msg: RenderedMessage) {
+  return respond({ response_type: 'ephemeral', replace_original: false, text: msg.text, blocks: msg.blocks });
+}
+
+type WorkCommand = Exclude<MonitorCommand, { kind: 'help' | 'invalid' }>;
+type ChangeCommand = Extract<MonitorCommand, { kind: 'subscribe' | 'unsubscribe' }>;
+
+/** What receipt decided: the parsed command and, for status, the receiving replica's queue as it was when asked. */
+interface MonitorCarry {
+  cmd: WorkCommand;
+  queue?: QueueStats;
+}
+
+const isWork = (cmd: MonitorCommand): cmd is WorkCommand => cmd.kind !== 'help' && cmd.kind !== 'invalid';
+
+/**
+ * In linked mode a subscription without site names means every site of the admin's own key, named explicitly:
+ * the alerts engine sees every site, so "every site" would reach beyond what the admin may see (issue 14). Null
+ * when the key sees no site.
+ */
+async function withOwnSites(
+  deps: Pick<Deps, 'config' | 'directory'>,
+  cmd: ChangeCommand,
+): Promise<ChangeCommand | null> {
+  if (cmd.kind !== 'subscribe' || cmd.sites.length > 0 || deps.config.access.mode !== 'linked') return cmd;
+  const own = await deps.directory.sites();
+  return own.length === 0 ? null : { ...cmd, sites: own.map((s) => s.id) };
+}
+
+export type MonitorDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'config' | 'directory' | 'access'>;
+
+export const monitorCommand = (deps: MonitorDeps) =>
+  commandEntry<MonitorCarry>({
+    command: '/monitor',
+    kind: 'alerts.monitor',
+    becomesWork: (text) => isWork(parseMonitorCommand(text)),
+    receive({ command, context }) {
+      const cmd = parseMonitorCommand(command.text);
+      if (cmd.kind === 'help') return answer(renderCommandHelp(MONITOR_HELP));
+      if (cmd.kind === 'invalid') return answer(renderCommandHelp(MONITOR_HELP, cmd.message));
+      const queue = cmd.kind === 'status' ? queueStatsOf(context) : undefined;
+      return toWork<MonitorCarry>({ cmd, ...(queue ? { queue } : {}) });
+    },
+    async work({ command, respond, client }, { cmd, queue }) {
+      const rs = relayStore(deps.store);
+      const channel = command.channel_id;
+      try {
+        // Everyone allowed to use fieldline may list and ask for status; no platform call, so checked here.
+        await ensureAllowed();
+        if (cmd.kind === 'list') {
+          const digest = await digestRecords(rs.raw).settings(channel);
+          return void (await reply(
+            respond,
+            renderSubscriptionList(await rs.subscriptions(channel), undefined, digest),
+          ));
+        }
+        if (cmd.kind === 'status') {
+          const now = deps.clock.now();
+          const report = await readRelayStatus(rs, createOutbox(deps.store), now, channel);
+          const status = renderRelayStatus(report, now);
+          if (queue) status.blocks = [...status.blocks, ...renderQueueStats(queue)];
+          const problem = await postingProblem(client, channel);
+          if (problem)
+            status.blocks = [{ type: 'section', text: { type: 'mrkdwn', text: problem } }, ...status.blocks];
+          return void (await reply(
+            respond,
+            problem ? { ...status, text: `${problem} ${status.text}` } : status,
+          ));
+        }
+        if (cmd.kind === 'digest-at' || cmd.kind === 'digest-off' || cmd.kind === 'digest-now') {
+          const ctx = {
+            deps,
+            rs,
+            client,
+            channel,
+            user: command.user_id,
+            reply: (m: RenderedMessage) => reply(respond, m),
+          };
+          return void (await runDigestCommand(
+            ctx,
+            cmd,
+            () => deps.access.mayConfigureChannels(client),
+            renderNotice(CHANNEL_ADMINS_ONLY),
+          ));
+        }
+        // Channel configuration is for admins; in linked mode their own key decides which sites they may
+        // subscribe (the directory lists the sites of the acting person's key).
+        if (!(await deps.access.mayConfigureChannels(client)))
+          return void (await reply(respond, renderNotice(CHANNEL_ADMINS_ONLY)));
+        const change = await withOwnSites(deps, cmd);
+        if (!change) return void (await reply(respond, renderNotice(NO_SITES_OF_YOURS)));
+        const outcome = await changeSubscription(
+          { rs, directory: deps.directory, now: deps.clock.now() },
+          channel,
+          change,
+        );
+        if (outcome.kind === 'site-problems')
+          return void (await reply(respond, renderSiteProblems(outcome.problems)));
+        if (outcome.kind === 'nothing-to-remove') {
+          return void (await reply(
+            respond,
+            renderSubscriptionList(outcome.sub, 'There was nothing to unsubscribe.'),
+          ));
+        }
+        const verb =
+          cmd.kind === 'subscribe' ? ':white_check_mark: Subscribed.' : ':white_check_mark: Unsubscribed.';
+        const membership = cmd.kind === 'subscribe' ? await ensureMembership(client, channel) : null;
+        await reply(
+          respond,
+          renderSubscriptionList(outcome.sub, [verb, membership].filter(Boolean).join(' ')),
+        );
+      } catch (err) {
+        await reportError(
+          deps,
+          { client, channel, user: command.user_id, responseUrl: command.response_url },
+          err,
+          { command: '/monitor' },
+        );
+      }
+    },
+  });

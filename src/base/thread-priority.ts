@@ -1,0 +1,63 @@
+/**
+ * Work yields to acks (issue 36): on two cores the job thread's and the chart renderer's CPU (platform answers
+ * parsed, charts drawn) competed with the thread that acks Slack, and acks waited for a core. On Linux a thread's
+ * nice value is its own, so a thread that only does work lowers itself to WORK_NICE at its start: when both cores
+ * are busy the acking thread runs first; when they are not, the work runs as fast as before. Threads the lowered
+ * thread starts later inherit its value. Elsewhere (no /proc/thread-self) nothing changes.
+ */
+import { readFileSync, readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+
+/** The nice value of threads that do work, not acks (0 is the acking thread's; 19 the lowest priority). */
+export const WORK_NICE = 10;
+
+interface DebugLog {
+  debug(obj: object, msg: string): void;
+}
+
+/**
+ * Lowers the calling thread's priority to WORK_NICE. Returns its Linux thread id, or undefined where a thread's
+ * priority cannot be set alone (said at debug level: the thread then runs at the process's priority).
+ */
+export function lowerThreadPriority(
+  log?: DebugLog,
+  set: (tid: number, nice: number) => void = setPriority,
+): number | undefined {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(tid) || tid <= 0) throw new Error('no thread id in /proc/thread-self');
+    set(tid, WORK_NICE);
+    return tid;
+  } catch (err) {
+    log?.debug({ err: err instanceof Error ? err.message : String(err) }, 'thread priority left as it is');
+    return undefined;
+  }
+}
+
+/**
+ * The same, as CommonJS source for a worker evaluated from a string (`new Worker(source, { eval: true })`, which
+ * cannot import this TypeScript module): put it first in the worker's source. It sets `globalThis.workNice` to
+ * the thread id it lowered, or to the reason it could not.
+ */
+export const LOWER_THREAD_PRIORITY_CJS = `
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  if (!Number.isInteger(tid) || tid <= 0) throw new Error('no thread id in /proc/thread-self');
+  require('node:os').setPriority(tid, ${WORK_NICE});
+  globalThis.workNice = tid;
+} catch (err) {
+  globalThis.workNice = String(err && err.message);
+}
+`;
+
+/** A thread's nice value from /proc/<pid>/task/<tid>/stat (field 19), or undefined where /proc has none. */
+export function threadNice(pid: number, tid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    // Fields after the command name's last ')': state is the 3rd field of the line, nice the 19th.
+    const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    return Number.isInteger(nice) ? nice : undefined;
+  } catch {
+    return undefined;
+  }
+}
