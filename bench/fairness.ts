@@ -163,7 +163,9 @@ async function measureEngine(
         const a = run.aOutcomes;
         r.log(
           `fair ${engine} round ${i + 1} ${withBurst ? 'burst' : 'alone'}: B p95 ${run.p95.toFixed(0)} ms, max ${Math.max(...run.answersMs).toFixed(0)} ms, ${run.missing} unanswered` +
-            (a ? `; A's acks ${a.accepted} accepted / ${a.queued} queued / ${a.refused} refused / ${a.failed} failed` : ''),
+            (a
+              ? `; A's acks ${a.accepted} accepted / ${a.queued} queued / ${a.refused} refused / ${a.failed} failed`
+              : ''),
         );
         await drain(r);
       }
@@ -188,7 +190,14 @@ export async function runFairness(opts: {
   await platform.ready;
   playRemote(platform.process.pid);
   const info = await platform.request<PlatformInfo>('info');
-  const base = { platform, info, windowMs: opts.windowMs, readings: opts.readings, burstMs: opts.burstMs, log: opts.log };
+  const base = {
+    platform,
+    info,
+    windowMs: opts.windowMs,
+    readings: opts.readings,
+    burstMs: opts.burstMs,
+    log: opts.log,
+  };
   const engines: FairEngine[] = [];
   let redis: RedisServer | undefined;
   let bullSkipped: string | undefined;

@@ -185,4 +185,3 @@ export function describeRun(run: AckRun): string {
       : '')
   );
 }
-

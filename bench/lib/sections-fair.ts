@@ -42,11 +42,15 @@ export function stormSection(a: AckResult): string[] {
     '## 8. Storm of the heaviest command',
     '',
     `Only \`${STORM_COMMAND.command} ${STORM_COMMAND.text}\` (a day of one-minute readings paged from the platform, summarised and`,
-    `charted), each with its own response_url, at ${a.cells.map((c) => c.rate).filter((r, i, all) => all.indexOf(r) === i).join(', ')} requests/s for ${secs(a.durationMs)} per run, ${a.reps} runs per cell, the`,
+    `charted), each with its own response_url, at ${a.cells
+      .map((c) => c.rate)
+      .filter((r, i, all) => all.indexOf(r) === i)
+      .join(', ')} requests/s for ${secs(a.durationMs)} per run, ${a.reps} runs per cell, the`,
     "platform answering at once: the jobs' CPU (parsing pages, drawing charts) runs while the acks are measured. Method",
     `and children as section 1 (interleaved runs, the idle app stopped, ${secs(a.warmupMs)} warm-up each). The job thread`,
     `and the threads it starts (the chart renderer) run at nice ${WORK_NICE} (src/base/thread-priority.ts), the acking thread at the`,
-    "process's. Past the queue's bound, requests are answered busy at the door.",
+    "process's. The requests are all one person's, so their jobs run at most JOB_LANE_MAX at once (section 9); past the",
+    "queue's bound, requests are answered busy at the door.",
     '',
     ...head([
       'app',
@@ -80,7 +84,14 @@ export function stormSection(a: AckResult): string[] {
       ]),
     );
   }
-  lines.push('', ...head(['rate', 'p99 fieldline / p99 bare', `target ≤ ${P99_TARGET_RATIO}×, 0 over ${SLACK_LIMIT_MS} ms`]));
+  lines.push(
+    '',
+    ...head([
+      'rate',
+      'p99 fieldline / p99 bare',
+      `target ≤ ${P99_TARGET_RATIO}×, 0 over ${SLACK_LIMIT_MS} ms`,
+    ]),
+  );
   for (const c of a.comparisons)
     lines.push(row([`${c.rate}/s`, ratio(c.p99Ratio), `${verdict(c.met)} (${c.over} over)`]));
   return lines;

@@ -3,8 +3,8 @@
  *
  * - `createAccess` builds what the rest of fieldline needs: the person-bound key source for the monitoring client,
  *   the cache scope, the vault of people's keys (encrypted), the people facts, the admin check.
- * - `registerAccess` installs the gate (a global middleware, before every listener) and the connect/disconnect
- *   surfaces.
+ * - `registerAccess` installs the gate (a global middleware, before every listener), the access events (user_change,
+ *   tokens_revoked, app_uninstalled: applied within seconds) and the connect/disconnect surfaces.
  * See README "Access and permissions".
  */
 import type { BlockAction } from '@slack/bolt';
@@ -15,7 +15,6 @@ import type { Directory } from '../directory/index.ts';
 import type { Logger } from '../base/log.ts';
 import type { MonitoringApi } from '../monitoring/api.ts';
 import type { Store } from '../store/store.ts';
-import { withNearCache } from '../store/near-cache.ts';
 import type { HomeAccessState } from './render/connect.ts';
 import { ACCESS_ACTION, ACCESS_VIEW } from './render/ids.ts';
 import { isChannelAdmin } from './rules/person-gate.ts';
@@ -23,7 +22,12 @@ import { actingPerson } from './service/acting.ts';
 import { attributeWrites } from './service/attribution.ts';
 import { explainPersonKeyErrors } from './service/key-errors.ts';
 import { createKeyVault, type KeyVault, type LinkState } from './service/key-vault.ts';
+import { createKeyOwnerExceptions, type KeyOwnerExceptions } from './service/key-owner-exceptions.ts';
+import { knownPeople } from './service/known-people.ts';
 import type { AccessDeps } from './gate/acting-person.ts';
+import { registerAccessEvents } from './gate/access-events.ts';
+import { freshNearCache } from './gate/fresh-cache.ts';
+import { readRevoked } from './gate/slack-revoked.ts';
 import { handleConnectClick } from './slack/action-connect.ts';
 import { disconnect } from './slack/action-disconnect.ts';
 import { connectSubmit } from './slack/view-connect-submit.ts';
@@ -49,6 +53,9 @@ export {
 } from './service/errors.ts';
 export { parseEncryptionKey, type KeyVault, type LinkInfo, type LinkState } from './service/key-vault.ts';
 export { homeAccessBlocks, type HomeAccessState } from './render/connect.ts';
+export { KEY_CHECK_TASK_NAME } from './service/key-owner.ts';
+export type { KeyOwnerException, KeyOwnerExceptions } from './service/key-owner-exceptions.ts';
+export { REVOKED_TEXT } from './gate/slack-revoked.ts';
 export { ACCESS_ACTION } from './render/ids.ts';
 export { refusalFor, refusalText, type PersonFacts, type Refusal } from './rules/person-gate.ts';
 
@@ -56,6 +63,8 @@ export { refusalFor, refusalText, type PersonFacts, type Refusal } from './rules
 export const ACCESS_SECRET_INPUTS: readonly string[] = [ACCESS_VIEW.keyInput];
 
 const NEAR_CACHE_MS = 30_000;
+/** How often each thread asks the store whether access changed (an access event): "within seconds". */
+const CHANGE_CHECK_MS = 1_000;
 
 export interface Access {
   deps: AccessDeps;
@@ -65,7 +74,7 @@ export interface Access {
    * the person's own key tells them to connect again.
    */
   decorate(api: MonitoringApi): MonitoringApi;
-  /** What App Home shows about the person's platform account (a connection that must be renewed: `info: null`). */
+  /** What App Home shows about the person's platform account: connected, not connected, must be renewed, shared. */
   homeState(teamId: string, userId: string): Promise<HomeAccessState>;
   /**
    * Where the person's connection stands, "must-renew" included (a key kept that no data key opens: show "your
@@ -74,7 +83,25 @@ export interface Access {
   linkState(teamId: string, userId: string): Promise<LinkState | { state: 'shared' }>;
   /** Workspace admin/owner or member of FIELDLINE_ADMIN_GROUP (checked for the acting person). */
   mayConfigureChannels(client: WebClient): Promise<boolean>;
+  /**
+   * Admin-approved exceptions to "a connected key is its connector's own" (recorded in the store and logged, no
+   * secret); nothing in Slack grants one yet: an operator's script or a future admin command calls `approve`.
+   */
+  keyOwners: KeyOwnerExceptions;
+  /**
+   * True while Slack has withdrawn fieldline's token (tokens_revoked for the bot, app_uninstalled): what posts to
+   * Slack on its own (the relay) holds back; requests are refused by the gate meanwhile.
+   */
+  slackRevoked(): Promise<boolean>;
 }
+
+/** What registerAccess needs of an Access beyond its public face. */
+interface Internals {
+  raw: Store;
+  changed(): Promise<void>;
+  now(): number;
+}
+const internals = new WeakMap<Access, Internals>();
 
 export function createAccess(opts: {
   config: AccessConfig;
@@ -98,9 +125,16 @@ export function createAccess(opts: {
       : null;
   let installed: Promise<string> | undefined;
   // The gate's remembered decisions and people's Slack facts are read for every request (on receipt and again by
-  // its job): this thread answers from memory what it read or wrote in the last 30 s. The store keeps them for
-  // minutes and is what threads and replicas share; a job checks the person again before the platform anyway.
-  const memo = withNearCache(opts.store, { ttlMs: NEAR_CACHE_MS, max: 20_000, now: opts.now });
+  // its job): this thread answers from memory what it read or wrote in the last 30 s — unless an access event was
+  // recorded since, anywhere (checked once a second). The store keeps them for minutes and is what threads and
+  // replicas share.
+  const cache = freshNearCache(opts.store, {
+    ttlMs: NEAR_CACHE_MS,
+    max: 20_000,
+    now: opts.now,
+    checkMs: CHANGE_CHECK_MS,
+  });
+  const memo = cache.store;
   const deps: AccessDeps = {
     store: memo,
     // Admin-group membership (channel configuration only) is read from the store each time.
@@ -120,9 +154,15 @@ export function createAccess(opts: {
       return installed;
     },
   };
-  return {
+  const access: Access = {
     deps,
     vault,
+    keyOwners: createKeyOwnerExceptions({
+      store: opts.store,
+      now: opts.now,
+      ...(opts.log ? { log: opts.log } : {}),
+    }),
+    slackRevoked: async () => (await readRevoked(memo)) !== undefined,
     decorate(api) {
       if (config.mode !== 'shared') return explainPersonKeyErrors(api);
       return attributeWrites(api, async () => {
@@ -131,8 +171,10 @@ export function createAccess(opts: {
       });
     },
     async homeState(teamId, userId) {
-      if (config.mode === 'shared') return { mode: 'shared' };
-      return { mode: 'linked', info: (await vault?.info(teamId, userId)) ?? null };
+      const link = await access.linkState(teamId, userId);
+      if (link.state === 'shared') return { mode: 'shared' };
+      if (link.state === 'must-renew') return { mode: 'must-renew' };
+      return { mode: 'linked', info: link.state === 'connected' ? link.info : null };
     },
     async linkState(teamId, userId) {
       if (config.mode === 'shared') return { state: 'shared' };
@@ -148,6 +190,8 @@ export function createAccess(opts: {
       return isChannelAdmin(facts, await deps.people.inAdminGroup(client, person.userId));
     },
   };
+  internals.set(access, { raw: opts.store, changed: () => cache.changed(), now: opts.now });
+  return access;
 }
 
 export interface RegisterAccessDeps {
@@ -158,10 +202,18 @@ export interface RegisterAccessDeps {
   onLinkChanged(client: WebClient, userId: string): Promise<void>;
 }
 
-/** Installs the gate first (so it runs before every listener), then the connect surfaces. */
+/** Installs the gate first (so it runs before every listener), then the access events and connect surfaces. */
 export function registerAccess(app: ListenerApp, deps: RegisterAccessDeps): void {
-  const connectDeps = { ...deps.access.deps, ...deps };
-  app.use(accessGate({ ...deps.access.deps, log: deps.log }));
+  const inner = internals.get(deps.access);
+  if (!inner) throw new Error('registerAccess needs an Access made by createAccess');
+  const connectDeps = {
+    ...deps.access.deps,
+    keyOwners: deps.access.keyOwners,
+    knownPeople: knownPeople(inner.raw),
+    ...deps,
+  };
+  app.use(accessGate({ ...deps.access.deps, log: deps.log, changed: inner.changed }));
+  registerAccessEvents(app, { ...deps.access.deps, ...inner, log: deps.log });
   app.action<BlockAction>({ type: 'block_actions', action_id: ACCESS_ACTION.connect }, (args) =>
     handleConnectClick(args, connectDeps),
   );

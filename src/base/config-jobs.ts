@@ -13,7 +13,7 @@ export interface JobsConfig {
   lockSeconds: number;
   /**
    * JOB_LANE_MAX: jobs of one person running at once per replica (issue 36: a burst leaves workers for everyone
-   * else). Unset: half of JOB_CONCURRENCY (src/runtime/jobs/lanes.ts).
+   * else, and platform connections). Unset: half of JOB_CONCURRENCY, at most half the platform connections (8).
    */
   laneMax?: number;
 }

@@ -84,6 +84,7 @@ const env = z.object({
   JOB_QUEUE_BOUND: z.string().optional(),
   JOB_RUNNER: z.string().optional(),
   JOB_LOCK_SECONDS: z.string().optional(),
+  JOB_LANE_MAX: z.string().optional(),
 });
 
 function blankToUndefined(source: Record<string, string | undefined>): Record<string, string | undefined> {

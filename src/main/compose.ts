@@ -100,7 +100,11 @@ export function composeDeps(opts: ComposeOptions): Composed {
   return {
     deps,
     register,
-    slackOptions: { register, secretInputs: ACCESS_SECRET_INPUTS, metadataSeal: metadataSealFor(config, log) },
+    slackOptions: {
+      register,
+      secretInputs: ACCESS_SECRET_INPUTS,
+      metadataSeal: metadataSealFor(config, log),
+    },
     async close() {
       await Promise.all([shared.close(), personal.close()]);
     },

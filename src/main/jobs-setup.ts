@@ -15,6 +15,7 @@ import {
   type ThreadRunner,
 } from '../runtime/jobs/thread-runner.ts';
 import type { Logger } from '../base/log.ts';
+import { MAX_CONNECTIONS } from '../monitoring/http.ts';
 import type { Store } from '../store/store.ts';
 
 export interface JobsSetupOptions extends JobAppSettings {
@@ -65,7 +66,8 @@ export function setUpJobs(opts: JobsSetupOptions): JobsSetup {
   const limits = {
     concurrency: config.jobs.concurrency,
     maxWaiting: config.jobs.maxWaiting,
-    laneMax: config.jobs.laneMax ?? defaultLaneMax(config.jobs.concurrency),
+    // One person's jobs leave half the platform connections to others (issue 36: 16 connections, so 8).
+    laneMax: config.jobs.laneMax ?? defaultLaneMax(config.jobs.concurrency, MAX_CONNECTIONS),
   };
   const where = thread ? 'worker-thread' : 'event-loop';
   return {

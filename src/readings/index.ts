@@ -15,7 +15,12 @@ import { handleReadingImportStart } from './slack/action-import-start.ts';
 import { handleSourceCreateTask } from './slack/action-source-create-task.ts';
 import { sourceDetails } from './slack/action-source-details.ts';
 import { sourceMore } from './slack/action-source-more.ts';
-import { readingPickSource, sourceExport, sourceReadings } from './slack/action-source-readings.ts';
+import {
+  readingPickSource,
+  readingShare,
+  sourceExport,
+  sourceReadings,
+} from './slack/action-source-readings.ts';
 import { readingCommand } from './slack/command-reading.ts';
 import { sourceCommand } from './slack/command-source.ts';
 import { readingImportDm } from './slack/event-reading-import-dm.ts';
@@ -42,6 +47,7 @@ export function registerReadings(app: ListenerApp, deps: Deps): void {
   app.entry(sourceReadings(deps));
   app.entry(sourceExport(deps));
   app.entry(readingPickSource(deps));
+  app.entry(readingShare(deps));
   app.entry(enterReading(deps));
   app.entry(deviceStatus(deps));
   app.action<BlockButtonAction>(SOURCE_ACTION.createTask, (args) => handleSourceCreateTask(args, deps));

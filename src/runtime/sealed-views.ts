@@ -57,7 +57,8 @@ export function openViewMetadata(body: unknown, seal: MetadataSeal): Verdict {
 
 /** An ack whose `update` / `push` view leaves with its metadata sealed. */
 function sealingAck(ack: ReceiverEvent['ack'], seal: MetadataSeal): ReceiverEvent['ack'] {
-  return (response?: unknown) => {
+  // Async: metadata too long to seal is a rejected ack the listener's error path answers, not a synchronous throw.
+  return async (response?: unknown) => {
     if (typeof response !== 'object' || response === null) return ack(response as never);
     const { response_action: action, view } = response as { response_action?: unknown; view?: unknown };
     if ((action !== 'update' && action !== 'push') || view === undefined) return ack(response as never);
@@ -94,7 +95,11 @@ export function sealOrOwn(given: MetadataSeal | undefined): MetadataSeal {
   return given ?? metadataSeal([deriveMetadataKey(randomBytes(32))]);
 }
 
-/** Install after every other processEvent wrapper (../dedupe.ts): this one runs first. */
+/**
+ * Install after every other processEvent wrapper (./dedupe.ts): this one runs first. Here rather than in the app's
+ * first middleware: Bolt hands each middleware a copy of the arguments, so an `ack` replaced there never reaches
+ * the listeners; the event's ack is the one they all share.
+ */
 export function installSealedViews(app: App, seal: MetadataSeal, log: Logger): void {
   const process = app.processEvent.bind(app);
   app.processEvent = async (event: ReceiverEvent) => {

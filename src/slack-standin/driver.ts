@@ -38,6 +38,7 @@ import {
   viewValues,
 } from './driver-actions.ts';
 import { eventRequest, type EventOptions } from './driver-events.ts';
+import { userJson } from './methods/directory.ts';
 import type { JsonObject, StoredView } from './types.ts';
 
 export { DriverError } from './payloads.ts';
@@ -242,6 +243,16 @@ export class Driver {
     };
     if (home) event.view = viewPayload(home);
     return this.event(event);
+  }
+
+  /** user_change with the user as users.info now shows them (change them first with `addUser`). */
+  userChange(userId: string): Promise<DriverResult> {
+    const user = requireUser(this.state, userId);
+    return this.event({
+      type: 'user_change',
+      user: userJson(user),
+      cache_ts: Math.floor(this.deps.now() / 1000),
+    });
   }
 
   urlVerification(challenge = randomBytes(16).toString('hex')): Promise<SendResult> {

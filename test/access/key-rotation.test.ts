@@ -83,7 +83,7 @@ describe.each(BACKENDS)('rotating FIELDLINE_ENCRYPTION_KEY (%s store)', (store) 
         expect(shown).toContain('Connect your platform account');
       }
       expect(await h.deps.access.linkState(TEAM.id, LOST)).toMatchObject({ state: 'must-renew' });
-      expect(await h.deps.access.homeState(TEAM.id, LOST)).toEqual({ mode: 'linked', info: null });
+      expect(await h.deps.access.homeState(TEAM.id, LOST)).toEqual({ mode: 'must-renew' });
       expect(await h.deps.access.vault!.info(TEAM.id, LOST)).toBeNull();
       await h.app.whenIdle();
       const reported = h.logs.filter((l) => String(l.msg).includes(UNOPENED_LOG));

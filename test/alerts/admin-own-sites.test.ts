@@ -22,7 +22,13 @@ beforeAll(async () => {
   });
   bed.h.standin.state.usergroups[0]!.users.push(BEN);
   for (const id of [SHIFT, HANDOVER])
-    bed.h.standin.addChannel({ id, name: id.toLowerCase(), is_private: false, is_im: false, is_member: true });
+    bed.h.standin.addChannel({
+      id,
+      name: id.toLowerCase(),
+      is_private: false,
+      is_im: false,
+      is_member: true,
+    });
 });
 afterAll(() => bed?.stop());
 
@@ -86,7 +92,7 @@ describe('an admin whose key sees Chicago Works only', () => {
     await monitor('digest at 06:00', ANA, HANDOVER);
     const off = await monitor('digest off', BEN, HANDOVER);
     expect(await digest(HANDOVER)).toMatchObject({ times: ['06:00'], siteIds: null });
-    expect(off).toMatch(/digest is kept[^"]*Berlin Plant/);
+    expect(off).toMatch(/digest here is kept[^"]*Berlin Plant/);
     // Ana sees every site: her `digest off` removes it.
     expect(await monitor('digest off', ANA, HANDOVER)).toMatch(/No more shift handover digests here/);
     expect(await digest(HANDOVER)).toBeUndefined();

@@ -1,7 +1,8 @@
 /**
  * Issue 37, item 2: a Slack file travels to the platform only when it is shared in the conversation the request
  * came from AND the acting person is a member of that conversation or uploaded the file. The check lives in the
- * files pipeline, so Share to feed (posts) inherits it. Signed requests through the stand-in; the sandbox's
+ * files pipeline, so Share to feed (posts) and Create task from message (tasks) inherit it. (A forged
+ * private_metadata channel is refused earlier now, by the runtime's seal.) Signed requests through the stand-in; the sandbox's
  * storage and the stand-in's file host are the proof of what was (not) fetched and uploaded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,15 +11,12 @@ import { viewOpenedSince } from '../fixtures/opened-view.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { installConversationMembers, membersCalls } from './conversation-members.ts';
 
-const SECRET = Buffer.from(`CONFIDENTIAL payroll ${'x'.repeat(400)}`);
-
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ configOverrides: { FIELDLINE_COMPANY_ID: '42' } });
-  // #payroll is private (Ana and David only); #ops is public (Ana and David; Ben only reads it).
-  h.standin.addChannel({ id: 'G0SECRET', name: 'payroll', is_private: true, is_im: false, is_member: true });
+  // #ops is public: Ana and David are in it; Ben is not (he can still read it, and run shortcuts there).
   h.standin.addChannel({ id: 'C0OPS', name: 'ops', is_private: false, is_im: false, is_member: true });
-  installConversationMembers({ G0SECRET: ['U0ANA', 'U0DAV'], C0OPS: ['U0ANA', 'U0DAV'] });
+  installConversationMembers({ C0OPS: ['U0ANA', 'U0DAV'] });
 });
 afterAll(async () => {
   await h?.stop();
@@ -31,7 +29,7 @@ function fileMessage(channel: string, user: string, name: string, content: Buffe
 
 const fileOf = (m: StoredMessage) => m.files![0]!;
 const fetched = (fileId: string) => h.standin.fileRequests().filter((r) => r.fileId === fileId);
-const uploadedBytes = () => h.sandbox.admin.written().uploads.map((u) => u.name);
+const uploadedNames = () => h.sandbox.admin.written().uploads.map((u) => u.name);
 
 async function openUpload(message: StoredMessage, user: string): Promise<StoredView> {
   const before = h.standin.views().length;
@@ -58,26 +56,6 @@ const resultIn = (channel: string, ts: string) =>
 const textOf = (m: StoredMessage) => `${m.text} ${JSON.stringify(m.blocks ?? [])}`;
 
 describe('the upload shortcut', () => {
-  it('a private_metadata forged to name a private channel uploads nothing of it and says why', async () => {
-    const secret = fileMessage('G0SECRET', 'U0DAV', 'payroll.pdf', SECRET);
-    const own = fileMessage('C0GENERAL', 'U0BEN', 'valve.pdf', Buffer.alloc(500, 7));
-    const view = await openUpload(own, 'U0BEN');
-    // Ben edits what the modal carries: the private channel's message and file instead of his own.
-    h.standin.view(view.id)!.private_metadata = JSON.stringify({
-      c: 'G0SECRET',
-      t: secret.ts,
-      f: [fileOf(secret)],
-    });
-    const uploads = h.sandbox.admin.written().uploads.length;
-    await submitUpload(view, 'U0BEN');
-    const result = await resultIn('G0SECRET', secret.ts);
-    expect(textOf(result)).toContain('not a member of this conversation');
-    expect(textOf(result)).not.toContain('payroll.pdf');
-    await h.app.whenIdle();
-    expect(fetched(fileOf(secret))).toEqual([]);
-    expect(h.sandbox.admin.written().uploads.slice(uploads)).toEqual([]);
-  });
-
   it('someone outside a public channel cannot upload another person’s file from it', async () => {
     const message = fileMessage('C0OPS', 'U0DAV', 'ops-plan.pdf', Buffer.alloc(600, 3));
     const view = await openUpload(message, 'U0BEN');
@@ -93,7 +71,12 @@ describe('the upload shortcut', () => {
 
   it('a member uploads a teammate’s files (membership asked once for both), the uploader without asking', async () => {
     const files = ['a.pdf', 'b.pdf'].map((name, i) =>
-      h.standin.addFile({ name, content: Buffer.alloc(300 + i, 1), mimetype: 'application/pdf', user: 'U0DAV' }),
+      h.standin.addFile({
+        name,
+        content: Buffer.alloc(300 + i, 1),
+        mimetype: 'application/pdf',
+        user: 'U0DAV',
+      }),
     );
     const message = h.standin.addMessage({
       channel: 'C0OPS',
@@ -112,7 +95,7 @@ describe('the upload shortcut', () => {
     await submitUpload(await openUpload(own, 'U0DAV'), 'U0DAV');
     expect((await resultIn('C0OPS', own.ts)).text).toBe('1 of 1 files uploaded to the platform.');
     expect(membersCalls(h.standin.calls)).toBe(before);
-    expect(uploadedBytes()).toEqual(expect.arrayContaining(['a.pdf', 'b.pdf', 'own.pdf']));
+    expect(uploadedNames()).toEqual(expect.arrayContaining(['a.pdf', 'b.pdf', 'own.pdf']));
   });
 });
 
@@ -132,6 +115,33 @@ describe('flows of other features inherit the check', () => {
       return made.length === 1 ? made : null;
     });
     expect(String(post!.body.content)).not.toContain('leak.pdf');
+    await h.app.whenIdle();
+    expect(fetched(fileOf(message))).toEqual([]);
+    expect(h.sandbox.admin.written().uploads.slice(uploads)).toEqual([]);
+  });
+
+  it('Create task from message by someone outside the channel creates the task without the file', async () => {
+    const message = fileMessage('C0OPS', 'U0DAV', 'pump-photo.pdf', Buffer.alloc(900, 6));
+    const before = h.standin.views().length;
+    await h.driver.messageShortcut('create_task_from_message', { channel: 'C0OPS', message, user: 'U0BEN' });
+    const view = await viewOpenedSince(h, before, 'task_create');
+    const res = await h.driver.blockSuggestion({
+      actionId: 'task_site',
+      value: 'berlin',
+      view,
+      user: 'U0BEN',
+    });
+    const site = (res.body as { options: JsonObject[] }).options[0]!;
+    const tasks = h.sandbox.admin.written().tasks.length;
+    const uploads = h.sandbox.admin.written().uploads.length;
+    await h.driver.viewSubmission({ view, values: { task_site: site }, user: 'U0BEN' });
+    await waitFor(() => h.sandbox.admin.written().tasks.length > tasks);
+    const note = await waitFor(() =>
+      h.standin
+        .messages('C0OPS')
+        .find((m) => m.thread_ts === message.ts && m.text.includes('not a member of this conversation')),
+    );
+    expect(note.text).not.toContain('Uploaded');
     await h.app.whenIdle();
     expect(fetched(fileOf(message))).toEqual([]);
     expect(h.sandbox.admin.written().uploads.slice(uploads)).toEqual([]);

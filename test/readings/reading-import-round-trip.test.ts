@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
+import { installConversationMembers } from '../files/conversation-members.ts';
 import { startHarness, type Harness } from '../harness.ts';
 import { CHANNEL, postedSince, sourceNamed, waitFor } from './source-helpers.ts';
 
@@ -12,6 +13,8 @@ const NOW = Date.parse('2026-11-03T12:00:00Z');
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ clock: { now: () => NOW }, sandbox: { now: () => NOW } });
+  // The export is the bot's file: importing it takes membership of the channel (issue 37), which Slack answers.
+  installConversationMembers({ [CHANNEL]: [h.standin.users[0]!.id] });
 });
 afterAll(() => checkBlockKitAndStop(h));
 

@@ -8,6 +8,7 @@ import { initialValueIn } from '../fixtures/opened-view.ts';
 import { TINY_PNG as PNG } from '../fixtures/png.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { redisUrl } from '../setup/redis-url.ts';
+import { installChannelMembers } from './channel-members.ts';
 import {
   cardFor,
   cardText,
@@ -348,6 +349,8 @@ describe('create by shortcuts', () => {
   });
 
   it('New task (global shortcut) posts the card where the person is (the conversation Slack fills in)', async () => {
+    // Only where Slack lists her as a member (issue 37; post-in.test.ts has the refusals).
+    installChannelMembers().set('C0GENERAL', ['U0BOT', 'U0ANA']);
     const view = await openNewTaskShortcut();
     const postIn = view.blocks.find((b) => b.block_id === 'task_post_in') as {
       element: Record<string, unknown>;

@@ -4,6 +4,9 @@
  * requests from bots are dropped. Everyone else runs inside `actAs(person)`: their platform key is looked up,
  * and who they are checked, only when the platform is first needed (after the ack).
  *
+ * Access events (user_change, tokens_revoked, app_uninstalled) go straight to their listeners. While Slack has
+ * withdrawn fieldline's token every request is refused (./slack-revoked.ts) until Slack takes the token again.
+ *
  * A request's job passes the gate again, run as a Bolt request with a no-op ack: Slack was answered on receipt,
  * before the receiving thread or replica knew of the refusal. So a refusal met in a job is said through the
  * response_url (else ephemeral, else a DM), never through that ack (issue 35: the answer was lost).
@@ -12,7 +15,7 @@ import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../base/log.ts';
 import { within } from '../../kit/time-budget.ts';
-import { refusalText, type Refusal } from '../rules/person-gate.ts';
+import { refusalText } from '../rules/person-gate.ts';
 import { actAs } from '../service/acting.ts';
 import { messageModal } from '../../kit/blocks/text-blocks.ts';
 import { errorTargetFrom } from '../../kit/error-handler.ts';
@@ -20,6 +23,8 @@ import { runsAsJob } from '../../kit/request-context.ts';
 import { placeOf } from '../../kit/request-place.ts';
 import { deliver } from '../../kit/errors.ts';
 import { actingPersonFor, rememberedRefusal, type AccessDeps } from './acting-person.ts';
+import { isAccessEvent } from './access-events.ts';
+import { readRevoked, REVOKED_TEXT, tokenIsBack } from './slack-revoked.ts';
 import { senderOf } from '../rules/request-person.ts';
 
 type Json = Record<string, unknown>;
@@ -28,8 +33,15 @@ type Ack = (response?: unknown) => Promise<void>;
 /** The remembered decision is read before the ack: a slow store must not cost Slack's 3 s (checked later anyway). */
 const DECISION_READ_MS = 1_000;
 
-export function accessGate(deps: AccessDeps & { log: Logger }): Middleware<AnyMiddlewareArgs> {
+export interface GateDeps extends AccessDeps {
+  log: Logger;
+  /** Tells every thread and replica to forget what it remembered of access (the token is back). */
+  changed(): Promise<void>;
+}
+
+export function accessGate(deps: GateDeps): Middleware<AnyMiddlewareArgs> {
   return async (args) => {
+    if (isAccessEvent(args.body)) return args.next();
     const context = args.context as { teamId?: string };
     const sender = senderOf(args.body, context.teamId);
     if (sender.kind === 'bot') {
@@ -39,15 +51,35 @@ export function accessGate(deps: AccessDeps & { log: Logger }): Middleware<AnyMi
     if (sender.kind === 'none') return args.next();
     const client = (args as { client: WebClient }).client;
     // Not answered in time: treated as "not checked recently"; the check runs when the platform is first needed.
-    const refusal = await within(rememberedRefusal(deps, sender.person), DECISION_READ_MS);
+    const [refusal, revoked] =
+      (await within(
+        Promise.all([rememberedRefusal(deps, sender.person), readRevoked(deps.store)]),
+        DECISION_READ_MS,
+      )) ?? [];
+    const late = runsAsJob(args.context);
+    if (revoked && (await stillWithdrawn(deps, client))) {
+      deps.log.info(
+        { user: sender.person.userId, why: revoked.why, late },
+        'request refused: Slack access withdrawn',
+      );
+      await refuse(args as unknown as RefuseArgs, client, `:no_entry: ${REVOKED_TEXT}`, late);
+      return;
+    }
     if (refusal) {
-      const late = runsAsJob(args.context);
       deps.log.info({ user: sender.person.userId, refusal, late }, 'request refused');
-      await refuse(args as unknown as RefuseArgs, client, refusal, late);
+      await refuse(args as unknown as RefuseArgs, client, `:no_entry: ${refusalText(refusal)}`, late);
       return;
     }
     return actAs(actingPersonFor(deps, sender.person, client), () => args.next());
   };
+}
+
+/** Slack withdrew the token: true until auth.test passes again (then every thread and replica is told). */
+async function stillWithdrawn(deps: GateDeps, client: WebClient): Promise<boolean> {
+  if (!(await tokenIsBack(deps.store, client))) return true;
+  await deps.changed();
+  deps.log.info('Slack accepts fieldline’s token again: requests are served');
+  return false;
 }
 
 interface RefuseArgs {
@@ -59,8 +91,7 @@ interface RefuseArgs {
  * Tells the person why, in the way the surface they used allows. `late`: the request's ack was given on receipt
  * (a job), so what the ack would carry goes where the person is instead. Never throws.
  */
-async function refuse(args: RefuseArgs, client: WebClient, refusal: Refusal, late: boolean): Promise<void> {
-  const text = `:no_entry: ${refusalText(refusal)}`;
+async function refuse(args: RefuseArgs, client: WebClient, text: string, late: boolean): Promise<void> {
   const { body, ack } = args;
   try {
     if (late && body.type !== 'event_callback' && body.type !== 'block_suggestion')

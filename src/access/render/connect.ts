@@ -11,6 +11,10 @@ const plain = (text: string) => ({ type: 'plain_text', text, emoji: true });
 export const NOT_CONNECTED_TEXT =
   'fieldline acts on the monitoring platform as you, with your own platform API key, and you have not connected one yet. Choose *Connect your platform account* (here or in fieldline’s Home tab).';
 
+/** What a person is told whose stored key no known data key opens (the operator rotated it away). */
+export const MUST_RENEW_TEXT =
+  'Your connection to the monitoring platform must be renewed: fieldline can no longer read the platform API key you connected. Choose *Connect your platform account* and paste your key again.';
+
 export function connectButton(): Block {
   return {
     type: 'button',
@@ -85,8 +89,12 @@ export function connectedModal(info: LinkInfo): Block {
   };
 }
 
-/** The App Home section: who you are on the platform, or the offer to connect. */
-export type HomeAccessState = { mode: 'linked'; info: LinkInfo | null } | { mode: 'shared' };
+/**
+ * The App Home section: who you are on the platform, or the offer to connect. `must-renew`: a key is kept but no
+ * data key fieldline knows opens it — never shown as connected.
+ */
+export type HomeAccessState =
+  { mode: 'linked'; info: LinkInfo | null } | { mode: 'must-renew' } | { mode: 'shared' };
 
 export function homeAccessBlocks(state: HomeAccessState): Block[] {
   const header = { type: 'header', text: plain('Platform account') };
@@ -99,6 +107,11 @@ export function homeAccessBlocks(state: HomeAccessState): Block[] {
           'fieldline uses one shared platform key here (set by your admin); what you create is marked with your name.',
         ),
       },
+    ];
+  if (state.mode === 'must-renew')
+    return [
+      header,
+      { type: 'section', text: mrkdwn(`:key: ${MUST_RENEW_TEXT}`), accessory: connectButton() },
     ];
   if (!state.info)
     return [header, { type: 'section', text: mrkdwn(NOT_CONNECTED_TEXT), accessory: connectButton() }];

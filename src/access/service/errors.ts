@@ -2,7 +2,9 @@
  * Why fieldline will not act for a person. Each error carries the text (and blocks) the person is shown: the one
  * error path (kit/errors.ts) shows `explanation`/`explanationBlocks` of any error that has them.
  */
-import { connectButton, notConnectedBlocks, NOT_CONNECTED_TEXT } from '../render/connect.ts';
+import { connectButton, MUST_RENEW_TEXT, notConnectedBlocks, NOT_CONNECTED_TEXT } from '../render/connect.ts';
+
+export { MUST_RENEW_TEXT };
 import { refusalText, type Refusal } from '../rules/person-gate.ts';
 
 export class AccessRefusedError extends Error {
@@ -23,10 +25,6 @@ export class NotConnectedError extends Error {
     super('person has not connected a platform key');
   }
 }
-
-/** What a person is told whose stored key no known data key opens (the operator rotated it away). */
-export const MUST_RENEW_TEXT =
-  'Your connection to the monitoring platform must be renewed: fieldline can no longer read the platform API key you connected. Choose *Connect your platform account* and paste your key again.';
 
 /**
  * The person connected once, but their stored key opens with no data key fieldline knows: they connect again. A

@@ -16,10 +16,14 @@ import { lastShiftChange } from '../rules/shift-times.ts';
 import { resolveSites } from '../rules/subscriptions.ts';
 import type { MonitorCommand } from '../rules/monitor-parse.ts';
 import type { DigestSettings } from '../rules/digest.ts';
+import type { ChannelSubscriptions } from '../rules/model.ts';
+import { hiddenOfDigest, keepOnly, type SiteLimit } from '../rules/admin-sites.ts';
+import { keptDigestText, nameYourSitesText, siteNames } from '../render/kept-reply.ts';
+import { adminSites, nameKept, type AdminSites } from './admin-limit.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
 
 type DigestCommand = Extract<MonitorCommand, { kind: 'digest-at' | 'digest-off' | 'digest-now' }>;
-export type DigestDeps = Pick<Deps, 'store' | 'clock' | 'directory'>;
+export type DigestDeps = Pick<Deps, 'store' | 'clock' | 'directory' | 'config'>;
 
 /** Without shift changes set, "now" covers the last 8 hours. */
 const DEFAULT_SHIFT_MS = 8 * 3_600_000;
@@ -65,28 +69,47 @@ async function postNow(ctx: DigestCommandContext): Promise<void> {
   }
 }
 
-/** Admin part (the caller checked): set or remove the shift changes. */
-async function configure(ctx: DigestCommandContext, cmd: DigestCommand): Promise<void> {
-  const records = digestRecords(ctx.rs.raw);
-  if (cmd.kind === 'digest-off') {
-    // What the removal found, set on every run of the change (it may run again).
-    let had = false;
-    await records.updateSettings(ctx.channel, (current) => {
-      had = current !== undefined;
-      return undefined;
-    });
-    await ctx.reply(
-      renderNotice(
-        had
-          ? ':white_check_mark: No more shift handover digests here.'
-          : 'This channel had no shift handover digest.',
-      ),
-    );
-    return;
-  }
-  if (cmd.kind !== 'digest-at') return;
+/** `digest off`: a limited admin removes only their sites; a digest of the subscribed sites is one shared setting. */
+async function turnOff(ctx: DigestCommandContext, limit: SiteLimit, sub: ChannelSubscriptions | undefined) {
+  // What the removal found, set on every run of the change (it may run again).
+  let previous: DigestSettings | undefined;
+  let hidden: string[] = [];
+  await digestRecords(ctx.rs.raw).updateSettings(ctx.channel, (current) => {
+    previous = current;
+    hidden = hiddenOfDigest(limit, current, sub);
+    if (!current || hidden.length === 0) return undefined;
+    return current.siteIds === null ? current : keepOnly(current, new Set(hidden));
+  });
+  if (!previous) return void (await ctx.reply(renderNotice('This channel had no shift handover digest.')));
+  if (hidden.length === 0)
+    return void (await ctx.reply(renderNotice(':white_check_mark: No more shift handover digests here.')));
+  const kept = await nameKept(ctx.rs, hidden, [previous, sub?.alerts, sub?.tasks]);
+  const keep = new Set(hidden);
+  const removed = (previous.siteIds ?? [])
+    .map((id, i) => ({ id, name: previous?.siteNames[i] ?? id }))
+    .filter((s) => !keep.has(s.id));
+  const text =
+    removed.length > 0
+      ? `:white_check_mark: No more shift handover digests here for ${siteNames(removed)}. ${keptDigestText(kept, false)}`
+      : `${keptDigestText(kept, previous.siteIds === null)} Nothing was changed.`;
+  await ctx.reply(renderNotice(text));
+}
+
+/** `digest at`: the times are one setting for all the digest's sites, so a limited admin sets only a digest of theirs. */
+async function setTimes(
+  ctx: DigestCommandContext,
+  cmd: Extract<DigestCommand, { kind: 'digest-at' }>,
+  admin: AdminSites,
+  sub: ChannelSubscriptions | undefined,
+) {
   const { sites, problems } = await resolveSites(ctx.deps.directory, cmd.sites);
   if (problems.length > 0) return void (await ctx.reply(renderSiteProblems(problems)));
+  // Without site names the digest follows every subscribed site, those the admin does not see included.
+  const others = sites.length === 0 ? hiddenOfDigest(admin.limit, { siteIds: null, siteNames: [] }, sub) : [];
+  if (others.length > 0) {
+    const named = await nameKept(ctx.rs, others, [sub?.alerts, sub?.tasks]);
+    return void (await ctx.reply(renderNotice(nameYourSitesText(named, admin.own?.[0]?.name))));
+  }
   const settings: DigestSettings = {
     channel: ctx.channel,
     times: cmd.times,
@@ -95,7 +118,17 @@ async function configure(ctx: DigestCommandContext, cmd: DigestCommand): Promise
     by: ctx.user,
     since: ctx.deps.clock.now(),
   };
-  await records.updateSettings(ctx.channel, () => settings);
+  let previous: DigestSettings | undefined;
+  let kept: string[] = [];
+  await digestRecords(ctx.rs.raw).updateSettings(ctx.channel, (current) => {
+    previous = current;
+    kept = hiddenOfDigest(admin.limit, current, sub);
+    return kept.length > 0 ? current : settings;
+  });
+  if (kept.length > 0) {
+    const named = await nameKept(ctx.rs, kept, [previous, sub?.alerts, sub?.tasks]);
+    return void (await ctx.reply(renderNotice(`${keptDigestText(named, true)} Nothing was changed.`)));
+  }
   const where =
     sites.length > 0
       ? sites.map((s) => `*${safeText(s.name, 100)}*`).join(', ')
@@ -105,6 +138,18 @@ async function configure(ctx: DigestCommandContext, cmd: DigestCommand): Promise
       `:white_check_mark: A shift handover digest for ${where} will be posted here at ${cmd.times.join(', ')}, each site in its own time zone. Anyone can ask for the current one with \`/monitor digest now\`.`,
     ),
   );
+}
+
+/**
+ * Admin part (the caller checked): set or remove the shift changes. In linked mode the admin's own key decides
+ * which of the digest's sites they may change (issue 37): read before, applied inside the atomic update.
+ */
+async function configure(ctx: DigestCommandContext, cmd: DigestCommand): Promise<void> {
+  const admin = await adminSites(ctx.deps, ctx.rs);
+  // What a digest of "the sites subscribed here" covers (read before the update, which changes one key).
+  const sub = await ctx.rs.subscriptions(ctx.channel);
+  if (cmd.kind === 'digest-off') return turnOff(ctx, admin.limit, sub);
+  if (cmd.kind === 'digest-at') return setTimes(ctx, cmd, admin, sub);
 }
 
 export async function runDigestCommand(

@@ -17,13 +17,12 @@ export interface SiteList {
   siteNames: string[];
 }
 
-/** Stands for the sites of "every site" nobody can list yet (the relay knows none so far). */
-export const UNLISTED_SITES = '*';
-
-/** The sites of `list` the admin does not see; "every site" covers every site the relay knows. */
+/**
+ * The sites of `list` the admin does not see. "Every site" covers every site the relay knows (it polls every site
+ * for such a list, so a site it does not know yet has nothing to keep).
+ */
 export function hiddenOf(limit: SiteLimit, list: SiteList | null | undefined): string[] {
   if (!limit || !list) return [];
-  if (list.siteIds === null && limit.known.length === 0) return [UNLISTED_SITES];
   return (list.siteIds ?? limit.known).filter((id) => !limit.visible.has(id));
 }
 
@@ -45,3 +44,20 @@ export interface Kept {
 }
 
 export const NOTHING_KEPT: Kept = { sites: [], filter: null };
+
+/**
+ * The sites of a channel's digest the admin does not see: its own list, or (a digest of "the sites subscribed
+ * here") those of the channel's subscriptions — every site the relay knows without any, as `digestSites` reads it.
+ */
+export function hiddenOfDigest(
+  limit: SiteLimit,
+  digest: SiteList | undefined,
+  sub: { alerts: SiteList | null; tasks: SiteList | null } | undefined,
+): string[] {
+  if (!limit || !digest) return [];
+  if (digest.siteIds !== null) return hiddenOf(limit, digest);
+  const parts = [sub?.alerts, sub?.tasks].filter((p): p is SiteList => p !== null && p !== undefined);
+  if (parts.length === 0 || parts.some((p) => p.siteIds === null))
+    return hiddenOf(limit, { siteIds: null, siteNames: [] });
+  return [...new Set(parts.flatMap((p) => hiddenOf(limit, p)))];
+}

@@ -10,10 +10,10 @@ import { reportError } from '../../kit/errors.ts';
 import { renderCommandHelp } from '../../kit/help/render-help.ts';
 import { ensureAllowed } from '../../access/index.ts';
 import { parseMonitorCommand, type MonitorCommand } from '../rules/monitor-parse.ts';
-import { changeSubscription } from '../rules/subscriptions.ts';
+import { changeSubscription, type SubscriptionOutcome } from '../rules/subscriptions.ts';
 import { digestRecords } from '../engine/digest-records.ts';
 import { createOutbox } from '../engine/outbox.ts';
-import { relayStore } from '../engine/alert-store.ts';
+import { relayStore, type RelayStore } from '../engine/alert-store.ts';
 import { readRelayStatus } from '../engine/status-report.ts';
 import type { RenderedMessage } from '../render/alert-message.ts';
 import { MONITOR_HELP } from '../render/monitor-help.ts';
@@ -24,8 +24,10 @@ import {
   renderSubscriptionList,
 } from '../render/monitor-reply.ts';
 import { renderQueueStats } from '../render/queue-stats.ts';
+import { keptSubscriptionText } from '../render/kept-reply.ts';
 import { ensureMembership, postingProblem } from '../flows/channel-membership.ts';
 import { runDigestCommand } from '../flows/monitor-digest.ts';
+import { adminSites, nameKept, type AdminSites } from '../flows/admin-limit.ts';
 
 export const CHANNEL_ADMINS_ONLY =
   ':lock: Only workspace admins and owners (or members of the fieldline admin group) can change what a channel is subscribed to. Anyone can use `/monitor list`, `/monitor status` and `/monitor digest now`.';
@@ -53,13 +55,20 @@ const isWork = (cmd: MonitorCommand): cmd is WorkCommand => cmd.kind !== 'help' 
  * the alerts engine sees every site, so "every site" would reach beyond what the admin may see (issue 14). Null
  * when the key sees no site.
  */
-async function withOwnSites(
-  deps: Pick<Deps, 'config' | 'directory'>,
-  cmd: ChangeCommand,
-): Promise<ChangeCommand | null> {
-  if (cmd.kind !== 'subscribe' || cmd.sites.length > 0 || deps.config.access.mode !== 'linked') return cmd;
-  const own = await deps.directory.sites();
+function withOwnSites(own: AdminSites['own'], cmd: ChangeCommand): ChangeCommand | null {
+  if (cmd.kind !== 'subscribe' || cmd.sites.length > 0 || own === null) return cmd;
   return own.length === 0 ? null : { ...cmd, sites: own.map((s) => s.id) };
+}
+
+/** The reply's first line, with what the change kept of sites the admin's key does not see (issue 37). */
+async function changeNotice(
+  rs: RelayStore,
+  first: string | null,
+  outcome: Extract<SubscriptionOutcome, { kind: 'saved' | 'nothing-to-remove' }>,
+): Promise<string> {
+  const before = 'previous' in outcome ? outcome.previous : outcome.sub;
+  const sites = await nameKept(rs, outcome.kept.sites, [before?.alerts, before?.tasks]);
+  return [first, keptSubscriptionText(outcome.kept, sites)].filter(Boolean).join(' ');
 }
 
 export type MonitorDeps = Pick<Deps, 'store' | 'clock' | 'log' | 'config' | 'directory' | 'access'>;
@@ -119,31 +128,29 @@ export const monitorCommand = (deps: MonitorDeps) =>
           ));
         }
         // Channel configuration is for admins; in linked mode their own key decides which sites they may
-        // subscribe (the directory lists the sites of the acting person's key).
+        // subscribe, and which of the channel's sites their change may touch (the directory lists the sites of
+        // the acting person's key; the limit is applied inside the atomic update).
         if (!(await deps.access.mayConfigureChannels(client)))
           return void (await reply(respond, renderNotice(CHANNEL_ADMINS_ONLY)));
-        const change = await withOwnSites(deps, cmd);
+        const { limit, own } = await adminSites(deps, rs);
+        const change = withOwnSites(own, cmd);
         if (!change) return void (await reply(respond, renderNotice(NO_SITES_OF_YOURS)));
         const outcome = await changeSubscription(
-          { rs, directory: deps.directory, now: deps.clock.now() },
+          { rs, directory: deps.directory, now: deps.clock.now(), limit },
           channel,
           change,
         );
         if (outcome.kind === 'site-problems')
           return void (await reply(respond, renderSiteProblems(outcome.problems)));
         if (outcome.kind === 'nothing-to-remove') {
-          return void (await reply(
-            respond,
-            renderSubscriptionList(outcome.sub, 'There was nothing to unsubscribe.'),
-          ));
+          const notice = await changeNotice(rs, 'There was nothing to unsubscribe.', outcome);
+          return void (await reply(respond, renderSubscriptionList(outcome.sub, notice)));
         }
         const verb =
           cmd.kind === 'subscribe' ? ':white_check_mark: Subscribed.' : ':white_check_mark: Unsubscribed.';
         const membership = cmd.kind === 'subscribe' ? await ensureMembership(client, channel) : null;
-        await reply(
-          respond,
-          renderSubscriptionList(outcome.sub, [verb, membership].filter(Boolean).join(' ')),
-        );
+        const notice = await changeNotice(rs, [verb, membership].filter(Boolean).join(' '), outcome);
+        await reply(respond, renderSubscriptionList(outcome.sub, notice));
       } catch (err) {
         await reportError(
           deps,

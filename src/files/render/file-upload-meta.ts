@@ -1,5 +1,6 @@
 /** The upload modal's private_metadata: the message the files are on and the usable file ids (parsed back with zod). */
-import { decodeValue, MAX_PRIVATE_METADATA } from '../../kit/button-value.ts';
+import { decodeValue } from '../../kit/button-value.ts';
+import { MAX_SEALABLE_METADATA } from '../../kit/sealed-metadata.ts';
 import { z } from 'zod';
 
 export interface UploadMeta {
@@ -13,11 +14,11 @@ export interface UploadMeta {
 const schema = z.object({ c: z.string(), t: z.string(), h: z.string().optional(), f: z.array(z.string()) });
 
 export function encodeUploadMeta(meta: UploadMeta): string {
-  // Slack file ids are short; 3,000 characters hold well over a hundred of them.
+  // Slack file ids are short; the 2,956 characters left once sealed hold well over a hundred of them.
   const ids = [...meta.fileIds];
   const encode = () => JSON.stringify({ c: meta.channel, t: meta.messageTs, h: meta.threadTs, f: ids });
   let json = encode();
-  while (json.length > MAX_PRIVATE_METADATA && ids.length > 0) {
+  while (json.length > MAX_SEALABLE_METADATA && ids.length > 0) {
     ids.pop();
     json = encode();
   }

@@ -1,9 +1,12 @@
-/** "Show file in Slack" on cards that carry platform file ids: the file goes into the card's thread, as a job. */
+/**
+ * "Show file in Slack" on cards that carry platform file ids: the file goes into the card's thread, as a job — or,
+ * in a conversation shared with another organisation, to the clicker's DM with a private offer to share it.
+ */
 import type { BaseDeps } from '../../base/deps.ts';
 import { actionEntry, toWork } from '../../kit/entry.ts';
 import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
-import { sendPlatformFileToSlack } from '../transfer/index.ts';
+import { bringPlatformFile } from '../flows/bring-platform-file.ts';
 import { FILE_SEND, platformFileFailureText } from '../render/file-send-button.ts';
 
 /** One action id per file on a card (`file_send`, `file_send_1`, …): Slack wants them unique in a message. */
@@ -22,14 +25,18 @@ export const fileSend = (deps: BaseDeps) =>
         return;
       }
       const threadTs = body.message?.thread_ts ?? body.message?.ts;
-      const result = await sendPlatformFileToSlack(deps, {
+      const { result, privateNote } = await bringPlatformFile(deps, {
         client,
         fileId: (action.type === 'button' ? action.value : undefined) ?? '',
         channel,
+        channelName: body.channel?.name,
+        user: body.user.id,
         ...(threadTs ? { threadTs } : {}),
       });
       if (!result.ok) {
         await respond(ephemeralNote(escapeMrkdwn(platformFileFailureText(result.fileId, result.reason))));
+        return;
       }
+      if (privateNote) await respond({ response_type: 'ephemeral', replace_original: false, ...privateNote });
     },
   });

@@ -26,7 +26,11 @@ export function membershipLookup(client: WebClient): MembershipLookup {
   };
 }
 
-export async function isConversationMember(client: WebClient, channel: string, user: string): Promise<boolean> {
+export async function isConversationMember(
+  client: WebClient,
+  channel: string,
+  user: string,
+): Promise<boolean> {
   let cursor: string | undefined;
   for (let page = 0; page < MAX_MEMBER_PAGES; page++) {
     let res;

@@ -19,6 +19,10 @@ export interface SendPlatformFileRequest {
   fileId: string;
   channel: string;
   threadTs?: string;
+  /** Instead of `channel`: the person's DM with the app, after a line naming the file (an answer for them only). */
+  privately?: { user: string; intro: (fileName: string) => string };
+  /** Who chose to share it here (their Share in channel): said with the file. */
+  sharedBy?: string;
   signal?: AbortSignal;
 }
 
@@ -91,16 +95,21 @@ async function download(deps: BaseDeps, record: FileRecord, signal?: AbortSignal
 
 async function uploadToSlack(req: SendPlatformFileRequest, record: FileRecord, bytes: Buffer): Promise<void> {
   const type = record.fileType ? record.fileType.toUpperCase() : 'file';
+  const by = req.sharedBy ? `<@${req.sharedBy}> shared ` : '';
   try {
+    // The DM is opened only now, once the file is in hand: a refusal leaves no empty line in it.
+    const where = req.privately
+      ? await dmWith(req.client, req.privately.user, req.privately.intro(record.name))
+      : req;
     await shareFile(
       req.client,
       {
         bytes,
         filename: record.name,
         title: record.name,
-        initialComment: `${escapeMrkdwn(record.name)} · ${type} · ${formatBytes(bytes.length)} (from the platform)`,
+        initialComment: `${by}${escapeMrkdwn(record.name)} · ${type} · ${formatBytes(bytes.length)} (from the platform)`,
       },
-      { channel: req.channel, ...(req.threadTs ? { threadTs: req.threadTs } : {}) },
+      { channel: where.channel, ...(where.threadTs ? { threadTs: where.threadTs } : {}) },
     );
   } catch (err) {
     const code = slackErrorCode(err);
@@ -113,4 +122,15 @@ async function uploadToSlack(req: SendPlatformFileRequest, record: FileRecord, b
       retryable: code !== 'not_in_channel',
     });
   }
+}
+
+/** The person's DM with the app (chat.postMessage to a user id opens it), starting with `intro`. */
+async function dmWith(
+  client: WebClient,
+  user: string,
+  intro: string,
+): Promise<{ channel: string; threadTs?: string }> {
+  const posted = await client.chat.postMessage({ channel: user, text: intro });
+  if (!posted.channel) throw new Error('chat.postMessage answered without a channel');
+  return { channel: posted.channel };
 }

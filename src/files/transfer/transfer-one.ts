@@ -11,9 +11,14 @@ import { FileTransferError } from '../../kit/slack-files/transfer-error.ts';
 import type { TransferTarget } from './resolve-target.ts';
 import { checkFileSize, MAX_FILE_BYTES } from '../../kit/slack-files/size-rule.ts';
 import { downloadSlackFile } from '../../kit/slack-files/slack-download.ts';
-import { slackFileInfo } from '../../kit/slack-files/slack-file-info.ts';
+import type { MembershipLookup } from './conversation-members.ts';
+import { accessibleSlackFile } from './slack-file-access.ts';
 
 export interface TransferOrigin {
+  /**
+   * The conversation the request came from: a signed payload's channel, or what fieldline kept from one in its
+   * own private_metadata — never a channel typed, picked or carried in a button value.
+   */
   channel: string;
   ts?: string;
   permalink?: string;
@@ -25,6 +30,8 @@ export interface TransferOneContext {
   target: TransferTarget;
   origin: TransferOrigin;
   allowedOrigins: readonly string[];
+  /** Membership answers shared by the files of one request. */
+  isMember: MembershipLookup;
   dispatcher?: Dispatcher;
   signal?: AbortSignal;
 }
@@ -36,17 +43,10 @@ export async function transferOne(
   fileId: string,
   onName?: (name: string) => void,
 ): Promise<string> {
-  const info = await slackFileInfo(ctx.client, fileId);
+  // Shared here, and the person is in this conversation or uploaded the file (slack-file-access.ts); the name
+  // is learnt only after that, so a refusal shows nothing of a file the person may not see.
+  const info = await accessibleSlackFile(ctx.client, fileId, ctx.origin, ctx.isMember);
   onName?.(info.name);
-  // A Slack file id from a button value or a modal is no authority: fetch only files shared in the conversation
-  // the person acted in (the bot token could read files the person never saw).
-  if (!info.sharedIn.includes(ctx.origin.channel)) {
-    throw new FileTransferError(
-      'NOT_IN_CONVERSATION',
-      `${info.name} is not shared in this conversation, so fieldline did not fetch it.`,
-      { retryable: false },
-    );
-  }
   const declared = checkFileSize(info.name, info.size);
   if (declared) throw declared;
   if (!ctx.client.token) {

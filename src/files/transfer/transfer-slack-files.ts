@@ -10,6 +10,7 @@ import type { BaseDeps } from '../../base/deps.ts';
 import { FileTransferError, type FileTransferErrorCode } from '../../kit/slack-files/transfer-error.ts';
 import type { TransferTarget } from './resolve-target.ts';
 import { allowedSlackOrigins } from '../../kit/slack-files/slack-download.ts';
+import { membershipLookup, type MembershipLookup } from './conversation-members.ts';
 import { transferOne, type TransferOrigin } from './transfer-one.ts';
 
 export interface FileTransferSettings {
@@ -57,11 +58,13 @@ export async function transferSlackFiles(
       ...allowedSlackOrigins(req.client.slackApiUrl),
     ]),
   ];
+  // One membership answer for all the files of this request (they share the origin).
+  const isMember = membershipLookup(req.client);
   const queue = new PQueue({ concurrency: Math.max(1, settings.concurrency) });
   const total = req.fileIds.length;
   let done = 0;
   const run = async (fileId: string): Promise<FileTransferResult> => {
-    const result = await transferReporting(deps, req, fileId, settings, allowedOrigins);
+    const result = await transferReporting(deps, req, fileId, settings, { allowedOrigins, isMember });
     done++;
     try {
       req.onProgress?.(done, total, result);
@@ -78,7 +81,7 @@ async function transferReporting(
   req: TransferRequest,
   fileId: string,
   settings: FileTransferSettings,
-  allowedOrigins: readonly string[],
+  checks: { allowedOrigins: readonly string[]; isMember: MembershipLookup },
 ): Promise<FileTransferResult> {
   let name = fileId;
   try {
@@ -88,7 +91,7 @@ async function transferReporting(
         client: req.client,
         target: req.target,
         origin: req.origin,
-        allowedOrigins,
+        ...checks,
         ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}),
         ...(req.signal ? { signal: req.signal } : {}),
       },

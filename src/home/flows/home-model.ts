@@ -118,20 +118,27 @@ function tasksFor(
   return { kind: 'no-match', email: match.email };
 }
 
-/** The viewer's platform account: connected (who, how many sites), not connected, or shared mode. */
+/**
+ * The viewer's platform account: connected (who, how many sites), not connected, must be renewed (a key kept that
+ * no data key opens: never "connected"), or shared mode.
+ */
 async function accountOf(deps: HomeModelDeps, user: string): Promise<HomeAccessState | undefined> {
   const team = actingPerson()?.teamId;
   if (!deps.access || !team) return undefined;
-  const state = await deps.access.homeState(team, user).catch((err: unknown) => {
+  const link = await deps.access.linkState(team, user).catch((err: unknown) => {
     deps.log.warn({ err, user, module: 'home' }, 'home: platform account state unreadable');
     return undefined;
   });
-  if (state?.mode !== 'linked' || !state.info || state.info.sites) return state;
+  if (!link) return undefined;
+  if (link.state === 'shared') return { mode: 'shared' };
+  if (link.state === 'must-renew') return { mode: 'must-renew' };
+  if (link.state === 'not-connected') return { mode: 'linked', info: null };
+  if (link.info.sites) return { mode: 'linked', info: link.info };
   // A link made without counting its sites (local mode's): count them now, with the person's own key.
   const sites = await within(deps.directory.sites(), ZONES_BUDGET_MS).catch(() => undefined);
-  if (!sites) return state;
+  if (!sites) return { mode: 'linked', info: link.info };
   const counted = { count: sites.length, names: sites.map((site) => site.name).slice(0, 20) };
-  return { mode: 'linked', info: { ...state.info, sites: counted } };
+  return { mode: 'linked', info: { ...link.info, sites: counted } };
 }
 
 /** The refusal text when the viewer may not use fieldline at all (checked even though no platform call follows). */
@@ -148,6 +155,8 @@ async function refusalOf(deps: HomeModelDeps): Promise<string | null> {
 
 const NOT_CONNECTED_NOTICE =
   ':key: Connect your platform account (above) to see your tasks and the platform here.';
+const MUST_RENEW_NOTICE =
+  ':key: Renew your platform connection (above: *Connect your platform account*) to see your tasks and the platform here.';
 
 export async function loadHomeModel(
   deps: HomeModelDeps,
@@ -167,15 +176,17 @@ export async function loadHomeModel(
     };
   }
   const account = await accountOf(deps, user);
-  if (account?.mode === 'linked' && account.info === null) {
-    // Nothing reaches the platform before the person connects (issue 14).
+  const unlinked = account?.mode === 'must-renew' || (account?.mode === 'linked' && account.info === null);
+  if (account && unlinked) {
+    // Nothing reaches the platform before the person connects (issue 14), or connects again.
+    const notice = account.mode === 'must-renew' ? MUST_RENEW_NOTICE : NOT_CONNECTED_NOTICE;
     return {
       user,
       nowMs: deps.clock.now(),
       account,
-      tasks: { kind: 'failed', notice: NOT_CONNECTED_NOTICE },
+      tasks: { kind: 'failed', notice },
       subscriptions: await subscriptions(deps, user),
-      connection: { ok: false, notice: NOT_CONNECTED_NOTICE },
+      connection: { ok: false, notice },
       relay:
         (await relayStore(deps.store)
           .status()

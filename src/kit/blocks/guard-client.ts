@@ -48,7 +48,8 @@ function wrap<N extends string>(
     const original = namespace[name];
     if (typeof original !== 'function') continue;
     const call = original as Call;
-    namespace[name] = ((args: Record<string, unknown>) => call(fit(args ?? {}))) as never;
+    // A refusal (metadata too long to seal) is a rejected call like Slack's own, so `.catch` sees it.
+    namespace[name] = (async (args: Record<string, unknown>) => call(fit(args ?? {}))) as never;
   }
 }
 

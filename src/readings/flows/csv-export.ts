@@ -3,7 +3,7 @@
  * sends no auth there — contract: section 7 and Authentication rule 4) and share it into the conversation
  * (kit/slack-files/upload-file.ts).
  */
-import { shareFile } from '../../kit/slack-files/upload-file.ts';
+import { shareFile, type ShareTarget } from '../../kit/slack-files/upload-file.ts';
 import type { WebClient } from '@slack/web-api';
 import type { DataSource, MonitoringApi } from '../../monitoring/api.ts';
 import { toTimeRange, type ResolvedRange } from '../rules/range.ts';
@@ -28,7 +28,12 @@ export function exportFileName(sourceName: string, range: ResolvedRange): string
 export async function exportToSlack(
   monitoring: MonitoringApi,
   client: WebClient,
-  args: { source: DataSource; range: ResolvedRange; channel: string; threadTs?: string },
+  args: {
+    source: DataSource;
+    range: ResolvedRange;
+    /** Where the file goes, or how to open that place once there is a file (a DM opened for nothing is noise). */
+    to: ShareTarget | (() => Promise<ShareTarget>);
+  },
   signal?: AbortSignal,
 ): Promise<ExportOutcome> {
   const { source, range } = args;
@@ -50,10 +55,7 @@ export async function exportToSlack(
   // rows = lines minus the header line
   const rows = Math.max(0, newlines + (endsWithNewline || file.length === 0 ? 0 : 1) - 1);
   const fileName = exportFileName(source.name, range);
-  await shareFile(
-    client,
-    { bytes: file, filename: fileName, title: `${source.name} — ${range.label}` },
-    { channel: args.channel, ...(args.threadTs ? { threadTs: args.threadTs } : {}) },
-  );
+  const to = typeof args.to === 'function' ? await args.to() : args.to;
+  await shareFile(client, { bytes: file, filename: fileName, title: `${source.name} — ${range.label}` }, to);
   return { kind: 'uploaded', fileName, rows, bytes };
 }

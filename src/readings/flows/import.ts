@@ -5,6 +5,7 @@
  * confirmed). Each is said once, there: no ephemeral copy, no copy sent to the channel as well.
  */
 import type { Deps } from '../../base/deps.ts';
+import { accessibleSlackFile, FileTransferError } from '../../files/index.ts';
 import { zoneOrUtc } from '../rules/range.ts';
 import { escapeMrkdwn, safeName, safeText } from '../../kit/blocks/mrkdwn.ts';
 import { renderCsvRejected, renderImportAccepted, renderImportConfirmed } from '../render/reading-import.ts';
@@ -29,7 +30,7 @@ export async function importFlow(
 ): Promise<void> {
   try {
     const [file, source] = await Promise.all([
-      fetchSlackFile(target.client, req.fileId),
+      readAllowedFile(target, req.fileId),
       deps.sources.load(req.sourceId),
     ]);
     const posted = await postReply(target, {
@@ -81,10 +82,25 @@ export async function importFlow(
     const root = (posted.channel === target.channel ? target.threadTs : undefined) ?? posted.ts;
     await postReply({ ...target, channel: posted.channel, threadTs: root }, done);
   } catch (err) {
+    if (err instanceof FileTransferError) {
+      // Refused before anything of the file was read: the sentence names nothing of it.
+      await notify(target, `:warning: ${safeText(err.userText, 300)}`);
+      return;
+    }
     if (err instanceof SlackFileError) {
       await notify(target, `:warning: I could not read that file from Slack: ${safeText(err.message, 300)}`);
       return;
     }
     await reportError(deps, target, err, { flow: 'reading-import', sourceId: req.sourceId });
   }
+}
+
+/**
+ * A file id from the modal's choice or from the DM button is no authority: the file must be shared in the
+ * conversation the import was started from (fieldline's sealed metadata, taken from the signed payload), and the
+ * person must be in it or have uploaded the file (files' access rule), before a byte of it is read.
+ */
+async function readAllowedFile(target: ReplyTarget, fileId: string) {
+  await accessibleSlackFile(target.client, fileId, { channel: target.channel, user: target.user });
+  return fetchSlackFile(target.client, fileId);
 }

@@ -22,6 +22,9 @@ import { renderSourceChoice } from '../render/reading-choice.ts';
 import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
 import { reportError } from '../../kit/errors.ts';
 import { exportFileName, exportToSlack } from './csv-export.ts';
+import { privateExport, privateReport } from './private-answer.ts';
+import type { ReadingTarget } from './reply-target.ts';
+import { sharedByLine, sharedWithOtherOrg } from '../../files/index.ts';
 import {
   behindProgress,
   notify,
@@ -37,12 +40,14 @@ export type ReadingFlowDeps = Pick<Deps, 'sources' | 'clock' | 'log' | 'monitori
 export interface ReadingRequest {
   spec: RangeSpec;
   export: boolean;
+  /** The person who chose "Share in channel": the answer is posted in the conversation, saying they shared it. */
+  sharedBy?: string;
 }
 
 /** `/reading <query> …`: one match answers, several offer a choice, none says so. */
 export async function readingForQuery(
   deps: ReadingFlowDeps,
-  target: ReplyTarget,
+  target: ReadingTarget,
   query: string,
   req: ReadingRequest,
 ): Promise<void> {
@@ -92,32 +97,44 @@ async function explainUnreadRange(
   return false;
 }
 
+/** Answers one data source's readings or export; false when the person was told why not instead. */
 export async function readingForSource(
   deps: ReadingFlowDeps,
-  target: ReplyTarget,
+  target: ReadingTarget,
   sourceId: string,
   req: ReadingRequest,
-): Promise<void> {
+): Promise<boolean> {
   try {
     const source = await deps.sources.loadForRange(sourceId, req.spec);
     const range = resolveRange(req.spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
-    const job = { source, range, spec: req.spec };
-    if (req.export) await exportFlow(deps, target, job);
+    const job = { source, range, spec: req.spec, ...(req.sharedBy ? { sharedBy: req.sharedBy } : {}) };
+    // Shared with another organisation: the answer is the asker's alone unless they chose to share it.
+    const privately =
+      !req.sharedBy &&
+      (await sharedWithOtherOrg(target.client, target.channel, { channelName: target.channelName }));
+    if (privately) await (req.export ? privateExport : privateReport)(deps, target, job);
+    else if (req.export) await exportFlow(deps, target, job);
     else await reportFlow(deps, target, job);
+    return true;
   } catch (err) {
-    if (err instanceof ReadingRangeError) {
-      await notify(target, `:warning: ${safeText(err.message, 500)}`);
-      return;
-    }
-    await reportError(deps, target, err, { flow: req.export ? 'reading-export' : 'reading', sourceId });
+    if (err instanceof ReadingRangeError) await notify(target, `:warning: ${safeText(err.message, 500)}`);
+    else await reportError(deps, target, err, { flow: req.export ? 'reading-export' : 'reading', sourceId });
+    return false;
   }
 }
 
 /** One answer to give: the source, the range resolved in the source's zone, and the range as asked. */
-interface RangeJob {
+export interface RangeJob {
   source: DataSource;
   range: ResolvedRange;
   spec: RangeSpec;
+  /** Posted because this person chose to share it (said at the top of the answer). */
+  sharedBy?: string;
+}
+
+/** `message` with the line saying who shared it, when it was shared by choice. */
+function withSharer<M extends { text: string; blocks: object[] }>(message: M, job: RangeJob): M {
+  return job.sharedBy ? { ...message, blocks: [sharedByLine(job.sharedBy), ...message.blocks] } : message;
 }
 
 /**
@@ -142,7 +159,7 @@ async function reportFlow(deps: ReadingFlowDeps, target: ReplyTarget, job: Range
   const { posted, result: report } = await underProgress(target, job, 'read', () =>
     deps.sources.report(source, spec),
   );
-  await updateReply(target.client, posted, renderReadingReport(report));
+  await updateReply(target.client, posted, withSharer(renderReadingReport(report), job));
   if (!report.chart || report.summary.rows === 0) return;
   const chart = report.chart;
   try {
@@ -177,9 +194,12 @@ async function exportFlow(deps: ReadingFlowDeps, target: ReplyTarget, job: Range
     exportToSlack(deps.monitoring, target.client, {
       source,
       range,
-      channel: progress.channel,
-      threadTs: progress.ts,
+      to: { channel: progress.channel, threadTs: progress.ts },
     }),
   );
-  await updateReply(target.client, posted, renderExportOutcome(source.name, range.label, outcome));
+  await updateReply(
+    target.client,
+    posted,
+    withSharer(renderExportOutcome(source.name, range.label, outcome), job),
+  );
 }

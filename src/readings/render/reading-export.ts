@@ -19,11 +19,14 @@ export function renderExportProgress(sourceName: string, label: string): Rendere
   };
 }
 
+/** `fileIn`: where the file went — the answer's thread, or the person's DM when the answer is theirs only. */
 export function renderExportOutcome(
   sourceName: string,
   label: string,
   outcome: ExportOutcome,
+  fileIn: 'thread' | 'dm' = 'thread',
 ): RenderedMessage {
+  const where = fileIn === 'dm' ? 'in our DM' : 'in the thread';
   const name = safeName(sourceName, 150);
   const range = escapeMrkdwn(label);
   let text: string;
@@ -38,8 +41,8 @@ export function renderExportOutcome(
   } else {
     const what = `${outcome.rows.toLocaleString('en-US')} readings exported as`;
     const size = formatBytes(outcome.bytes);
-    plainText = `${name}, ${range}: ${what} ${escapeMrkdwn(outcome.fileName)} (${size}), file in the thread.`;
-    text = `:page_facing_up: *${name}*, ${range}: ${what} \`${escapeMrkdwn(outcome.fileName)}\` (${size}) — file in the thread.`;
+    plainText = `${name}, ${range}: ${what} ${escapeMrkdwn(outcome.fileName)} (${size}), file ${where}.`;
+    text = `:page_facing_up: *${name}*, ${range}: ${what} \`${escapeMrkdwn(outcome.fileName)}\` (${size}) — file ${where}.`;
   }
   return { text: plainText.slice(0, 3000), blocks: [{ type: 'section', text: mrkdwn(text) }] };
 }

@@ -3,7 +3,7 @@ import type { KnownBlock, ModalView } from '@slack/types';
 import type { CsvProblem } from '../rules/csv-check.ts';
 import { TIMESTAMP_FORMATS } from '../rules/timestamp-format.ts';
 import { escapeMrkdwn, safeText, safeName, truncate } from '../../kit/blocks/mrkdwn.ts';
-import { MAX_PRIVATE_METADATA } from '../../kit/button-value.ts';
+import { MAX_SEALABLE_METADATA } from '../../kit/sealed-metadata.ts';
 import { mrkdwn, plain } from './reading-format.ts';
 import type { RenderedMessage } from './reading-report.ts';
 import { encodeImportStart, READING_ACTION, READING_VIEW, type ImportStartValue } from './source-ids.ts';
@@ -12,8 +12,9 @@ export const IMPORT_BLOCK = { source: 'source', format: 'format', file: 'file' }
 export const DETECT_FORMAT = 'detect';
 
 export interface ImportMeta {
-  /** Slack file ids of the CSV files offered. */
+  /** Slack file ids of the CSV files offered (checked at submission: shared in `channel`). */
   files: { id: string; name: string }[];
+  /** Where the import was started: the conversation of the signed shortcut or button payload. */
   channel: string;
   /** The message the file came with: replies go into its thread. */
   ts: string;
@@ -76,7 +77,8 @@ export function renderImportView(meta: ImportMeta): ModalView {
     type: 'modal',
     callback_id: READING_VIEW.import,
     private_metadata:
-      shortMeta.length <= MAX_PRIVATE_METADATA
+      // fieldline seals what it writes there (kit/sealed-metadata.ts): the text must leave room for the tag
+      shortMeta.length <= MAX_SEALABLE_METADATA
         ? shortMeta
         : JSON.stringify({ ...meta, files: meta.files.slice(0, 1) }),
     title: plain('Import readings', 24),

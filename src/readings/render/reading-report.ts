@@ -39,7 +39,11 @@ export interface RenderedMessage {
   blocks: object[];
 }
 
-export function renderReadingReport(report: ReadingReport): RenderedMessage {
+/** `chartIn`: where the chart goes — the answer's thread, or the person's DM when the answer is theirs only. */
+export function renderReadingReport(
+  report: ReadingReport,
+  chartIn: 'thread' | 'dm' = 'thread',
+): RenderedMessage {
   const { source, zone, range, summary } = report;
   const title = `${source.name} — ${range.label}`;
   const blocks: object[] = [{ type: 'header', text: plain(title, 150) }];
@@ -66,7 +70,8 @@ export function renderReadingReport(report: ReadingReport): RenderedMessage {
   if (report.metrics.length > shown.length)
     notes.push(`${report.metrics.length - shown.length} more metrics not shown.`);
   if (!report.named) notes.push('This data source has no schema, so metrics are shown by their ids.');
-  if (summary.rows > 0 && report.chart) notes.push('Chart in the thread.');
+  if (summary.rows > 0 && report.chart)
+    notes.push(chartIn === 'dm' ? 'Chart in our DM.' : 'Chart in the thread.');
   if (notes.length > 0) blocks.push({ type: 'context', elements: [mrkdwn(notes.join(' '))] });
   blocks.push({
     type: 'actions',

@@ -20,6 +20,8 @@ export const READING_ACTION = {
   pickSource: 'reading_pick_source',
   importStart: 'reading_import_start',
   importSource: 'reading_import_source',
+  /** "Share in channel" under an answer given privately in a conversation shared with another organisation. */
+  share: 'reading_share',
 } as const;
 
 export const READING_VIEW = {

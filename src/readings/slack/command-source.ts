@@ -3,7 +3,7 @@
  * are answered in the ack; the search, or the file, is the work.
  */
 import type { BaseDeps, Deps } from '../../base/deps.ts';
-import { sendPlatformFileToSlack } from '../../files/index.ts';
+import { bringPlatformFile } from '../../files/index.ts';
 import { fitMessage } from '../../kit/blocks/block-limits.ts';
 import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
 import { answer, commandEntry, toWork } from '../../kit/entry.ts';
@@ -63,14 +63,18 @@ export const sourceCommand = (deps: BaseDeps & Pick<Deps, 'sources' | 'store' | 
     async work({ command, client, respond }, asked) {
       try {
         if ('file' in asked) {
-          // `/source file <fileId>` belongs to the file pipeline (src/files).
-          const sent = await sendPlatformFileToSlack(deps, {
+          // `/source file <fileId>` belongs to the file pipeline (src/files); in a conversation shared with
+          // another organisation it goes to the person's DM, with a private offer to share it here.
+          const { result, privateNote } = await bringPlatformFile(deps, {
             client,
             fileId: asked.file,
             channel: command.channel_id,
+            channelName: command.channel_name,
+            user: command.user_id,
           });
-          if (!sent.ok)
-            await respond({ response_type: 'ephemeral', text: `:warning: ${escapeMrkdwn(sent.reason)}` });
+          if (!result.ok)
+            await respond({ response_type: 'ephemeral', text: `:warning: ${escapeMrkdwn(result.reason)}` });
+          else if (privateNote) await respond({ response_type: 'ephemeral', ...privateNote });
           return;
         }
         const page = await deps.sources.search(asked.query, null);

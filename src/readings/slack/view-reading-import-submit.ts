@@ -39,13 +39,21 @@ export const readingImportSubmit = (deps: Pick<Deps, 'sources' | 'log'>) =>
         });
       // A form without its files closes with nothing to do.
       if (!m) return answer();
-      const fileId = v[IMPORT_BLOCK.file]?.value?.selected_option?.value ?? m.files[0]?.id ?? '';
+      const picked = v[IMPORT_BLOCK.file]?.value?.selected_option?.value;
+      // The choice is the person's input: only a file the form offered (the work still checks where it is shared).
+      if (picked !== undefined && !m.files.some((f) => f.id === picked))
+        return answer({
+          response_action: 'errors',
+          errors: { [IMPORT_BLOCK.file]: 'Pick one of the files this form offers.' },
+        });
+      const fileId = picked ?? m.files[0]?.id ?? '';
       const format = v[IMPORT_BLOCK.format]?.value?.selected_option?.value;
       // JSON drops an undefined format: the work reads it back as undefined (detect).
       const timestampFormat = format && format !== DETECT_FORMAT ? format : undefined;
       return toWork({ fileId, sourceId, timestampFormat, channel: m.channel, ts: m.ts });
     },
     async work({ body, client }, { channel, ts, fileId, sourceId, timestampFormat }) {
+      // `channel` is fieldline's sealed metadata, set from the signed payload that opened the modal.
       await importFlow(
         deps,
         { client, channel, user: body.user.id, threadTs: ts },

@@ -16,7 +16,8 @@ export const LANE_TTL_MS = 10 * 60_000;
 const MAX_PRIORITY = 2_097_151;
 
 // KEYS: wait, prioritized, delayed, team counts (hash), team last seen (zset).
-// ARGV: person, bound, now ms, ttl ms. Returns {-1, waiting} at the bound, else {rank, waiting, ahead}.
+// ARGV: person, bound, now ms, ttl ms, the person's cap (0: none). Returns {-1, waiting, 0} at the bound, else
+// {rank, waiting, ahead}.
 const OFFER = `
 local waiting = redis.call('LLEN', KEYS[1]) + redis.call('ZCARD', KEYS[2]) + redis.call('ZCARD', KEYS[3])
 if waiting >= tonumber(ARGV[2]) then return {-1, waiting, 0} end
@@ -38,6 +39,9 @@ end
 -- BullMQ scores a prioritized job priority * 2^32 + a counter: the jobs that run before this one.
 local ahead = redis.call('LLEN', KEYS[1])
   + redis.call('ZCOUNT', KEYS[2], '-inf', '(' .. string.format('%.0f', (rank + 1) * 4294967296))
+-- Past the person's cap it also waits for their own jobs (those put back wait in the delayed set).
+local cap = tonumber(ARGV[5])
+if cap > 0 and mine - cap > ahead then ahead = mine - cap end
 return {rank, waiting, ahead}
 `;
 
@@ -56,12 +60,14 @@ return n
 `;
 
 export type LaneOffer =
-  | { kind: 'full'; waiting: number }
-  | { kind: 'accepted'; priority: number; waiting: number; ahead: number };
+  { kind: 'full'; waiting: number } | { kind: 'accepted'; priority: number; waiting: number; ahead: number };
 
 export interface BullLanes {
-  /** One round trip: at the bound nothing is counted; else the job is counted in its lane and ranked. */
-  offer(lane: string, bound: number): Promise<LaneOffer>;
+  /**
+   * One round trip: at the bound nothing is counted; else the job is counted in its lane and ranked. `laneMax`:
+   * the person's cap (0: none), for the jobs ahead.
+   */
+  offer(lane: string, bound: number, laneMax?: number): Promise<LaneOffer>;
   /** The lane's job ended (or was never added). */
   done(lane: string): Promise<void>;
 }
@@ -87,7 +93,7 @@ export function bullLanes(queue: Queue, ttlMs = LANE_TTL_MS): BullLanes {
     return [base, `${base}:seen`];
   };
   return {
-    async offer(lane, bound) {
+    async offer(lane, bound, laneMax = 0) {
       const { team, person } = split(lane);
       const [count, waiting, ahead] = (await (
         await client()
@@ -100,6 +106,7 @@ export function bullLanes(queue: Queue, ttlMs = LANE_TTL_MS): BullLanes {
         bound,
         Date.now(),
         ttlMs,
+        laneMax,
       ])) as [number, number, number];
       if (count < 0) return { kind: 'full', waiting };
       return { kind: 'accepted', priority: Math.min(MAX_PRIORITY, Math.max(1, count)), waiting, ahead };

@@ -5,9 +5,10 @@
  * through fieldline's claims: a task is created once). Admission is one Redis script before adding: at the bound
  * nothing is added; else the job is counted in its person's lane and gets its BullMQ priority from it
  * (./bull-lanes.ts: a person's 50th job waits behind another's 1st), and the jobs ahead of it are its position.
- * A replica runs at most `laneMax` jobs of one person at once (issue 36): a job taken beyond that goes back to
- * wait for DEFER_MS (BullMQ's delayed set, its priority kept), so a burst leaves workers and platform
- * connections free for the next person.
+ * A replica runs at most `laneMax` jobs of one person at once (issue 36), so a burst leaves workers and platform
+ * connections free for the next person: a job taken beyond that goes back to BullMQ's delayed set (its priority
+ * kept), and each time one of that person's jobs ends here, the oldest put back is promoted. Each is put back
+ * once, not polled; if this replica dies meanwhile, they come back by themselves after `lockMs`, like its jobs.
  */
 import { DelayedError, Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from '../../base/log.ts';
@@ -20,8 +21,6 @@ import { slackJobSchema, type SlackJob } from './slack-job.ts';
 const QUEUE_NAME = 'slack-jobs';
 /** Finished jobs kept in Redis for inspection (BullMQ removes older ones). */
 const KEEP_FINISHED = 1_000;
-/** How long a job of a person at their cap on this replica waits before it is taken again. */
-export const DEFER_MS = 1_000;
 
 export interface BullQueueOptions {
   redisUrl: string;
@@ -62,9 +61,43 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   const laneMax = limits.laneMax ?? defaultLaneMax(limits.concurrency);
   /** This replica's running jobs per lane (the cap is per replica: each has its own workers and connections). */
   const running = new Map<string, number>();
+  /** Per lane, the ids of the jobs this replica put back (at the cap), oldest first. */
+  const putBack = new Map<string, string[]>();
+
+  /** One of the lane's jobs ended here: the oldest it put back may run now (a stale id is skipped). */
+  async function promoteNext(lane: string): Promise<void> {
+    const ids = putBack.get(lane);
+    for (let id = ids?.shift(); id !== undefined; id = ids?.shift()) {
+      if (ids?.length === 0) putBack.delete(lane);
+      const promoted = await queue
+        .getBackend()
+        .promote(id)
+        .then(() => true)
+        .catch(() => false);
+      if (promoted) return;
+    }
+  }
   /** The last waiting count read (for stats between offers). */
   let waiting = 0;
   let closed = false;
+  let refreshing = false;
+  let refreshedAt = 0;
+
+  /** Reads the waiting count again, at most once a second, in the background: stats() shows the last one. */
+  function refreshWaiting(): void {
+    if (closed || refreshing || Date.now() - refreshedAt < 1_000) return;
+    refreshing = true;
+    queue
+      .getJobCounts('waiting', 'prioritized', 'delayed')
+      .then(
+        (c) => {
+          waiting = (c.waiting ?? 0) + (c.prioritized ?? 0) + (c.delayed ?? 0);
+          refreshedAt = Date.now();
+        },
+        () => undefined,
+      )
+      .finally(() => (refreshing = false));
+  }
 
   async function work(job: SlackJob): Promise<void> {
     const lane = job.lane ?? '';
@@ -76,6 +109,9 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
       if (left > 0) running.set(lane, left);
       else running.delete(lane);
       await lanes.done(lane).catch((err: unknown) => log.warn({ err }, 'job lane count not lowered'));
+      await promoteNext(lane);
+      // After a burst no offer reads the count again: /readyz and /monitor status would keep the burst's.
+      refreshWaiting();
     }
   }
 
@@ -93,7 +129,12 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
             const lane = parsed.data.lane ?? '';
             // A job whose body names nobody is not capped, as in the in-process queue (./lanes.ts).
             if (lane !== '' && (running.get(lane) ?? 0) >= laneMax) {
-              await bullJob.moveToDelayed(Date.now() + DEFER_MS, token);
+              await bullJob.moveToDelayed(Date.now() + opts.lockMs, token);
+              const ids = putBack.get(lane) ?? [];
+              ids.push(bullJob.id ?? '');
+              putBack.set(lane, ids);
+              // The lane's jobs may have ended while it was put back: then nothing else would promote it.
+              if ((running.get(lane) ?? 0) < laneMax) void promoteNext(lane);
               throw new DelayedError();
             }
             await work(parsed.data);
@@ -118,7 +159,7 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   return {
     async offer(kind, build, lane = ''): Promise<Admission> {
       if (closed) return { kind: 'full' };
-      const admitted = await lanes.offer(lane, limits.maxWaiting);
+      const admitted = await lanes.offer(lane, limits.maxWaiting, lane === '' ? 0 : laneMax);
       waiting = admitted.waiting;
       if (admitted.kind === 'full') {
         stats.refused(kind);
@@ -144,6 +185,7 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
     refuseIfFull: () => false,
     load: () => ({ waiting, running: stats.running() }),
     stats() {
+      refreshWaiting();
       const kinds = stats.byKind();
       const running = Object.values(kinds).reduce((n, k) => n + k.running, 0);
       return {

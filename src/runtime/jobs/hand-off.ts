@@ -64,7 +64,6 @@ function queueOf(context: Record<string, unknown>): JobQueue | undefined {
   return q && typeof q === 'object' && 'offer' in q ? (q as JobQueue) : undefined;
 }
 
-
 /** The job this request runs as, when it does (a listener with work before handOff checks it first). */
 export function jobOf<T = unknown>(args: Pick<HandOffArgs, 'context'>): JobRun<T> | undefined {
   return jobRunOf<T>(args.context);

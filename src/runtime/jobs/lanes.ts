@@ -18,7 +18,8 @@ const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 export function laneOf(body: unknown): string {
   const b = rec(body);
   const event = rec(b.event);
-  const user = str(b.user_id) ?? str(rec(b.user).id) ?? str(b.user) ?? str(event.user) ?? str(rec(event.user).id);
+  const user =
+    str(b.user_id) ?? str(rec(b.user).id) ?? str(b.user) ?? str(event.user) ?? str(rec(event.user).id);
   const team =
     str(b.team_id) ??
     str(rec(b.team).id) ??
@@ -29,8 +30,13 @@ export function laneOf(body: unknown): string {
   return `${team ?? ''}/${user ?? ''}`;
 }
 
-/** Half the workers, at least one: what one person may hold at once unless JOB_LANE_MAX says otherwise. */
-export const defaultLaneMax = (concurrency: number) => Math.max(1, Math.floor(concurrency / 2));
+/**
+ * What one person may hold at once unless JOB_LANE_MAX says otherwise: half the workers, and half the connections
+ * to the platform when those are fewer (the jobs' calls wait for a connection in order of asking, so a person
+ * holding all of them makes everyone else's first call wait behind theirs); at least one.
+ */
+export const defaultLaneMax = (concurrency: number, connections = Number.POSITIVE_INFINITY) =>
+  Math.max(1, Math.floor(Math.min(concurrency, connections) / 2));
 
 /** A FIFO that does not copy on every shift (a lane may hold hundreds of jobs). */
 class Fifo<T> {

@@ -1,6 +1,8 @@
 /**
  * view_submission of the create modal. On receipt only what is fast: the form's own rules, the past-due
- * confirmation (store) and the assignee's mapping when the cache answers within a budget. Idempotency is the
+ * confirmation (store), the assignee's mapping, and two places the person picked that are no authority — the
+ * conversation in "Post the card in" (are they a member?) and the feed channel (one of their sites'?) — each
+ * when it answers within a budget (what did not is checked again after the ack). Idempotency is the
  * delivery's claim (`deliveryClaimOf`): a repeated submission never reaches this entry, and a submission the
  * store could not record is refused rather than risk two tasks. Then the modal closes and the task
  * is created after the ack, as a job.

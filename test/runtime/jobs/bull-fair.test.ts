@@ -17,7 +17,13 @@ import { clearRedisPrefix } from '../../fixtures/redis-keys.ts';
 import { redisUrl } from '../../setup/redis-url.ts';
 
 const log = pino({ level: 'silent' });
-const job = (id: string, lane: string): SlackJob => ({ id, kind: 'k', body: '{}', lane, acceptedAt: Date.now() });
+const job = (id: string, lane: string): SlackJob => ({
+  id,
+  kind: 'k',
+  body: '{}',
+  lane,
+  acceptedAt: Date.now(),
+});
 
 async function until(check: () => boolean, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
@@ -42,6 +48,8 @@ describe.skipIf(!redisUrl())('BullMQ queue, fair', () => {
     const releases = new Map<string, () => void>();
     held.push(releases);
     const ran: string[] = [];
+    /** The most jobs of person A running at once. */
+    const a = { now: 0, most: 0 };
     const q: JobQueue = createBullQueue({
       redisUrl: redisUrl() ?? '',
       prefix: `${prefix}:${randomUUID()}`,
@@ -50,7 +58,12 @@ describe.skipIf(!redisUrl())('BullMQ queue, fair', () => {
       run: (j) =>
         new Promise<void>((resolve) => {
           ran.push(j.id);
-          releases.set(j.id, resolve);
+          const mine = j.lane === 'T1/UA';
+          if (mine) a.most = Math.max(a.most, ++a.now);
+          releases.set(j.id, () => {
+            if (mine) a.now -= 1;
+            resolve();
+          });
         }),
       runner: 'event-loop',
       log,
@@ -66,7 +79,7 @@ describe.skipIf(!redisUrl())('BullMQ queue, fair', () => {
         releases.delete(id);
       }
     };
-    return { q, ran, offer, drain };
+    return { q, ran, offer, drain, a };
   }
 
   it("orders jobs by their round: another person's first job before a burst's later ones, teams in turns", async () => {
@@ -85,16 +98,26 @@ describe.skipIf(!redisUrl())('BullMQ queue, fair', () => {
   });
 
   it('a person at the cap leaves the rest of the workers to others: the next person starts at once', async () => {
-    const { q, ran, offer, drain } = queue({ concurrency: 4, maxWaiting: 100, laneMax: 2 });
-    for (let i = 1; i <= 6; i++) await offer(`a${i}`, 'T1/UA');
+    const { q, ran, offer, drain, a } = queue({ concurrency: 4, maxWaiting: 100, laneMax: 2 });
+    const positions = [];
+    for (let i = 1; i <= 6; i++) {
+      const a = await offer(`a${i}`, 'T1/UA');
+      positions.push(a.kind === 'accepted' ? a.position : -1);
+    }
+    // Past the cap a job is told it waits for the person's own jobs: the 6th for at least 4 of them.
+    expect(positions[5]).toBeGreaterThanOrEqual(4);
     await until(() => ran.length === 2);
     await sleep(200);
     expect(ran).toEqual(['a1', 'a2']);
-    await offer('b1', 'T1/UB');
+    expect(await offer('b1', 'T1/UB')).toEqual({ kind: 'accepted', position: 0 });
     await until(() => ran.includes('b1'), 2_000);
     expect(ran.filter((id) => id.startsWith('a'))).toHaveLength(2);
+    // Each job put back is promoted when one of A's ends, not after its lock time (5 s here).
+    const started = Date.now();
     await drain(7);
     await q.whenIdle();
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(a.most).toBe(2);
     expect(q.stats().kinds.k).toMatchObject({ done: 7, failed: 0, waiting: 0, running: 0 });
   });
 

@@ -5,12 +5,19 @@
  */
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { Lanes, laneOf } from '../../../src/runtime/jobs/lanes.ts';
+import { ConfigError, loadConfig } from '../../../src/base/config.ts';
+import { defaultLaneMax, Lanes, laneOf } from '../../../src/runtime/jobs/lanes.ts';
 import { createLocalQueue } from '../../../src/runtime/jobs/local-queue.ts';
 import type { SlackJob } from '../../../src/runtime/jobs/slack-job.ts';
 
 const log = pino({ level: 'silent' });
-const job = (id: string, lane: string): SlackJob => ({ id, kind: 'k', body: '{}', lane, acceptedAt: Date.now() });
+const job = (id: string, lane: string): SlackJob => ({
+  id,
+  kind: 'k',
+  body: '{}',
+  lane,
+  acceptedAt: Date.now(),
+});
 const tick = () => new Promise((r) => setImmediate(r));
 
 function held() {
@@ -38,7 +45,9 @@ function held() {
 describe('laneOf', () => {
   it('reads workspace and person from commands, interactions and events', () => {
     expect(laneOf({ command: '/task', team_id: 'T1', user_id: 'U1' })).toBe('T1/U1');
-    expect(laneOf({ type: 'block_actions', team: { id: 'T1' }, user: { id: 'U2', team_id: 'T1' } })).toBe('T1/U2');
+    expect(laneOf({ type: 'block_actions', team: { id: 'T1' }, user: { id: 'U2', team_id: 'T1' } })).toBe(
+      'T1/U2',
+    );
     expect(laneOf({ type: 'view_submission', team: null, user: { id: 'U3', team_id: 'T9' } })).toBe('T9/U3');
     expect(laneOf({ team_id: 'T1', event: { type: 'app_home_opened', user: 'U4' } })).toBe('T1/U4');
     expect(laneOf({ enterprise_id: 'E1', user_id: 'U5' })).toBe('E1/U5');
@@ -102,7 +111,11 @@ describe('in-process queue, fair', () => {
     await q.offer('k', () => job('b2', 'T/UB'));
     await q.offer('k', () => job('c1', 'T/UC'));
     expect(q.load()).toEqual({ waiting: 3, running: 2 });
-    expect(await q.offer('k', () => { throw new Error('built'); })).toEqual({ kind: 'full' });
+    expect(
+      await q.offer('k', () => {
+        throw new Error('built');
+      }),
+    ).toEqual({ kind: 'full' });
     expect(q.refuseIfFull(() => 'k')).toBe(true);
     await h.drain();
     await q.whenIdle();
@@ -116,6 +129,18 @@ describe('in-process queue, fair', () => {
     expect(h.ran).toEqual(['x', 'y', 'z']);
     await h.drain();
     await q.whenIdle();
+  });
+});
+
+describe('the cap', () => {
+  it('is half the workers, at most half the platform connections; JOB_LANE_MAX sets it', () => {
+    expect(defaultLaneMax(64, 16)).toBe(8);
+    expect(defaultLaneMax(8, 16)).toBe(4);
+    expect(defaultLaneMax(1)).toBe(1);
+    const KEY = { FIELDLINE_ENCRYPTION_KEY: 'ab'.repeat(32) };
+    expect(loadConfig({ ...KEY }).jobs.laneMax).toBeUndefined();
+    expect(loadConfig({ ...KEY, JOB_LANE_MAX: '3' }).jobs.laneMax).toBe(3);
+    expect(() => loadConfig({ ...KEY, JOB_CONCURRENCY: '8', JOB_LANE_MAX: '9' })).toThrow(ConfigError);
   });
 });
 

@@ -23,7 +23,8 @@ const log = pino({ level: 'silent' });
 const linux = existsSync('/proc/thread-self');
 // Lowering is always allowed; a process already at WORK_NICE or below has nothing to lower.
 const lowerable = linux && getPriority() < WORK_NICE;
-if (!lowerable) console.log('thread priority tests skipped: no /proc/thread-self, or the process runs at nice ≥ 10');
+if (!lowerable)
+  console.log('thread priority tests skipped: no /proc/thread-self, or the process runs at nice ≥ 10');
 
 describe.skipIf(!lowerable)('thread priority', () => {
   let runner: ThreadRunner | undefined;
