@@ -107,6 +107,9 @@ export function fairSection(f: FairResult): string[] {
     `calls (GET /reading) after ${ms(f.platformMs, 0)}; B's calls are answered at once. ${f.rounds} round(s), alone and burst alternating,`,
     "the queue emptied (platform at once) after each; p95 of B's answers per run, median over the rounds. The app as",
     'main.ts runs it (default JOB_* settings): in-process queue with the sqlite store; BullMQ with a private redis-server.',
+    'Both serve people and workspaces in turns, and run at most JOB_LANE_MAX (default 8: half the platform connections) of one',
+    "person's jobs at once, so A's calls never take every connection B's call needs (src/runtime/jobs/lanes.ts, bull-lanes.ts).",
+    'Before lanes (issue 36): 68 ms alone, 21.3 s during the burst (316×).',
     ...(f.bullSkipped ? ['', `BullMQ not measured: ${f.bullSkipped}.`] : []),
     '',
     ...head([

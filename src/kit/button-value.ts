@@ -8,8 +8,11 @@ import type { z } from 'zod';
 
 /** Block Kit: a button's or an option's `value` holds at most 2,000 characters. */
 export const MAX_BUTTON_VALUE = 2000;
-/** Block Kit: a view's `private_metadata` holds at most 3,000 characters. */
-export const MAX_PRIVATE_METADATA = 3000;
+/**
+ * What fieldline may put in a view's `private_metadata`: Slack's 3,000 characters less the seal the runtime adds
+ * (./sealed-metadata.ts).
+ */
+export { MAX_SEALABLE_METADATA as MAX_PRIVATE_METADATA } from './sealed-metadata.ts';
 
 export function encodeValue(value: unknown): string {
   return JSON.stringify(value);

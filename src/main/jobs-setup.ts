@@ -6,6 +6,7 @@
  */
 import type { JobAppSettings, JobThreadData } from './job-thread.ts';
 import { createBullQueue } from '../runtime/jobs/bull-queue.ts';
+import { jobSeal } from '../runtime/jobs/job-seal.ts';
 import type { JobQueue, JobRunner } from '../runtime/jobs/job-queue.ts';
 import { defaultLaneMax } from '../runtime/jobs/lanes.ts';
 import { createLocalQueue } from '../runtime/jobs/local-queue.ts';
@@ -94,6 +95,7 @@ export function setUpJobs(opts: JobsSetupOptions): JobsSetup {
         run,
         runner: where,
         log: log.child({ module: 'jobs' }),
+        seal: jobSeal(jobSecret(config)),
       });
     },
     async ready() {
@@ -103,4 +105,11 @@ export function setUpJobs(opts: JobsSetupOptions): JobsSetup {
       await thread?.close();
     },
   };
+}
+
+/** The secret jobs in Redis are authenticated with: the same as the metadata seal's (every replica has it). */
+function jobSecret(config: JobsSetupOptions['config']): string | Buffer {
+  const secret = config.access.encryptionKey ?? config.slack.signingSecret ?? config.slack.botToken;
+  // A Redis deployment always has Slack credentials (config refuses one without); the fallback is unreachable.
+  return secret ?? 'fieldline-no-secret';
 }

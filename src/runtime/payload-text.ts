@@ -10,8 +10,16 @@ export function keepPayloadText(body: object, text: string): void {
   Object.defineProperty(body, TEXT, { value: text });
 }
 
-/** The body as JSON: the text it was parsed from when the receiver kept it, else serialized now. */
+/**
+ * The body as JSON: the text it was parsed from when the receiver kept it, else serialized now. Slack's
+ * verification token is blanked: requests are verified by their signature, and a queued job must carry nothing
+ * that grants more than its own work (issue 37).
+ */
 export function bodyJson(body: object): string {
   const text = (body as { [TEXT]?: unknown })[TEXT];
-  return typeof text === 'string' ? text : JSON.stringify(body);
+  const json = typeof text === 'string' ? text : JSON.stringify(body);
+  const token = (body as { token?: unknown }).token;
+  return typeof token === 'string' && token !== ''
+    ? json.replaceAll(`"token":${JSON.stringify(token)}`, '"token":""')
+    : json;
 }

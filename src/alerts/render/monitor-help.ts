@@ -1,4 +1,4 @@
-/** What `/monitor` offers: its help text, the manifest's description and usage hint (test/manifest.test.ts). */
+/** What `/monitor` offers: its help text, the manifest's description and usage hint (test/manifest.unit.test.ts). */
 import type { CommandHelp } from '../../kit/help/commands.ts';
 
 export const MONITOR_HELP: CommandHelp = {

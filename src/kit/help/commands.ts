@@ -1,6 +1,6 @@
 /**
  * The shape of a slash command's help. Each feature keeps its commands' help beside them and lists them in its
- * index.ts as `COMMANDS` (test/manifest.test.ts checks the manifest's descriptions and usage hints against them).
+ * index.ts as `COMMANDS` (test/manifest.unit.test.ts checks the manifest's descriptions and usage hints against them).
  */
 
 export interface CommandHelp {

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { LOWER_THREAD_PRIORITY_CJS } from '../../base/thread-priority.ts';
 import { RecentCache } from '../rules/recent-cache.ts';
 
 export const PNG_SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -20,7 +21,8 @@ const RENDER_OPTIONS = {
 
 // Plain CommonJS evaluated in the worker, so it runs the same under tsx, vitest and a compiled build (a .ts
 // worker file would need the TypeScript loader inside the worker). resvg is resolved from this module.
-const WORKER_SOURCE = `
+// The render yields to the acking thread: the worker lowers its own CPU priority first (issue 36).
+const WORKER_SOURCE = `${LOWER_THREAD_PRIORITY_CJS}
 const { parentPort, workerData } = require('node:worker_threads');
 const { Resvg } = require(workerData.resvgPath);
 parentPort.on('message', ({ id, svg }) => {

@@ -1,4 +1,4 @@
-/** What /reading and /source offer: help texts, manifest descriptions and usage hints (test/manifest.test.ts). */
+/** What /reading and /source offer: help texts, manifest descriptions and usage hints (test/manifest.unit.test.ts). */
 import type { CommandHelp } from '../../kit/help/commands.ts';
 
 export const READING_HELP: CommandHelp = {

@@ -16,6 +16,7 @@ import { bullLanes } from './bull-lanes.ts';
 import type { Admission, JobQueue, JobRunner, QueueLimits } from './job-queue.ts';
 import { JobStats } from './job-stats.ts';
 import { defaultLaneMax } from './lanes.ts';
+import { finishedData, type JobSeal } from './job-seal.ts';
 import { slackJobSchema, type SlackJob } from './slack-job.ts';
 
 const QUEUE_NAME = 'slack-jobs';
@@ -34,6 +35,8 @@ export interface BullQueueOptions {
   log: Logger;
   /** false: only enqueue (a replica that takes no jobs). Default true. */
   work?: boolean;
+  /** Authenticates each job in Redis (./job-seal.ts). */
+  seal: JobSeal;
 }
 
 function connection(url: string, blocking: boolean): ConnectionOptions {
@@ -121,9 +124,15 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
       : new Worker(
           QUEUE_NAME,
           async (bullJob, token) => {
-            const parsed = slackJobSchema.safeParse(bullJob.data);
-            if (!parsed.success) {
-              log.error({ job: bullJob.id }, 'malformed job dropped');
+            const opened = opts.seal.open(bullJob.data);
+            const parsed = slackJobSchema.safeParse(opened);
+            if (opened === undefined || !parsed.success) {
+              // Not written by a replica with this deployment's secret (or malformed): never run, never kept.
+              log.error(
+                { job: bullJob.id },
+                opened === undefined ? 'unauthenticated job dropped' : 'malformed job dropped',
+              );
+              await bullJob.updateData({ dropped: true }).catch(() => undefined);
               return;
             }
             const lane = parsed.data.lane ?? '';
@@ -137,7 +146,12 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
               if ((running.get(lane) ?? 0) < laneMax) void promoteNext(lane);
               throw new DelayedError();
             }
-            await work(parsed.data);
+            try {
+              await work(parsed.data);
+            } finally {
+              // A finished job stays for inspection without its body (the request, the carried values).
+              await bullJob.updateData(finishedData(parsed.data)).catch(() => undefined);
+            }
           },
           {
             connection: connection(opts.redisUrl, true),
@@ -167,7 +181,7 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
       }
       const job = build();
       try {
-        await queue.add(job.kind, job, {
+        await queue.add(job.kind, opts.seal.seal(job), {
           jobId: job.id,
           attempts: 1,
           priority: admitted.priority,

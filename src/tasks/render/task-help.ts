@@ -1,4 +1,4 @@
-/** What /task offers: its help text, the manifest's description and usage hint (test/manifest.test.ts). */
+/** What /task offers: its help text, the manifest's description and usage hint (test/manifest.unit.test.ts). */
 import type { CommandHelp } from '../../kit/help/commands.ts';
 
 export const TASK_HELP: CommandHelp = {

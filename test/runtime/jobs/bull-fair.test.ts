@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bullLanes } from '../../../src/runtime/jobs/bull-lanes.ts';
 import { createBullQueue } from '../../../src/runtime/jobs/bull-queue.ts';
+import { jobSeal } from '../../../src/runtime/jobs/job-seal.ts';
 import type { JobQueue, QueueLimits } from '../../../src/runtime/jobs/job-queue.ts';
 import type { SlackJob } from '../../../src/runtime/jobs/slack-job.ts';
 import { clearRedisPrefix } from '../../fixtures/redis-keys.ts';
@@ -67,6 +68,7 @@ describe.skipIf(!redisUrl())('BullMQ queue, fair', () => {
         }),
       runner: 'event-loop',
       log,
+      seal: jobSeal('test-secret'),
     });
     open.push({ close: () => q.close(1_000) });
     const offer = (id: string, lane: string) => q.offer('k', () => job(id, lane), lane);

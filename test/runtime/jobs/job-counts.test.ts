@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBullQueue } from '../../../src/runtime/jobs/bull-queue.ts';
+import { jobSeal } from '../../../src/runtime/jobs/job-seal.ts';
 import { JobStats } from '../../../src/runtime/jobs/job-stats.ts';
 import { createLocalQueue } from '../../../src/runtime/jobs/local-queue.ts';
 import type { SlackJob } from '../../../src/runtime/jobs/slack-job.ts';
@@ -71,6 +72,7 @@ describe('job counts', () => {
         run: () => new Promise<void>((resolve) => setTimeout(resolve, 20)),
         runner: 'event-loop',
         log,
+        seal: jobSeal('test-secret'),
       });
       try {
         // Two senders, each offering one job after another while the worker is busy: the waiting count grows.
