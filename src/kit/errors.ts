@@ -4,14 +4,14 @@
  * the same id. Nothing of the error's internals (stack, bodies) is ever sent to Slack.
  */
 import { randomBytes } from 'node:crypto';
-import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../base/log.ts';
 import type { MonitoringErrorCode } from '../monitoring/api.ts';
 import { isMonitoringError } from '../monitoring/index.ts';
 import { StoreUnavailableError } from '../store/store.ts';
 import { escapeMrkdwn } from './blocks/mrkdwn.ts';
-import { postToResponseUrl } from './response-url.ts';
-import { tellPerson } from './tell-user.ts';
+import { deliver, type RequestPlace } from './reply/index.ts';
+
+export { deliver } from './reply/index.ts';
 
 export interface UserMessage {
   /** Ready-to-send mrkdwn, ending with the reference id. */
@@ -129,15 +129,8 @@ export function userMessageFor(err: unknown, ref: string = newRef()): UserMessag
   return { text: `:warning: ${text} (ref \`${ref}\`)`, ref };
 }
 
-export interface ErrorTarget {
-  client: WebClient;
-  /** Where the user acted; absent for modals and global shortcuts (the user then gets a DM from the app). */
-  channel?: string;
-  user?: string;
-  /** Preferred when present: works in channels the bot is not a member of. */
-  responseUrl?: string;
-  threadTs?: string;
-}
+/** Where the person a request came from is told (./reply/index.ts). */
+export type ErrorTarget = RequestPlace;
 
 /** Logs `err` under a fresh reference id and tells the user, ephemerally where possible. Never throws. */
 export async function reportError(
@@ -159,34 +152,4 @@ export async function reportError(
     deps.log.warn({ ref: message.ref, err: deliveryErr }, 'could not tell the user about a failure');
   }
   return message;
-}
-
-/** Tells the person a request came from (where they acted, else the response_url): the error path's and a late refusal's. */
-export async function deliver(target: ErrorTarget, text: string, blocks?: unknown[]): Promise<void> {
-  if (target.user) {
-    const { client, user, channel, threadTs, responseUrl } = target;
-    await tellPerson(
-      {
-        client,
-        user,
-        ...(channel ? { channel } : {}),
-        ...(threadTs ? { threadTs } : {}),
-        ...(responseUrl ? { responseUrl } : {}),
-      },
-      { text, ...(blocks ? { blocks: blocks as never } : {}) },
-    );
-    return;
-  }
-  if (target.responseUrl) {
-    if (
-      await postToResponseUrl(target.responseUrl, {
-        response_type: 'ephemeral',
-        replace_original: false,
-        text,
-        ...(blocks ? { blocks } : {}),
-      })
-    )
-      return;
-  }
-  throw new Error('no user or channel to report the error to');
 }

@@ -17,7 +17,7 @@ import { createHttpServer, listen, MAX_BODY_BYTES, type RunningServer } from './
 import { SignedRequestReceiver } from './signed-receiver.ts';
 import { SocketPoolReceiver } from './socket-pool.ts';
 import { createListenerTable, type ListenerApp } from './listener-table.ts';
-import { acceptResponseUrlOrigin, respondVia, responseUrlOriginOf } from '../kit/response-url.ts';
+import { acceptResponseUrlOrigin, respondVia, responseUrlOriginOf } from '../kit/reply/response-url.ts';
 import { slackFetch } from '../kit/slack-fetch.ts';
 import { createDoor } from './jobs/door.ts';
 import { withJobQueue } from './jobs/hand-off.ts';
@@ -230,7 +230,7 @@ export function createSlackApp(
   installSealedViews(app, seal, log);
   // Listeners are found by key in one table (./listener-table.ts), run by one middleware installed last.
   const table = createListenerTable({ respond: respondVia, door });
-  // Until stop(): response_urls of any other origin are refused (../kit/response-url.ts).
+  // Until stop(): response_urls of any other origin are refused (../kit/reply/response-url.ts).
   const releaseResponseUrls = acceptResponseUrlOrigin(responseUrlOriginOf(opts.slackApiUrl), log);
   opts.register(table.listeners(app));
   app.use(table.dispatch);

@@ -174,7 +174,7 @@ export function createListenerTable(opts: ListenerTableOptions = {}): ListenerTa
       }) as unknown as ListenerApp,
     dispatch: async (middlewareArgs) => {
       const args = middlewareArgs as unknown as Args;
-      // Before any listener or job work runs: Bolt's own respond would post to any URL (../kit/response-url.ts).
+      // Before any listener or job work runs: Bolt's own respond would post to any URL (../kit/reply/response-url.ts).
       const url = opts.respond && args.respond ? responseUrlOf(obj(args.body) ?? {}) : undefined;
       if (url && opts.respond) args.respond = opts.respond(url);
       // A job of a declared kind is that declaration's work, whatever listener received it.

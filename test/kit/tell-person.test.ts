@@ -1,5 +1,5 @@
 /**
- * The one "reply to this person" path (kit/tell-user.ts `tellPerson`): the request's response_url first, then an
+ * The one "reply to this person" path (kit/reply/index.ts `tellPerson`): the request's response_url first, then an
  * ephemeral in the channel, then a DM — the order every feature now shares (three hand-written response_url
  * POSTs and two fallback chains merged into it).
  */
@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import type { WebClient } from '@slack/web-api';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptResponseUrlOrigin } from '../../src/kit/response-url.ts';
-import { tellPerson } from '../../src/kit/tell-user.ts';
+import { acceptResponseUrlOrigin } from '../../src/kit/reply/response-url.ts';
+import { tellPerson } from '../../src/kit/reply/index.ts';
 
 let server: Server;
 let base = '';

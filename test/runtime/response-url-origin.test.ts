@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockAgent, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postToResponseUrl } from '../../src/kit/response-url.ts';
+import { postToResponseUrl } from '../../src/kit/reply/response-url.ts';
 import { formBody } from '../../src/slack-standin/driver-transport.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 

@@ -21,7 +21,7 @@ import { messageModal } from '../../kit/blocks/text-blocks.ts';
 import { errorTargetFrom } from '../../kit/error-handler.ts';
 import { runsAsJob } from '../../kit/request-context.ts';
 import { placeOf } from '../../kit/request-place.ts';
-import { deliver } from '../../kit/errors.ts';
+import { deliver } from '../../kit/reply/index.ts';
 import { actingPersonFor, rememberedRefusal, type AccessDeps } from './acting-person.ts';
 import { isAccessEvent } from './access-events.ts';
 import { readRevoked, REVOKED_TEXT, tokenIsBack } from './slack-revoked.ts';

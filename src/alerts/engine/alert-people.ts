@@ -10,7 +10,7 @@ import { taskWire, toTask } from '../../monitoring/task-schema.ts';
 import type { Deps } from '../../base/deps.ts';
 import type { Logger } from '../../base/log.ts';
 import type { Task } from '../../monitoring/api.ts';
-import { slackErrorCode } from '../../kit/reply.ts';
+import { slackErrorCode } from '../../kit/reply/index.ts';
 import { renderCardFor } from '../../tasks/index.ts';
 import type { RenderedMessage } from '../render/alert-message.ts';
 import type { OutboxDraft } from '../rules/model.ts';

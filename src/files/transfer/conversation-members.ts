@@ -3,7 +3,7 @@
  * once per (conversation, person) for one request: a transfer of ten files asks Slack once.
  */
 import type { WebClient } from '@slack/web-api';
-import { slackErrorCode } from '../../kit/reply.ts';
+import { slackErrorCode } from '../../kit/reply/index.ts';
 import { FileTransferError } from '../../kit/slack-files/transfer-error.ts';
 
 /** Pages of 1,000 members read before giving up: a conversation larger than 10,000 people is not checked. */

@@ -12,7 +12,7 @@ import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
 import { FileTransferError, type FileTransferErrorCode } from '../../kit/slack-files/transfer-error.ts';
 import { readBody } from '../../kit/slack-files/read-body.ts';
 import { formatBytes, MAX_FILE_BYTES } from '../../kit/slack-files/size-rule.ts';
-import { slackErrorCode } from '../../kit/reply.ts';
+import { slackErrorCode } from '../../kit/reply/index.ts';
 
 export interface SendPlatformFileRequest {
   client: WebClient;

@@ -10,7 +10,7 @@ import { renderPostDone, renderPostModal, type PostFormValues } from '../render/
 import type { PostMeta } from '../render/post-meta.ts';
 import { renderPostConfirmation, renderPostFailure, type SlackMessage } from '../render/post-result.ts';
 import { userMessageFor } from '../../kit/errors.ts';
-import { tellUser } from '../../kit/tell-user.ts';
+import { tellUser } from '../../kit/reply/index.ts';
 
 export interface PostJob {
   client: WebClient;

@@ -10,7 +10,7 @@ import { zoneOrUtc } from '../rules/range.ts';
 import { escapeMrkdwn, safeName, safeText } from '../../kit/blocks/mrkdwn.ts';
 import { renderCsvRejected, renderImportAccepted, renderImportConfirmed } from '../render/reading-import.ts';
 import { reportError } from '../../kit/errors.ts';
-import { behindProgress, notify, postReply, updateReply, type ReplyTarget } from '../../kit/reply.ts';
+import { behindProgress, notify, postReply, updateReply, type ReplyTarget } from '../../kit/reply/index.ts';
 import { fetchSlackFile, SlackFileError } from '../../kit/slack-files/slack-file.ts';
 
 export interface ImportRequest {

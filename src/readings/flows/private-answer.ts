@@ -7,7 +7,7 @@
 import type { ReadingReport } from '../service/reading-report.ts';
 import { privateAnswer, type ShareOffer } from '../../files/index.ts';
 import { escapeMrkdwn, safeName } from '../../kit/blocks/mrkdwn.ts';
-import { notify, type Posted } from '../../kit/reply.ts';
+import { notify, type Posted } from '../../kit/reply/index.ts';
 import { shareFile, type ShareTarget } from '../../kit/slack-files/upload-file.ts';
 import { chartPng } from '../chart/chart-cache.ts';
 import { renderExportOutcome } from '../render/reading-export.ts';

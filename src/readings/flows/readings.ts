@@ -32,7 +32,7 @@ import {
   updateReply,
   type Posted,
   type ReplyTarget,
-} from '../../kit/reply.ts';
+} from '../../kit/reply/index.ts';
 
 /** What the /reading conversation uses: the sources service, the clock, the log, the person's platform client. */
 export type ReadingFlowDeps = Pick<Deps, 'sources' | 'clock' | 'log' | 'monitoring'>;

@@ -1,7 +1,7 @@
 /** Where a /source or /reading command was run or its button clicked, as a reply target for the flows. */
 import type { BlockAction, SlashCommand } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import type { ReplyTarget } from '../../kit/reply.ts';
+import type { ReplyTarget } from '../../kit/reply/index.ts';
 
 /** A reply target with the conversation's name in the signed payload (`directmessage` for a DM). */
 export interface ReadingTarget extends ReplyTarget {

@@ -4,7 +4,7 @@ import type { Deps } from '../../base/deps.ts';
 import { decodeValue } from '../../kit/button-value.ts';
 import { answer, toWork, viewEntry } from '../../kit/entry.ts';
 import { reportError } from '../../kit/errors.ts';
-import { notify } from '../../kit/reply.ts';
+import { notify } from '../../kit/reply/index.ts';
 import type { DeviceStatus } from '../../monitoring/api.ts';
 import { STATUS_BLOCK, type DeviceStatusMeta } from '../render/source-device-status.ts';
 import { SOURCE_VIEW } from '../render/source-ids.ts';

@@ -7,7 +7,7 @@ import type { Deps } from '../../base/deps.ts';
 import { escapeMrkdwn } from '../../kit/blocks/mrkdwn.ts';
 import { answer, toWork, viewEntry } from '../../kit/entry.ts';
 import { reportError } from '../../kit/errors.ts';
-import { notify } from '../../kit/reply.ts';
+import { notify } from '../../kit/reply/index.ts';
 import type { MeterReadings } from '../../monitoring/api.ts';
 import { catalogOfView, entryInputOf, entryMetaOf, errorsByBlock } from '../render/reading-entry-read.ts';
 import { TIMESTAMP_BLOCK } from '../render/reading-entry-view.ts';

@@ -18,7 +18,7 @@ import type { WebClient } from '@slack/web-api';
 import { deliveryClaimOf, pendingClaimOf } from '../dedupe.ts';
 import { bodyJson } from '../payload-text.ts';
 import { placeOf } from '../../kit/request-place.ts';
-import { tellPerson } from '../../kit/tell-user.ts';
+import { tellPerson } from '../../kit/reply/index.ts';
 import { messageModal } from '../../kit/blocks/text-blocks.ts';
 import { fullAck, fullText, queuedText, surfaceOf } from './busy-answers.ts';
 import type { Admission, JobQueue } from './job-queue.ts';

@@ -7,8 +7,8 @@ import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../base/deps.ts';
 import type { Task } from '../../monitoring/api.ts';
 import { renderTaskCard, type Rendered } from '../render/task-card.ts';
-import { postToResponseUrl } from '../../kit/response-url.ts';
-import type { Audience } from '../../kit/tell-user.ts';
+import { postToResponseUrl } from '../../kit/reply/response-url.ts';
+import type { Audience } from '../../kit/reply/index.ts';
 
 export interface CardPlace {
   channel: string;
@@ -17,7 +17,7 @@ export interface CardPlace {
   threadTs?: string;
 }
 
-export { tellUser, type Audience } from '../../kit/tell-user.ts';
+export { tellUser, type Audience } from '../../kit/reply/index.ts';
 
 export async function renderCardFor(deps: Pick<Deps, 'directory'>, task: Task): Promise<Rendered> {
   // Cheap when every status is known; otherwise one throttled scan of GET /tasks to learn the missing ids.

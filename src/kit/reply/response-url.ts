@@ -13,8 +13,8 @@
  */
 import { RespondError, type RespondArguments } from '@slack/bolt';
 import { request } from 'undici';
-import type { Logger } from '../base/log.ts';
-import { fitMessage } from './blocks/block-limits.ts';
+import type { Logger } from '../../base/log.ts';
+import { fitMessage } from '../blocks/block-limits.ts';
 
 export interface ResponseUrlMessage {
   text: string;
