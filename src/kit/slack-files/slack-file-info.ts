@@ -6,6 +6,7 @@ import { FileTransferError } from './transfer-error.ts';
 const slackFile = z
   .object({
     id: z.string(),
+    user: z.string().optional(),
     name: z.string().optional(),
     title: z.string().optional(),
     mimetype: z.string().optional(),
@@ -36,6 +37,8 @@ export interface SlackFileInfo {
   urlPrivate: string;
   /** Conversations the file is shared in (files.info channels, groups, ims and shares). */
   sharedIn: string[];
+  /** Who uploaded it (files.info `user`). */
+  uploader: string | null;
 }
 
 export async function slackFileInfo(client: WebClient, fileId: string): Promise<SlackFileInfo> {
@@ -61,6 +64,7 @@ export async function slackFileInfo(client: WebClient, fileId: string): Promise<
     filetype: f.filetype ?? null,
     size: f.size,
     urlPrivate,
+    uploader: f.user ?? null,
     sharedIn: [
       ...new Set([
         ...(f.channels ?? []),
