@@ -6,6 +6,7 @@ import { RUNTIME_FLAGS } from '../src/base/runtime-flags.ts';
 import type { DeliveryResult } from './delivery.ts';
 import { MAX_PER_10S } from './delivery.ts';
 import { kib, median, mib, ms, ratio } from './lib/stats.ts';
+import { latencyColumns } from './lib/stats.ts';
 import type { PollerResult } from './poller-scale.ts';
 import { READINGS_TARGET_RATIO, type ReadingsResult } from './readings.ts';
 
@@ -71,13 +72,7 @@ export function ackSection(a: AckResult): string[] {
   for (const c of a.cells) {
     lines.push(
       row([
-        c.app,
-        `${c.rate}/s`,
-        ms(median(c.runs.map((r) => r.p50))),
-        ms(median(c.runs.map((r) => r.p99))),
-        ms(Math.max(...c.runs.map((r) => r.max))),
-        `${c.runs.reduce((n, r) => n + r.over, 0)} of ${c.runs.reduce((n, r) => n + r.count, 0)}`,
-        c.runs.map((r) => r.p99.toFixed(0)).join(', '),
+        ...latencyColumns(c, 0),
         String(c.runs.at(-1)?.platformCalls ?? 0),
         ms(median(c.runs.map((r) => r.cpuMsPerRequest))),
         ms(median(c.runs.map((r) => r.ackThreadMsPerRequest ?? Number.NaN)), 2),

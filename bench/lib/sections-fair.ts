@@ -5,6 +5,7 @@ import { FAIR_TARGET_RATIO, type FairResult } from '../fairness.ts';
 import { STORM_COMMAND } from '../storm.ts';
 import { WORK_NICE } from '../../src/base/thread-priority.ts';
 import { median, ms, ratio } from './stats.ts';
+import { latencyColumns } from './stats.ts';
 
 const verdict = (met: boolean) => (met ? '**met**' : '**MISSED**');
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
@@ -70,13 +71,7 @@ export function stormSection(a: AckResult): string[] {
     const o = (k: 'accepted' | 'queued' | 'refused') => sum(c.runs.map((r) => r.outcomes[k]));
     lines.push(
       row([
-        c.app,
-        `${c.rate}/s`,
-        ms(median(c.runs.map((r) => r.p50))),
-        ms(median(c.runs.map((r) => r.p99))),
-        ms(Math.max(...c.runs.map((r) => r.max))),
-        `${sum(c.runs.map((r) => r.over))} of ${sum(c.runs.map((r) => r.count))}`,
-        c.runs.map((r) => r.p99.toFixed(1)).join(', '),
+        ...latencyColumns(c, 1),
         `${o('accepted')} / ${o('queued')} / ${o('refused')}`,
         ms(median(c.runs.map((r) => r.ackThreadMsPerRequest ?? Number.NaN)), 2),
         ms(median(c.runs.map((r) => r.cpuMsPerRequest))),

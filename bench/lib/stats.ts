@@ -40,3 +40,24 @@ export async function repeat<T>(times: number, fn: (i: number) => Promise<T>): P
   for (let i = 0; i < times; i++) out.push(await fn(i));
   return out;
 }
+
+/** A latency cell's first columns in the ack and storm tables: app, rate, p50, p99, max, over/sent, p99 per run. */
+export function latencyColumns(
+  c: {
+    app: string;
+    rate: number;
+    runs: { p50: number; p99: number; max: number; over: number; count: number }[];
+  },
+  perRunDigits: number,
+): string[] {
+  const total = (k: 'over' | 'count') => c.runs.reduce((n, r) => n + r[k], 0);
+  return [
+    c.app,
+    `${c.rate}/s`,
+    ms(median(c.runs.map((r) => r.p50))),
+    ms(median(c.runs.map((r) => r.p99))),
+    ms(Math.max(...c.runs.map((r) => r.max))),
+    `${total('over')} of ${total('count')}`,
+    c.runs.map((r) => r.p99.toFixed(perRunDigits)).join(', '),
+  ];
+}

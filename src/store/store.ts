@@ -3,7 +3,9 @@
  * Values are JSON-serialisable. TTLs are milliseconds. Errors of the backend (Redis down) are thrown as
  * StoreUnavailableError, never turned into a silent miss.
  */
-export interface Store {
+import type { RawEntries } from './cas.ts';
+/** `readEntry` and `swapEntry` are `update`'s two steps (./cas.ts), for views that forward them (another thread). */
+export interface Store extends RawEntries {
   get<T>(key: string): Promise<T | undefined>;
   set<T>(key: string, value: T, ttlMs?: number): Promise<void>;
   delete(key: string): Promise<boolean>;
@@ -20,15 +22,6 @@ export interface Store {
     fn: (current: T | undefined) => T | undefined,
     ttlMs?: number,
   ): Promise<T | undefined>;
-  /** The stored entry as text: `update`'s first step (for views that forward it, e.g. to another thread). */
-  readEntry(key: string): Promise<string | undefined>;
-  /** Replaces the entry only if it is still `expected`: `update`'s second step. */
-  swapEntry(
-    key: string,
-    expected: string | undefined,
-    next: string | undefined,
-    ttlMs?: number,
-  ): Promise<boolean>;
   /** A view of the same backend whose keys are prefixed `name:`. */
   namespace(name: string): Store;
   /** Resolves when the backend answers; throws StoreUnavailableError otherwise (used by /readyz). */
