@@ -12,7 +12,7 @@ import { loadConfig } from '../src/base/config.ts';
 import { systemClock } from '../src/base/deps.ts';
 import { createLogger } from '../src/base/log.ts';
 import { createMonitoringClient } from '../src/monitoring/index.ts';
-import { createRelay, createRelayWebClient } from '../src/alerts/engine/alert-engine.ts';
+import { createAlertEngine, createAlertWebClient } from '../src/alerts/engine/alert-engine.ts';
 import type { OutboxDraft } from '../src/alerts/rules/model.ts';
 import { createOutbox } from '../src/alerts/engine/outbox.ts';
 import { incidentFromAlert } from '../src/alerts/render/incident-message.ts';
@@ -107,9 +107,9 @@ export async function runDelivery(opts: {
   const channels = Array.from({ length: opts.channels }, (_, i) => `C0BENCH${String(i).padStart(2, '0')}`);
   for (const id of channels)
     standin.addChannel({ id, name: id.toLowerCase(), is_private: false, is_im: false, is_member: true });
-  const relay = createRelay(
+  const relay = createAlertEngine(
     { config: loadConfig({}), log, monitoring, store, clock: systemClock },
-    { slack: createRelayWebClient({ token: standin.botToken, apiUrl: standin.apiUrl, log }) },
+    { slack: createAlertWebClient({ token: standin.botToken, apiUrl: standin.apiUrl, log }) },
   );
   const stopStorm = rateLimitStorm(standin, channels, {
     share: 0.5,

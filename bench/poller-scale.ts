@@ -5,7 +5,7 @@
  * paging rule 4), for data sources and tasks, plus one full record per camera source.
  */
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_RELAY_OPTIONS } from '../src/alerts/rules/options.ts';
+import { DEFAULT_ALERT_OPTIONS } from '../src/alerts/rules/options.ts';
 import { RUNTIME_FLAGS } from '../src/base/runtime-flags.ts';
 import { startChild } from './lib/child.ts';
 import { median } from './lib/stats.ts';
@@ -81,7 +81,7 @@ async function measureSize(size: number, reps: number, log: (line: string) => vo
         `poller ${size}: cycle ${i + 1} ${c.ms.toFixed(0)} ms, ${c.outcome}, calls ${JSON.stringify(calls)}${c.error ? ` (${c.error})` : ''}`,
       );
     }
-    const pageSize = DEFAULT_RELAY_OPTIONS.pageSize;
+    const pageSize = DEFAULT_ALERT_OPTIONS.pageSize;
     const minimalCalls =
       minimalPages(info.sources, pageSize) + minimalPages(info.tasks, pageSize) + info.cameras;
     const last = cycles.at(-1);
@@ -122,7 +122,7 @@ export async function runPollerScale(opts: {
     };
   });
   return {
-    pageSize: DEFAULT_RELAY_OPTIONS.pageSize,
+    pageSize: DEFAULT_ALERT_OPTIONS.pageSize,
     sizes,
     growth,
     callsMinimal: sizes.every((s) => s.totalCalls === s.minimalCalls),

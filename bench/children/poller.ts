@@ -12,8 +12,8 @@ import { loadConfig } from '../../src/base/config.ts';
 import { systemClock, type BaseDeps } from '../../src/base/deps.ts';
 import { createLogger } from '../../src/base/log.ts';
 import { createMonitoringClient } from '../../src/monitoring/index.ts';
-import { createRelay } from '../../src/alerts/engine/alert-engine.ts';
-import { relayStore } from '../../src/alerts/engine/alert-store.ts';
+import { createAlertEngine } from '../../src/alerts/engine/alert-engine.ts';
+import { alertStore } from '../../src/alerts/engine/alert-store.ts';
 import { subscribeEverySite } from '../../src/alerts/rules/subscriptions.ts';
 import { createServices } from '../../src/main/services.ts';
 import { openStore } from '../../src/store/open-store.ts';
@@ -45,7 +45,7 @@ const base: BaseDeps = {
   clock: systemClock,
 };
 const services = createServices(base);
-const relay = createRelay(
+const relay = createAlertEngine(
   { ...base, directory: services.directory },
   {
     slack: {
@@ -55,7 +55,7 @@ const relay = createRelay(
     },
   },
 );
-await subscribeEverySite(relayStore(store), 'C0BENCH', { alerts: true, tasks: true }, Date.now());
+await subscribeEverySite(alertStore(store), 'C0BENCH', { alerts: true, tasks: true }, Date.now());
 
 function memory() {
   return { rss: process.memoryUsage().rss, maxRss: process.resourceUsage().maxRSS * 1024 };

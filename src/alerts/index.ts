@@ -1,7 +1,7 @@
 /**
  * The alerts feature (the relay): the poller and its delivery engine, `/monitor`, and the buttons on alert
  * messages (Acknowledge, Create task, Snooze, a digest's "and N more"). `registerAlerts` registers every listener;
- * the composition root starts the background relay with `startRelayBackground`. Other features import alerts from
+ * the composition root starts the background relay with `startAlertBackground`. Other features import alerts from
  * this file only.
  */
 import type { BlockButtonAction } from '@slack/bolt';
@@ -15,10 +15,10 @@ import { digestMore } from './slack/action-digest-more.ts';
 import { monitorCommand } from './slack/command-monitor.ts';
 import { MONITOR_HELP } from './render/monitor-help.ts';
 
-export { startRelayBackground } from './engine/alert-background.ts';
-export { relayStore } from './engine/alert-store.ts';
+export { startAlertBackground } from './engine/alert-background.ts';
+export { alertStore } from './engine/alert-store.ts';
 export type { ChannelSubscriptions } from './rules/model.ts';
-export type { RelayStatus } from './rules/status.ts';
+export type { AlertStatus } from './rules/status.ts';
 export { changeSubscription, subscribeIfNew } from './rules/subscriptions.ts';
 export { describeSubscriptions } from './render/monitor-reply.ts';
 export { formatDuration, when } from './render/alert-format.ts';

@@ -47,7 +47,7 @@ export interface Composed {
  * What the relay runs with: it acts for nobody in particular, so it polls and posts with the shared key and keeps
  * its own site cache (scope "relay"). Local mode's setup uses the same.
  */
-export function relayDeps(deps: Deps, scope = 'relay'): Deps {
+export function alertDeps(deps: Deps, scope = 'relay'): Deps {
   const base = { ...deps, monitoring: deps.sharedMonitoring, scope: () => scope };
   return { ...base, directory: createDirectory(base, base.scope) };
 }

@@ -11,8 +11,8 @@ import { ConfigError, loadConfig, type Config } from '../base/config.ts';
 import { systemClock, type Deps } from '../base/deps.ts';
 import { createLifecycle, type Lifecycle } from '../base/lifecycle.ts';
 import { createLogger, type Logger } from '../base/log.ts';
-import { composeDeps, relayDeps, type Composed } from './compose.ts';
-import { startRelayBackground } from '../alerts/index.ts';
+import { composeDeps, alertDeps, type Composed } from './compose.ts';
+import { startAlertBackground } from '../alerts/index.ts';
 import { createSlackApp, type SlackApp } from '../runtime/app.ts';
 import { setUpJobs, type JobsSetup } from './jobs-setup.ts';
 import { openStore } from '../store/open-store.ts';
@@ -167,7 +167,7 @@ async function startSlack(
 /** Background work (the relay's poller and deliverer) starts here and registers its stop in phase 'work'. */
 /** The relay acts for nobody in particular: it polls and posts with the shared key and keeps its own site cache. */
 async function startBackground(deps: Deps, slack: SlackConnection, lifecycle: Lifecycle): Promise<void> {
-  await startRelayBackground(relayDeps(deps), { botToken: slack.botToken, apiUrl: slack.apiUrl }, lifecycle);
+  await startAlertBackground(alertDeps(deps), { botToken: slack.botToken, apiUrl: slack.apiUrl }, lifecycle);
 }
 
 async function main(): Promise<void> {

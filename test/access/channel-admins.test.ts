@@ -17,8 +17,8 @@ afterAll(async () => {
 const monitor = async (text: string, user: string, channel = 'C0GENERAL') =>
   textOf(await answerTo(h, { command: '/monitor', text, user, channel }));
 const subscriptionOf = async (channel = 'C0GENERAL') => {
-  const { relayStore } = await import('../../src/alerts/engine/alert-store.ts');
-  return relayStore(h.deps.store).subscriptions(channel);
+  const { alertStore } = await import('../../src/alerts/engine/alert-store.ts');
+  return alertStore(h.deps.store).subscriptions(channel);
 };
 
 describe('/monitor as an admin or not', () => {

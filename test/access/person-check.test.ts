@@ -4,7 +4,7 @@
  * person; work that reaches no platform (/monitor list, Acknowledge on an alert) is checked too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayStore } from '../../src/alerts/engine/alert-store.ts';
+import { alertStore } from '../../src/alerts/engine/alert-store.ts';
 import { clickAlertButton, postSilentAlert } from '../fixtures/alert-parent.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { answerTo, platformCallsSince, requestMark, textOf } from './access-helpers.ts';
@@ -96,6 +96,6 @@ describe('work that reaches no platform is checked too', () => {
         .find((m) => m.ephemeralTo === 'U0KAI' && textOf(m).includes('another organisation')),
     );
     await h.app.whenIdle();
-    expect(await relayStore(h.deps.store).ack('C0ALERTS', 'k1')).toBeUndefined();
+    expect(await alertStore(h.deps.store).ack('C0ALERTS', 'k1')).toBeUndefined();
   });
 });

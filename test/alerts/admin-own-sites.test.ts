@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestRecords } from '../../src/alerts/engine/digest-records.ts';
-import { relayStore } from '../../src/alerts/engine/alert-store.ts';
+import { alertStore } from '../../src/alerts/engine/alert-store.ts';
 import { answerTo, textOf } from '../access/access-helpers.ts';
-import { ALERTS, GENERAL, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
+import { ALERTS, GENERAL, MIN, startAlertsBed, type AlertsBed } from './alerts-bed.ts';
 
 const ANA = 'U0ANA';
 const BEN = 'U0BEN';
@@ -15,9 +15,9 @@ const SHIFT = 'C0SHIFT';
 const HANDOVER = 'C0HANDOVER';
 const KEPT = /Berlin Plant\*?'s subscription is kept: your platform account doesn't see it/;
 
-let bed: RelayBed;
+let bed: AlertsBed;
 beforeAll(async () => {
-  bed = await startRelayBed({
+  bed = await startAlertsBed({
     harness: { links: 'local', configOverrides: { FIELDLINE_ADMIN_GROUP: 'plant-leads' } },
   });
   bed.h.standin.state.usergroups[0]!.users.push(BEN);
@@ -34,8 +34,8 @@ afterAll(() => bed?.stop());
 
 const monitor = async (text: string, user: string, channel: string) =>
   textOf(await answerTo(bed.h, { command: '/monitor', text, user, channel }));
-const subs = (channel: string) => relayStore(bed.h.deps.store).subscriptions(channel);
-const digest = (channel: string) => digestRecords(relayStore(bed.h.deps.store).raw).settings(channel);
+const subs = (channel: string) => alertStore(bed.h.deps.store).subscriptions(channel);
+const digest = (channel: string) => digestRecords(alertStore(bed.h.deps.store).raw).settings(channel);
 
 describe('an admin whose key sees Chicago Works only', () => {
   it("`subscribe alerts severity critical` keeps Berlin Plant's severity: its warnings still reach the channel", async () => {

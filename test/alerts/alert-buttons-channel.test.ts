@@ -5,13 +5,13 @@
  */
 import { describe, expect } from 'vitest';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';
-import { relayStore } from '../../src/alerts/engine/alert-store.ts';
+import { alertStore } from '../../src/alerts/engine/alert-store.ts';
 import { waitFor } from '../harness.ts';
 import { textOf } from '../access/access-helpers.ts';
-import { ALERTS, cameraTest as it, GENERAL, MIN, type RelayBed } from './relay-bed.ts';
+import { ALERTS, cameraTest as it, GENERAL, MIN, type AlertsBed } from './alerts-bed.ts';
 
 /** Raises Gate Camera North's low battery in #alerts; returns its parent and a copy of it in #general. */
-async function parentAndCopy(bed: RelayBed): Promise<{ parent: StoredMessage; copy: StoredMessage }> {
+async function parentAndCopy(bed: AlertsBed): Promise<{ parent: StoredMessage; copy: StoredMessage }> {
   bed.setCamera({ battery: 15 });
   for (const ms of [MIN, 2 * MIN, MIN]) await bed.tick(ms);
   const parent = bed.cameraParents()[0]!;
@@ -24,7 +24,12 @@ async function parentAndCopy(bed: RelayBed): Promise<{ parent: StoredMessage; co
   return { parent, copy };
 }
 
-async function press(bed: RelayBed, copy: StoredMessage, actionId: string, option?: string): Promise<string> {
+async function press(
+  bed: AlertsBed,
+  copy: StoredMessage,
+  actionId: string,
+  option?: string,
+): Promise<string> {
   const before = bed.h.standin.messages(GENERAL).length;
   const res = await bed.h.driver.blockAction({
     actionId,
@@ -53,7 +58,7 @@ describe("an alert's buttons copied into another conversation", () => {
     expect(await press(bed, copy, 'alert_snooze', '4h')).toContain('no longer tracked');
     expect(await press(bed, copy, 'alert_create_task')).toContain('no longer tracked');
     await bed.h.app.whenIdle();
-    const rs = relayStore(bed.h.deps.store);
+    const rs = alertStore(bed.h.deps.store);
     expect(await rs.ack(ALERTS, subject)).toBeUndefined();
     expect(await rs.snoozes(ALERTS)).toEqual({});
     expect(bed.h.standin.views()).toHaveLength(views);

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { actAs, type ActingPerson } from '../../src/access/index.ts';
-import { relayStore } from '../../src/alerts/engine/alert-store.ts';
+import { alertStore } from '../../src/alerts/engine/alert-store.ts';
 import { openIncident } from '../../src/alerts/rules/incident.ts';
 import type { StormView } from '../../src/alerts/rules/model.ts';
 import { alertAck } from '../../src/alerts/slack/action-alert-ack.ts';
@@ -52,7 +52,7 @@ describe('alert handlers called without an App', () => {
 
   it('a second Acknowledge tells who acknowledged and when, and changes nothing', async () => {
     const inc = openIncident([alert], 1);
-    await relayStore(store).saveMessage('C1', 'incident:7@1', {
+    await alertStore(store).saveMessage('C1', 'incident:7@1', {
       ts: '1.1',
       view: { type: 'incident', incident: inc },
     });
@@ -73,7 +73,7 @@ describe('alert handlers called without an App', () => {
       response_type: 'ephemeral',
       text: expect.stringMatching(/already acknowledged by <@U0ANA> at 15:33 site time .* Nothing changed\./),
     });
-    expect(await relayStore(store).ack('C1', 'incident:7@1')).toEqual({ user: 'U0ANA', at: AT });
+    expect(await alertStore(store).ack('C1', 'incident:7@1')).toEqual({ user: 'U0ANA', at: AT });
   });
 
   it('Snooze on a storm parent holds the storm and shows it on the parent', async () => {
@@ -87,7 +87,7 @@ describe('alert handlers called without an App', () => {
       openedAt: 5,
       resolvedAt: null,
     };
-    await relayStore(store).saveMessage('C1', 'storm:101@5', { ts: '2.2', view: { type: 'storm', storm } });
+    await alertStore(store).saveMessage('C1', 'storm:101@5', { ts: '2.2', view: { type: 'storm', storm } });
     const { calls, built } = button('U0ANA', 'alert_snooze', 'storm:101@5', {
       block_id: 'storm_actions|storm:101@5',
       selected_option: { value: '1h' },
@@ -99,7 +99,7 @@ describe('alert handlers called without an App', () => {
     expect(JSON.stringify(built.argsOf('chat.update')[0])).toContain(
       'Snoozed by <@U0ANA> until 16:33 site time',
     );
-    expect((await relayStore(store).snoozes('C1'))['storm:101']).toMatchObject({
+    expect((await alertStore(store).snoozes('C1'))['storm:101']).toMatchObject({
       label: 'alert storm at Berlin Plant',
       until: AT + 3_600_000,
       subject: 'storm:101@5',

@@ -7,18 +7,18 @@
 import { WebClient } from '@slack/web-api';
 import { describe, expect, it } from 'vitest';
 import { notifyAssignment } from '../../src/alerts/index.ts';
-import { relayDeps } from '../../src/main/compose.ts';
+import { alertDeps } from '../../src/main/compose.ts';
 import type { Task } from '../../src/monitoring/api.ts';
-import type { Relay } from '../../src/alerts/engine/alert-engine.ts';
+import type { AlertEngine } from '../../src/alerts/engine/alert-engine.ts';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';
 import { waitFor } from '../harness.ts';
 import { redisUrl } from '../setup/redis-url.ts';
 import { cardFor, newView, openByCommand, option, tasksWritten } from '../tasks/task-helpers.ts';
-import { GENERAL, MIN, startTaskBed, taskTest, type RelayBed } from './relay-bed.ts';
+import { GENERAL, MIN, startTaskBed, taskTest, type AlertsBed } from './alerts-bed.ts';
 
 const CONCURRENT = 16;
 
-function dmCards(bed: RelayBed, user: string): StoredMessage[] {
+function dmCards(bed: AlertsBed, user: string): StoredMessage[] {
   return bed.h.standin
     .messages(bed.h.standin.state.dmWith(user).id)
     .filter((m) => m.bot_id !== undefined && !m.ephemeralTo);
@@ -26,7 +26,7 @@ function dmCards(bed: RelayBed, user: string): StoredMessage[] {
 
 const json = (m: StoredMessage | undefined) => JSON.stringify(m?.blocks ?? []);
 
-async function platformTask(bed: RelayBed, id: string): Promise<Task> {
+async function platformTask(bed: AlertsBed, id: string): Promise<Task> {
   const page = await bed.h.deps.sharedMonitoring.tasks.listPage({ siteIds: ['101'], limit: 200 }, null);
   const task = page.rows.find((t) => t.id === id);
   if (!task) throw new Error(`task ${id} not on the platform`);
@@ -34,14 +34,14 @@ async function platformTask(bed: RelayBed, id: string): Promise<Task> {
 }
 
 /** Everything at rest: no job waiting or running, and nothing left to deliver in any relay's outbox. */
-async function atRest(bed: RelayBed, relays: Relay[] = [bed.relay]): Promise<void> {
+async function atRest(bed: AlertsBed, relays: AlertEngine[] = [bed.relay]): Promise<void> {
   await bed.h.app.whenIdle();
   for (const relay of relays) expect((await relay.deliverNow()).errors).toEqual([]);
   expect((await bed.relay.status()).channels.every((c) => c.pending === 0)).toBe(true);
 }
 
 /** An open Berlin task nobody in Slack holds, assigned on the platform to `email`; its platform id. */
-function assignOnPlatform(bed: RelayBed, email: string, taskId?: string): string {
+function assignOnPlatform(bed: AlertsBed, email: string, taskId?: string): string {
   const admin = bed.h.sandbox.admin;
   const person = admin.state.users.find((u) => u.email === email);
   const task =
@@ -57,14 +57,14 @@ for (const store of ['memory', 'sqlite', 'redis'] as const) {
   describe.skipIf(store === 'redis' && !redisUrl())(`one DM card per assignment (${store} store)`, () => {
     it(`${CONCURRENT} Slack-path notifications and two relays' cycles at once DM the assignee once`, async () => {
       const bed = await startTaskBed({ harness: { store } });
-      const replica = bed.newRelay();
+      const replica = bed.newEngine();
       try {
         const taskId = assignOnPlatform(bed, 'chloe.martin@plant.example');
         const task = await platformTask(bed, taskId);
         // The tasks feature may also tell it from what it sent, before the platform's read-back (no version).
         const asSent: Task = { ...task, auditInfo: null };
         const client = new WebClient(bed.h.standin.botToken, { slackApiUrl: bed.h.standin.apiUrl });
-        const deps = relayDeps(bed.h.deps);
+        const deps = alertDeps(bed.h.deps);
         await Promise.all([
           ...Array.from({ length: CONCURRENT }, (_, i) =>
             notifyAssignment(deps, client, i % 2 === 0 ? task : asSent, 'U0ANA'),

@@ -5,10 +5,10 @@
 import { expect } from 'vitest';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';
 import { waitFor } from '../harness.ts';
-import type { RelayBed } from './relay-bed.ts';
+import type { AlertsBed } from './alerts-bed.ts';
 
 /** `n` channels the bot is a member of, added to the stand-in. */
-export function addChannels(bed: RelayBed, prefix: string, n: number): string[] {
+export function addChannels(bed: AlertsBed, prefix: string, n: number): string[] {
   return Array.from({ length: n }, (_, i) => {
     const id = `C0${prefix}${i}`;
     bed.h.standin.addChannel({
@@ -26,7 +26,7 @@ export function addChannels(bed: RelayBed, prefix: string, n: number): string[] 
 const QUEUED = /fieldline is busy — your request is queued/;
 
 /** Answers in `channel`, without the queued notes. */
-const ephemerals = (bed: RelayBed, channel: string): StoredMessage[] =>
+const ephemerals = (bed: AlertsBed, channel: string): StoredMessage[] =>
   bed.h.standin.messages(channel).filter((m) => m.ephemeralTo !== undefined && !QUEUED.test(m.text));
 
 /**
@@ -34,7 +34,7 @@ const ephemerals = (bed: RelayBed, channel: string): StoredMessage[] =>
  * sent there; returns the answers per channel.
  */
 export async function monitorAtOnce(
-  bed: RelayBed,
+  bed: AlertsBed,
   commands: { channel: string; text: string }[],
 ): Promise<Map<string, string[]>> {
   const before = new Map(commands.map((c) => [c.channel, ephemerals(bed, c.channel).length]));
@@ -64,7 +64,7 @@ export async function monitorAtOnce(
 
 /** Chooses `choice` in the Snooze menu of every parent at once; waits for every answer. */
 export async function snoozeAtOnce(
-  bed: RelayBed,
+  bed: AlertsBed,
   channel: string,
   parents: string[],
   choice: string,
@@ -87,7 +87,7 @@ export async function snoozeAtOnce(
 }
 
 /** Channels of `channels` without exactly one top-level bot message whose text matches `pattern`, with the count. */
-export function notOnceIn(bed: RelayBed, channels: string[], pattern: RegExp): Record<string, number> {
+export function notOnceIn(bed: AlertsBed, channels: string[], pattern: RegExp): Record<string, number> {
   const out: Record<string, number> = {};
   for (const c of channels) {
     const n = bed.parents(c).filter((m) => pattern.test(m.text)).length;

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HEALTHY_CAMERA } from '../fixtures/device-status.ts';
 import { redisUrl } from '../setup/redis-url.ts';
 import { addChannels, monitorAtOnce, notOnceIn, snoozeAtOnce } from './concurrent-bed.ts';
-import { MIN, sourceNamed, startRelayBed, type RelayBed } from './relay-bed.ts';
+import { MIN, sourceNamed, startAlertsBed, type AlertsBed } from './alerts-bed.ts';
 
 const DIGEST = /^Shift handover — Berlin Plant( \(late\))?:/;
 
@@ -24,7 +24,7 @@ describe.each(STORES)(
   'concurrent settings and snoozes ($store, jobs in the $runner)',
   ({ store, runner, skip }) => {
     const harness = { store, jobs: { runner } };
-    let bed: RelayBed;
+    let bed: AlertsBed;
     afterEach(async () => bed?.stop());
 
     // Not run with the job thread: it keeps the real clock (the bed moves the main thread's), and `since` comes
@@ -33,7 +33,7 @@ describe.each(STORES)(
     itWithBedClock(
       'digest settings typed at once in 8 channels: each gets its digest; 4 turned off at once get none',
       async () => {
-        bed = await startRelayBed({ harness, startAt: '2026-06-10T03:00:00Z' }); // 05:00 in Berlin
+        bed = await startAlertsBed({ harness, startAt: '2026-06-10T03:00:00Z' }); // 05:00 in Berlin
         const channels = addChannels(bed, 'DIG', 8);
         const on = await monitorAtOnce(
           bed,
@@ -65,7 +65,7 @@ describe.each(STORES)(
     it.skipIf(skip)(
       'Snooze on 4 parents at once, and again on 2 while a cycle runs: every snooze holds and counts',
       async () => {
-        bed = await startRelayBed({ harness, relay: { stormThreshold: 100 } });
+        bed = await startAlertsBed({ harness, relay: { stormThreshold: 100 } });
         const [channel = ''] = addChannels(bed, 'SNZ', 1);
         const names = ['Gate Camera North', 'Dock Camera', 'Entrance Camera', 'Berth Camera'];
         const cameras = names.map((n) => sourceNamed(bed.h, n).id);

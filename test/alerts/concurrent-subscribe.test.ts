@@ -5,15 +5,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { redisUrl } from '../setup/redis-url.ts';
 import { addChannels, monitorAtOnce, notOnceIn } from './concurrent-bed.ts';
-import { MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
+import { MIN, startAlertsBed, type AlertsBed } from './alerts-bed.ts';
 
 // The alert's parent (a task may name the camera too).
 const CAMERA = /^(Warning|Critical): Gate Camera North —/;
 
 /** Raises a camera alert and changes one Berlin task, runs the cycles, and delivers everything (idle). */
 async function alertAndTaskChange(
-  bed: RelayBed,
-  fault: Parameters<RelayBed['setCamera']>[0] = { battery: 15 },
+  bed: AlertsBed,
+  fault: Parameters<AlertsBed['setCamera']>[0] = { battery: 15 },
 ): Promise<RegExp> {
   const task = bed.h.sandbox.admin.state.tasks.find((t) => t.siteId === '101' && t.statusId === '5');
   expect(task).toBeDefined();
@@ -37,13 +37,13 @@ describe.each(STORES)(
   'concurrent /monitor subscribe ($store, jobs in the $runner)',
   ({ store, runner, skip }) => {
     const harness = { store, jobs: { runner } };
-    let bed: RelayBed;
+    let bed: AlertsBed;
     afterEach(async () => bed?.stop());
 
     it.skipIf(skip)(
       '16 subscriptions typed at once in 8 channels: every channel gets both the alert and the task change',
       async () => {
-        bed = await startRelayBed({ harness });
+        bed = await startAlertsBed({ harness });
         bed.setCamera();
         const channels = addChannels(bed, 'SUB', 8);
         const commands = channels.flatMap((channel) => [
@@ -70,7 +70,7 @@ describe.each(STORES)(
     );
 
     it.skipIf(skip)('subscribe alerts and subscribe tasks at once in one channel: both hold', async () => {
-      bed = await startRelayBed({ harness });
+      bed = await startAlertsBed({ harness });
       bed.setCamera();
       const [channel = ''] = addChannels(bed, 'PAIR', 1);
       const answers = await monitorAtOnce(bed, [
@@ -94,7 +94,7 @@ describe.each(STORES)(
     it.skipIf(skip)(
       'unsubscribe and subscribe at once in 8 channels: what each lists is what it gets',
       async () => {
-        bed = await startRelayBed({ harness });
+        bed = await startAlertsBed({ harness });
         bed.setCamera();
         const channels = addChannels(bed, 'MIX', 8);
         await monitorAtOnce(

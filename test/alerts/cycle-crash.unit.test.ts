@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/base/config.ts';
 import { createLogger } from '../../src/base/log.ts';
 import type { MonitoringApi, Page, Task } from '../../src/monitoring/api.ts';
-import { createRelay } from '../../src/alerts/engine/alert-engine.ts';
+import { createAlertEngine } from '../../src/alerts/engine/alert-engine.ts';
 import { createOutbox } from '../../src/alerts/engine/outbox.ts';
-import type { RelaySlack } from '../../src/alerts/engine/alert-slack.ts';
-import { relayStore } from '../../src/alerts/engine/alert-store.ts';
+import type { AlertSlack } from '../../src/alerts/engine/alert-slack.ts';
+import { alertStore } from '../../src/alerts/engine/alert-store.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { StoreUnavailableError, type Store } from '../../src/store/store.ts';
 import { makeTask } from '../fixtures/task.ts';
@@ -76,7 +76,7 @@ describe('runCycle after a crash between enqueue and saving state', () => {
     const failing = { on: false };
     const store = flakyStore(inner, failing);
     let tasks = [task('5')];
-    const slack: RelaySlack = { post: async () => '1.0', update: async () => {}, join: async () => {} };
+    const slack: AlertSlack = { post: async () => '1.0', update: async () => {}, join: async () => {} };
     const deps = {
       config: loadConfig({}),
       log,
@@ -84,8 +84,8 @@ describe('runCycle after a crash between enqueue and saving state', () => {
       clock: { now: () => 1_000 },
       monitoring: fakeMonitoring(() => tasks),
     };
-    const relay = createRelay(deps, { slack, random: () => 0.5 });
-    const rs = relayStore(store);
+    const relay = createAlertEngine(deps, { slack, random: () => 0.5 });
+    const rs = alertStore(store);
     await rs.saveSubscriptions({
       channel: 'C1',
       alerts: null,

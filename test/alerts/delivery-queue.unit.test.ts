@@ -3,8 +3,8 @@ import { createLogger } from '../../src/base/log.ts';
 import { createDeliveryQueue } from '../../src/alerts/engine/delivery-queue.ts';
 import type { OutboxDraft } from '../../src/alerts/rules/model.ts';
 import { createOutbox } from '../../src/alerts/engine/outbox.ts';
-import type { RelaySlack } from '../../src/alerts/engine/alert-slack.ts';
-import { relayStore } from '../../src/alerts/engine/alert-store.ts';
+import type { AlertSlack } from '../../src/alerts/engine/alert-slack.ts';
+import { alertStore } from '../../src/alerts/engine/alert-store.ts';
 import { openStore } from '../../src/store/open-store.ts';
 
 const log = createLogger({ level: 'silent' });
@@ -72,7 +72,7 @@ describe('delivery queue (virtual time)', () => {
     const time = virtualTime();
     const writes: { channel: string; text: string; at: number }[] = [];
     let limited = 2;
-    const slack: RelaySlack = {
+    const slack: AlertSlack = {
       async post(channel, msg) {
         if (channel === 'A' && limited > 0) {
           limited -= 1;
@@ -88,7 +88,7 @@ describe('delivery queue (virtual time)', () => {
       join: async () => {},
     };
     for (const channel of ['A', 'B']) await outbox.enqueue(channel, [1, 2, 3, 4].map(task), 0);
-    const queue = queueOn(time, { rs: relayStore(store), outbox, slack, intervalMs: 1_000 });
+    const queue = queueOn(time, { rs: alertStore(store), outbox, slack, intervalMs: 1_000 });
     const report = await time.run(queue.drain());
     expect(report).toEqual({ delivered: 8, pending: {}, errors: [] });
 
@@ -112,7 +112,7 @@ describe('delivery queue (virtual time)', () => {
     const time = virtualTime();
     const arrived: number[] = [];
     const answerMs = [900, 100, 100]; // a slow answer followed by fast ones
-    const slack: RelaySlack = {
+    const slack: AlertSlack = {
       async post() {
         await time.sleep(answerMs[arrived.length] ?? 100);
         arrived.push(time.now());
@@ -122,7 +122,7 @@ describe('delivery queue (virtual time)', () => {
       join: async () => {},
     };
     await outbox.enqueue('A', [1, 2, 3].map(task), 0);
-    const queue = queueOn(time, { rs: relayStore(store), outbox, slack, intervalMs: 1_000 });
+    const queue = queueOn(time, { rs: alertStore(store), outbox, slack, intervalMs: 1_000 });
     await time.run(queue.drain());
     expect(arrived).toHaveLength(3);
     for (let i = 1; i < arrived.length; i++)
@@ -137,13 +137,13 @@ describe('delivery queue (virtual time)', () => {
       code: 'slack_webapi_platform_error',
       data: { error: 'channel_not_found' },
     });
-    const slack: RelaySlack = {
+    const slack: AlertSlack = {
       post: async () => Promise.reject(fail),
       update: async () => {},
       join: async () => {},
     };
     await outbox.enqueue('A', [task(1)], 0);
-    const rs = relayStore(store);
+    const rs = alertStore(store);
     const queue = queueOn(time, { rs, outbox, slack, intervalMs: 0 });
     const report = await time.run(queue.drain());
     expect(report).toEqual({

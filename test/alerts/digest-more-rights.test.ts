@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';
 import { waitFor } from '../harness.ts';
 import { answerTo, textOf } from '../access/access-helpers.ts';
-import { ALERTS, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
+import { ALERTS, MIN, startAlertsBed, type AlertsBed } from './alerts-bed.ts';
 
 const LEADS = 'G0LEADS';
 const ANA = 'U0ANA';
@@ -18,12 +18,12 @@ const OVERDUE = ['Overdue Berlin audit 1', 'Overdue Berlin audit 2', 'Overdue Be
   ['4', '5', '6'].map((n) => `Overdue Berlin audit ${n}`),
 );
 
-let bed: RelayBed;
+let bed: AlertsBed;
 /** The "and N more" button of the overdue section of the digest posted in the private #shift-leads. */
 let leadsDigest: StoredMessage;
 
 beforeAll(async () => {
-  bed = await startRelayBed({ harness: { links: 'local' } });
+  bed = await startAlertsBed({ harness: { links: 'local' } });
   const { h } = bed;
   h.standin.addChannel({ id: LEADS, name: 'shift-leads', is_private: true, is_im: false, is_member: true });
   const say = async (text: string, channel: string) =>

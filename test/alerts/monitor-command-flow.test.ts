@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { ALERTS, GENERAL, sharedBedTest as it } from './relay-bed.ts';
+import { ALERTS, GENERAL, sharedBedTest as it } from './alerts-bed.ts';
 
 describe('/monitor', () => {
   it('answers help with every subcommand', async ({ bed }) => {

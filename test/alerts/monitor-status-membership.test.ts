@@ -1,6 +1,6 @@
 /** `/monitor status` in a channel fieldline cannot post to says so, with what to do. */
 import { describe, expect } from 'vitest';
-import { sharedBedTest as it } from './relay-bed.ts';
+import { sharedBedTest as it } from './alerts-bed.ts';
 
 describe('/monitor status and channel membership', () => {
   it('says a private channel it was not invited to cannot receive anything', async ({ bed }) => {

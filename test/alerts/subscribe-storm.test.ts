@@ -8,7 +8,7 @@
  * is exact: after the cycle that delivered, one more cycle with nothing changed must add nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
+import { MIN, startAlertsBed, type AlertsBed } from './alerts-bed.ts';
 import {
   addStormChannels,
   ADMIN,
@@ -20,7 +20,7 @@ import {
   tally,
 } from './replicas/subscribe-storm-scenario.ts';
 
-let bed: RelayBed | undefined;
+let bed: AlertsBed | undefined;
 afterEach(async () => {
   await bed?.stop();
   bed = undefined;
@@ -31,7 +31,7 @@ describe.each(['sqlite', 'memory'] as const)(
   (store) => {
     it('keeps all 16 subscriptions: the next alert and task change reach all 8 channels once each', async () => {
       const started = Date.now();
-      bed = await startRelayBed({ harness: { store, configOverrides: { JOB_CONCURRENCY: '64' } } });
+      bed = await startAlertsBed({ harness: { store, configOverrides: { JOB_CONCURRENCY: '64' } } });
       const { h } = bed;
       addStormChannels(h.standin);
       const answers = await subscribeAll(h.standin, ({ channel, text }) =>

@@ -10,9 +10,13 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { describe } from 'vitest';
 import { setupLocalWorkspace, type LocalWorkspace } from '../../src/main/local/index.ts';
-import { relayDeps } from '../../src/main/compose.ts';
-import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/alert-engine.ts';
-import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
+import { alertDeps } from '../../src/main/compose.ts';
+import {
+  createAlertEngine,
+  createAlertWebClient,
+  type AlertEngine,
+} from '../../src/alerts/engine/alert-engine.ts';
+import { runCycleAndDeliver } from '../fixtures/alert-cycle.ts';
 import { startHarness, type Harness } from '../harness.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -47,7 +51,7 @@ export async function launchBrowser(): Promise<Browser> {
 export interface LocalBed {
   h: Harness;
   local: LocalWorkspace;
-  relay: Relay;
+  relay: AlertEngine;
   /** the console's address */
   url: string;
   /** moves the shared clock (sandbox, relay, app) forward, then runs one relay cycle and delivers it */
@@ -61,8 +65,8 @@ export async function startLocalBed(): Promise<LocalBed> {
   // Exactly local mode: the workspace setup links Ana (every site) and Ben (Chicago Works) itself.
   const h = await startHarness({ clock: { now }, sandbox: { now }, logLevel: 'warn', links: 'none' });
   const local = await setupLocalWorkspace(h.deps, h.standin, h.sandbox.userKeys);
-  const relay = createRelay(relayDeps(h.deps), {
-    slack: createRelayWebClient({ token: h.standin.botToken, apiUrl: h.standin.apiUrl, log: h.deps.log }),
+  const relay = createAlertEngine(alertDeps(h.deps), {
+    slack: createAlertWebClient({ token: h.standin.botToken, apiUrl: h.standin.apiUrl, log: h.deps.log }),
     options: { pendingMs: 2 * MIN, healthyMs: 5 * MIN, channelIntervalMs: 5, pageSize: 50 },
     random: () => 0.5,
   });

@@ -8,7 +8,7 @@ import { renderAlertParent } from '../../src/alerts/render/alert-message.ts';
 import { renderTaskCard } from '../../src/tasks/render/task-card.ts';
 import { validateBlocks } from '../../src/slack-standin/index.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
-import { ALERTS, startRelayBed, type RelayBed } from '../alerts/relay-bed.ts';
+import { ALERTS, startAlertsBed, type AlertsBed } from '../alerts/alerts-bed.ts';
 import { expectEscaped, HOSTILE, hostileRows, LONG, sandboxRows, shown } from './injection-helpers.ts';
 
 describe('hostile names in command answers', () => {
@@ -96,11 +96,11 @@ describe('hostile names in command answers', () => {
 });
 
 describe('hostile names in relay messages', () => {
-  let bed: RelayBed;
+  let bed: AlertsBed;
   afterEach(() => bed.stop());
 
   it('task events about hostile task names are posted escaped', async () => {
-    bed = await startRelayBed();
+    bed = await startAlertsBed();
     await bed.monitor('subscribe tasks site Berlin Plant', ALERTS);
     await bed.tick(0);
     bed.h.sandbox.admin.createTask({ name: HOSTILE, siteId: '101', description: HOSTILE });
@@ -112,7 +112,7 @@ describe('hostile names in relay messages', () => {
   });
 
   it('alerts about hostile data-source names are posted escaped', async () => {
-    bed = await startRelayBed();
+    bed = await startAlertsBed();
     const rows = hostileRows(await sandboxRows(bed.h, '/data-sources?limit=6'))
       .filter(
         (r) =>

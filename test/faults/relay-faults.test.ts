@@ -4,7 +4,7 @@
  * every change exactly once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALERTS, MIN, startRelayBed, type RelayBed } from '../alerts/relay-bed.ts';
+import { ALERTS, MIN, startAlertsBed, type AlertsBed } from '../alerts/alerts-bed.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
 import { watchRejections } from './fuzz-helpers.ts';
 
@@ -17,7 +17,7 @@ const CASES: { fault: Fault; method: string; path: string; re: RegExp }[] = (
 ]);
 
 describe('relay cycles under platform faults', () => {
-  let bed: RelayBed;
+  let bed: AlertsBed;
   let proxy: FaultProxy;
   const rejections = watchRejections();
   afterEach(async () => {
@@ -29,7 +29,7 @@ describe('relay cycles under platform faults', () => {
     '$fault on $method $path: nothing posted during the fault, nothing lost after',
     async ({ fault, method, path, re }) => {
       proxy = await startFaultProxy();
-      bed = await startRelayBed({
+      bed = await startAlertsBed({
         harness: {
           monitoring: {
             baseUrl: proxy.url,

@@ -3,8 +3,8 @@
  * cycle with delivery) through a harness, for the secrets test to inspect what was logged and sent.
  */
 import { expect } from 'vitest';
-import { relayDeps } from '../../src/main/compose.ts';
-import { createRelay, createRelayWebClient } from '../../src/alerts/engine/alert-engine.ts';
+import { alertDeps } from '../../src/main/compose.ts';
+import { createAlertEngine, createAlertWebClient } from '../../src/alerts/engine/alert-engine.ts';
 import type { JsonObject, StoredView } from '../../src/slack-standin/index.ts';
 import { viewOpenedSince } from '../fixtures/opened-view.ts';
 import { PNG_WITH_IHDR as PNG } from '../fixtures/png.ts';
@@ -84,7 +84,7 @@ async function uploadByShortcut(h: Harness): Promise<void> {
   await waitFor(() => h.sandbox.admin.written().uploads.length > uploads, { timeoutMs: 10_000 });
 }
 
-async function relayCycle(h: Harness): Promise<void> {
+async function alertCycle(h: Harness): Promise<void> {
   await h.driver.command({
     command: '/monitor',
     text: 'subscribe tasks site Berlin Plant',
@@ -93,8 +93,8 @@ async function relayCycle(h: Harness): Promise<void> {
   await waitFor(() => h.standin.messages(CHANNEL).some((m) => /Subscribed/.test(m.text)), {
     timeoutMs: 10_000,
   });
-  const relay = createRelay(relayDeps(h.deps), {
-    slack: createRelayWebClient({ token: h.standin.botToken, apiUrl: h.standin.apiUrl, log: h.deps.log }),
+  const relay = createAlertEngine(alertDeps(h.deps), {
+    slack: createAlertWebClient({ token: h.standin.botToken, apiUrl: h.standin.apiUrl, log: h.deps.log }),
     options: { channelIntervalMs: 5 },
   });
   try {
@@ -114,5 +114,5 @@ export async function runEveryFlow(h: Harness): Promise<void> {
   await taskByShortcut(h);
   await postByCommand(h);
   await uploadByShortcut(h);
-  await relayCycle(h);
+  await alertCycle(h);
 }

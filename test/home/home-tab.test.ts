@@ -3,7 +3,7 @@
  * viewer's open tasks from the sandbox, the channels subscribed to the relay, and the platform's state.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayStore } from '../../src/alerts/engine/alert-store.ts';
+import { alertStore } from '../../src/alerts/engine/alert-store.ts';
 import { EMPTY_STATUS } from '../../src/alerts/rules/status.ts';
 import { validateView } from '../../src/slack-standin/index.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
@@ -138,7 +138,7 @@ describe('platform failures', () => {
 
 describe('channels and relay state', () => {
   it('lists the channels subscribed to alerts and tasks, and the relay’s last check', async () => {
-    const rs = relayStore(h.deps.store);
+    const rs = alertStore(h.deps.store);
     const now = Date.now();
     await rs.saveSubscriptions({
       channel: 'C0ALERTS',

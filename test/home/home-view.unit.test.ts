@@ -19,7 +19,7 @@ function model(over: Partial<HomeModel> = {}): HomeModel {
     tasks: { kind: 'found', who: 'Ana Silva', tasks: [], more: false },
     subscriptions: { kind: 'ok', subs: [], total: 0 },
     connection: { ok: true, ms: 42 },
-    relay: null,
+    alerts: null,
     ...over,
   };
 }
@@ -43,7 +43,7 @@ describe('renderHomeView', () => {
       tasks: null,
     }));
     const view = renderHomeView(
-      model({ tasks: many, subscriptions: { kind: 'ok', subs, total: 40 }, relay: EMPTY_STATUS }),
+      model({ tasks: many, subscriptions: { kind: 'ok', subs, total: 40 }, alerts: EMPTY_STATUS }),
     );
     expect(view.type).toBe('home');
     expect(view.blocks.length).toBeLessThanOrEqual(60);
@@ -81,7 +81,7 @@ describe('renderHomeView', () => {
     const json = text(
       model({
         tasks,
-        relay: {
+        alerts: {
           ...EMPTY_STATUS,
           lastCycleAt: NOW,
           lastCompleteAt: NOW - 60_000,

@@ -5,18 +5,18 @@
  */
 import { expect } from 'vitest';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';
-import { GENERAL, MIN, taskTest as it, type RelayBed } from '../alerts/relay-bed.ts';
+import { GENERAL, MIN, taskTest as it, type AlertsBed } from '../alerts/alerts-bed.ts';
 import { waitFor } from '../harness.ts';
 import { cards, newView, option, tasksWritten } from './task-helpers.ts';
 
-async function atRest(bed: RelayBed): Promise<void> {
+async function atRest(bed: AlertsBed): Promise<void> {
   await bed.h.app.whenIdle();
   expect((await bed.relay.deliverNow()).errors).toEqual([]);
   expect((await bed.relay.status()).channels.every((c) => c.pending === 0)).toBe(true);
 }
 
 /** Ana makes a task from `message` in #general; resolves to the new task's id. */
-async function taskFromMessage(bed: RelayBed, message: StoredMessage): Promise<string> {
+async function taskFromMessage(bed: AlertsBed, message: StoredMessage): Promise<string> {
   const h = bed.h;
   const before = h.standin.views().length;
   await h.driver.messageShortcut('create_task_from_message', { channel: GENERAL, message });
@@ -30,7 +30,7 @@ async function taskFromMessage(bed: RelayBed, message: StoredMessage): Promise<s
   return record!.taskId;
 }
 
-const about = (bed: RelayBed, name: string) =>
+const about = (bed: AlertsBed, name: string) =>
   bed.h.standin.messages(GENERAL).filter((m) => m.bot_id !== undefined && m.text.includes(name));
 
 it('a task from a message: one card, in its thread, an ephemeral to the person, no top-level card', async ({

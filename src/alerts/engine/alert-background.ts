@@ -6,24 +6,24 @@
  */
 import type { Deps } from '../../base/deps.ts';
 import type { Lifecycle } from '../../base/lifecycle.ts';
-import { createRelay, createRelayWebClient, type Relay } from './alert-engine.ts';
-import { createRelayLeadership } from './leadership.ts';
+import { createAlertEngine, createAlertWebClient, type AlertEngine } from './alert-engine.ts';
+import { createAlertLeadership } from './leadership.ts';
 
-export interface RelaySlackTarget {
+export interface AlertSlackTarget {
   botToken: string;
   /** Web API base ending in `/`. */
   apiUrl: string;
 }
 
-export async function startRelayBackground(
+export async function startAlertBackground(
   deps: Deps,
-  slack: RelaySlackTarget,
+  slack: AlertSlackTarget,
   lifecycle: Lifecycle,
-): Promise<Relay> {
+): Promise<AlertEngine> {
   const log = deps.log.child({ module: 'leadership' });
-  const { leadership, close } = await createRelayLeadership(deps.config, log);
-  const relay = createRelay(deps, {
-    slack: createRelayWebClient({ token: slack.botToken, apiUrl: slack.apiUrl, log: deps.log }),
+  const { leadership, close } = await createAlertLeadership(deps.config, log);
+  const engine = createAlertEngine(deps, {
+    slack: createAlertWebClient({ token: slack.botToken, apiUrl: slack.apiUrl, log: deps.log }),
     leadership,
     options: {
       pendingMs: deps.config.alertPendingSeconds * 1000,
@@ -36,9 +36,9 @@ export async function startRelayBackground(
     // The poll loop's own first cycle covers leadership held from the start.
     if (!leader || !running) return;
     // A new leader polls now and resumes the outbox its predecessor left, instead of waiting for its next tick.
-    void relay
+    void engine
       .runCycle()
-      .then(() => relay.deliverNow())
+      .then(() => engine.deliverNow())
       .catch((err: unknown) =>
         log.warn({ err: err instanceof Error ? err.message : String(err) }, 'first cycle as leader failed'),
       );
@@ -48,11 +48,11 @@ export async function startRelayBackground(
   lifecycle.onStop('work', 'relay lease', () => leadership.stop());
   lifecycle.onStop('work', 'relay', () => {
     running = false;
-    return relay.stop();
+    return engine.stop();
   });
   await leadership.start();
-  relay.start();
+  engine.start();
   running = true;
   if (!leadership.isLeader()) log.info({ leader: 'no', lease: leadership.token }, 'leader: no');
-  return relay;
+  return engine;
 }

@@ -1,5 +1,5 @@
 /**
- * The relay: poller → evaluate (pure) → per-channel outbox → Slack. `createRelay` wires it; main.ts starts it,
+ * The relay: poller → evaluate (pure) → per-channel outbox → Slack. `createAlertEngine` wires it; main.ts starts it,
  * tests drive `runCycle()` and `deliverNow()` deterministically. All state lives in the Store, so another
  * instance over the same store (a restart, or a new leader among replicas) resumes where this one stopped.
  */
@@ -8,40 +8,40 @@ import type { BaseDeps } from '../../base/deps.ts';
 import type { Directory } from '../../directory/types.ts';
 import { emptyReport, runCycle as runOneCycle, type CycleReport } from './cycle.ts';
 import { createDeliveryQueue, type DeliveryReport } from './delivery-queue.ts';
-import { resolveRelayOptions, type RelayOptions, type RelayOptionsInput } from '../rules/options.ts';
+import { resolveAlertOptions, type AlertOptions, type AlertOptionsInput } from '../rules/options.ts';
 import { createOutbox } from './outbox.ts';
-import { relaySlack, type RelaySlack } from './alert-slack.ts';
-import { relayStore } from './alert-store.ts';
-import { createRelayPeople, type RelayPeople } from './alert-people.ts';
+import { alertSlack, type AlertSlack } from './alert-slack.ts';
+import { alertStore } from './alert-store.ts';
+import { createAlertPeople, type AlertPeople } from './alert-people.ts';
 import { scheduleDigests } from './digest-run.ts';
-import { readRelayStatus, type RelayStatusReport } from './status-report.ts';
+import { readAlertStatus, type AlertStatusReport } from './status-report.ts';
 import { backoffDelay, jitteredInterval } from '../rules/timing.ts';
 
 export type { CycleReport } from './cycle.ts';
 export type { DeliveryReport } from './delivery-queue.ts';
-export type { RelayStatusReport } from './status-report.ts';
-export { createRelayWebClient } from './alert-slack.ts';
-export { relayStore } from './alert-store.ts';
+export type { AlertStatusReport } from './status-report.ts';
+export { createAlertWebClient } from './alert-slack.ts';
+export { alertStore } from './alert-store.ts';
 export { subscribeEverySite } from '../rules/subscriptions.ts';
 
 /** Leadership hook (issue 8): checked before each cycle and before every delivery write. */
-export interface RelayLeadership {
+export interface AlertLeadership {
   isLeader(): boolean | Promise<boolean>;
   fence(): Promise<boolean>;
 }
 
-export interface CreateRelayOptions {
-  /** A WebClient built with createRelayWebClient (rejectRateLimitedCalls), or a ready RelaySlack. */
-  slack: WebClient | RelaySlack;
-  options?: RelayOptionsInput;
-  leadership?: RelayLeadership;
+export interface CreateAlertEngineOptions {
+  /** A WebClient built with createAlertWebClient (rejectRateLimitedCalls), or a ready AlertSlack. */
+  slack: WebClient | AlertSlack;
+  options?: AlertOptionsInput;
+  leadership?: AlertLeadership;
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Who is told about assigned tasks; by default built from the WebClient and the directory. */
-  people?: RelayPeople;
+  people?: AlertPeople;
 }
 
-export interface Relay {
+export interface AlertEngine {
   /** Starts the poll loop (every interval ± jitter, longer while backing off) and background delivery. */
   start(): void;
   stop(): Promise<void>;
@@ -49,11 +49,11 @@ export interface Relay {
   runCycle(): Promise<CycleReport & { nextDelayMs: number }>;
   /** Delivers every pending item (sleeping through 429 pauses) and reports what is left. */
   deliverNow(): Promise<DeliveryReport>;
-  status(channel?: string): Promise<RelayStatusReport>;
-  readonly options: RelayOptions;
+  status(channel?: string): Promise<AlertStatusReport>;
+  readonly options: AlertOptions;
 }
 
-export type RelayDeps = Pick<BaseDeps, 'monitoring' | 'store' | 'clock' | 'log' | 'config'> & {
+export type AlertEngineDeps = Pick<BaseDeps, 'monitoring' | 'store' | 'clock' | 'log' | 'config'> & {
   directory?: Directory;
 };
 
@@ -70,30 +70,30 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
   });
 }
 
-function isRelaySlack(x: WebClient | RelaySlack): x is RelaySlack {
+function isAlertSlack(x: WebClient | AlertSlack): x is AlertSlack {
   return 'post' in x && typeof x.post === 'function';
 }
 
-export function createRelay(deps: RelayDeps, create: CreateRelayOptions): Relay {
-  const opts = resolveRelayOptions({
+export function createAlertEngine(deps: AlertEngineDeps, create: CreateAlertEngineOptions): AlertEngine {
+  const opts = resolveAlertOptions({
     pollIntervalMs: deps.config.pollIntervalSeconds * 1000,
     ...create.options,
   });
   const log = deps.log.child({ module: 'relay' });
-  const rs = relayStore(deps.store);
+  const rs = alertStore(deps.store);
   const outbox = createOutbox(deps.store);
   const leadership = create.leadership ?? { isLeader: () => true, fence: async () => true };
   const random = create.random ?? Math.random;
   const sleep = create.sleep ?? abortableSleep;
   const people =
     create.people ??
-    (!isRelaySlack(create.slack) && deps.directory
-      ? createRelayPeople({ store: deps.store, client: create.slack, directory: deps.directory })
+    (!isAlertSlack(create.slack) && deps.directory
+      ? createAlertPeople({ store: deps.store, client: create.slack, directory: deps.directory })
       : undefined);
   const queue = createDeliveryQueue({
     rs,
     outbox,
-    slack: isRelaySlack(create.slack) ? create.slack : relaySlack(create.slack),
+    slack: isAlertSlack(create.slack) ? create.slack : alertSlack(create.slack),
     ...(people ? { people } : {}),
     fence: () => leadership.fence(),
     now: () => deps.clock.now(),
@@ -175,7 +175,7 @@ export function createRelay(deps: RelayDeps, create: CreateRelayOptions): Relay 
         queue.kick();
       } catch (err) {
         // Store unavailable and the like: nothing was evaluated; try again after a backed-off wait.
-        log.error({ err: err instanceof Error ? err.message : String(err) }, 'relay cycle aborted');
+        log.error({ err: err instanceof Error ? err.message : String(err) }, 'alert cycle aborted');
         wait = Math.max(
           wait,
           backoffDelay(1, { baseMs: opts.backoffBaseMs, capMs: opts.backoffCapMs }, random),
@@ -198,6 +198,6 @@ export function createRelay(deps: RelayDeps, create: CreateRelayOptions): Relay 
     },
     runCycle: () => serial(cycleOnce),
     deliverNow: () => queue.drain(),
-    status: (channel) => readRelayStatus(rs, outbox, deps.clock.now(), channel),
+    status: (channel) => readAlertStatus(rs, outbox, deps.clock.now(), channel),
   };
 }

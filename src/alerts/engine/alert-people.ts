@@ -18,7 +18,7 @@ import type { TaskChange } from '../rules/task-diff.ts';
 import { tellAssignees } from './assign-dm.ts';
 import { dmCardStore } from './assign-dm-cards.ts';
 
-export interface RelayPeople {
+export interface AlertPeople {
   slackUserFor(email: string): Promise<string | undefined>;
   /** False when the person turned assignment DMs off on App Home. */
   dmsWanted(user: string): Promise<boolean>;
@@ -47,7 +47,7 @@ export function assignmentEventId(
  * `tellAssignees`, which posts at most once per assignment however many items name it.
  */
 export async function assignmentDmDrafts(
-  relay: Store,
+  alerts: Store,
   changes: readonly TaskChange[],
   tasks: ReadonlyMap<string, unknown> | undefined,
 ): Promise<OutboxDraft[]> {
@@ -58,7 +58,7 @@ export async function assignmentDmDrafts(
     const assigned = events.some((e) => e.kind === 'reassigned' || e.kind === 'created');
     const tell = assigned && s.assigneeId !== null && !!s.assigneeEmail && s.open;
     const edit = events.some((e) => e.kind === 'reassigned' || e.kind === 'status');
-    if (!tell && !(edit && Object.keys(await dmCardStore(relay).read(s.id)).length > 0)) continue;
+    if (!tell && !(edit && Object.keys(await dmCardStore(alerts).read(s.id)).length > 0)) continue;
     drafts.push({
       kind: 'task.assigned',
       taskId: s.id,
@@ -77,7 +77,7 @@ export async function assignmentDmDrafts(
  * digest now` share it.
  */
 export async function assigneeMentions(
-  people: RelayPeople | undefined,
+  people: AlertPeople | undefined,
   tasks: readonly { assigneeEmail: string | null }[],
 ): Promise<Record<string, string>> {
   const mentions: Record<string, string> = {};
@@ -105,18 +105,18 @@ export async function setAssignmentDms(store: Store, user: string, on: boolean):
   else await s.set(dmKey(user), 1);
 }
 
-export function createRelayPeople(opts: {
+export function createAlertPeople(opts: {
   store: Store;
   client: Pick<WebClient, 'users' | 'chat'>;
   directory: Deps['directory'];
   log?: Logger;
-}): RelayPeople {
+}): AlertPeople {
   const s = opts.store.namespace('relay');
   const render = async (task: Task): Promise<RenderedMessage> => {
     const card = await renderCardFor({ directory: opts.directory }, task);
     return { text: card.text, blocks: card.blocks };
   };
-  const people: RelayPeople = {
+  const people: AlertPeople = {
     async slackUserFor(email) {
       const norm = email.trim().toLowerCase();
       if (norm === '') return undefined;
@@ -136,7 +136,7 @@ export function createRelayPeople(opts: {
     async tellAssignees(task) {
       const parsed = taskWire.safeParse(task);
       if (!parsed.success) return;
-      const ctx = { relay: s, client: opts.client, people, render, now: () => Date.now() };
+      const ctx = { alerts: s, client: opts.client, people, render, now: () => Date.now() };
       await tellAssignees(opts.log ? { ...ctx, log: opts.log } : ctx, toTask(parsed.data));
     },
   };

@@ -9,7 +9,7 @@ import type { RenderedMessage } from '../render/alert-message.ts';
 import { guardBlockLimits } from '../../kit/blocks/guard-client.ts';
 import { slackFetch } from '../../kit/slack-fetch.ts';
 
-export interface RelaySlack {
+export interface AlertSlack {
   /** Posts and returns the message ts. */
   post(channel: string, msg: RenderedMessage, threadTs?: string): Promise<string>;
   update(channel: string, ts: string, msg: RenderedMessage): Promise<void>;
@@ -45,7 +45,7 @@ export function classifySlackError(err: unknown): SlackFailure {
   return { kind: 'other', message: err instanceof Error ? err.message : String(err) };
 }
 
-export function createRelayWebClient(opts: {
+export function createAlertWebClient(opts: {
   token: string;
   apiUrl?: string;
   log: Logger;
@@ -55,7 +55,7 @@ export function createRelayWebClient(opts: {
   return guardBlockLimits(
     new WebClient(opts.token, {
       slackApiUrl: opts.apiUrl,
-      logger: slackLogger(opts.log.child({ module: 'relay-slack' })),
+      logger: slackLogger(opts.log.child({ module: 'alert-slack' })),
       rejectRateLimitedCalls: true,
       // Transport failures are retried by the relay's queue (the item stays at the head), not inside the call.
       retryConfig: { retries: 0 },
@@ -65,7 +65,7 @@ export function createRelayWebClient(opts: {
   );
 }
 
-export function relaySlack(client: WebClient): RelaySlack {
+export function alertSlack(client: WebClient): AlertSlack {
   return {
     async post(channel, msg, threadTs) {
       const res = await client.chat.postMessage({

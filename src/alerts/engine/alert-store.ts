@@ -15,7 +15,7 @@ import type {
   Snooze,
   Storm,
 } from '../rules/model.ts';
-import type { RelayStatus } from '../rules/status.ts';
+import type { AlertStatus } from '../rules/status.ts';
 import type { AlertTrack, TaskSnapshot } from '../rules/types.ts';
 
 export interface SiteHealthRecord {
@@ -39,7 +39,7 @@ export interface ChannelDeliveryStatus {
   lastDeliveredAt: number | null;
 }
 
-export type RelayStore = ReturnType<typeof relayStore>;
+export type AlertStore = ReturnType<typeof alertStore>;
 
 const NO_DELIVERY: ChannelDeliveryStatus = {
   pausedUntil: null,
@@ -48,7 +48,7 @@ const NO_DELIVERY: ChannelDeliveryStatus = {
   lastDeliveredAt: null,
 };
 
-export function relayStore(root: Store) {
+export function alertStore(root: Store) {
   const s = root.namespace('relay');
   /**
    * Changes a channel's subscriptions in one atomic step (`fn` may run more than once: keep it pure), then lists
@@ -177,7 +177,7 @@ export function relayStore(root: Store) {
         return next;
       }),
     // ── poller status (the lease holder only) ──
-    status: () => s.get<RelayStatus>('status'),
-    saveStatus: (st: RelayStatus) => s.set('status', st),
+    status: () => s.get<AlertStatus>('status'),
+    saveStatus: (st: AlertStatus) => s.set('status', st),
   };
 }

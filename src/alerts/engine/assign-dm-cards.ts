@@ -45,11 +45,11 @@ export const versionOf = (modifiedAt: string | null | undefined): number =>
 
 type Change = (card: DmCard | undefined) => DmCard | undefined | 'same';
 
-export function dmCardStore(relay: Store) {
+export function dmCardStore(alerts: Store) {
   const key = (taskId: string) => `dm-cards:${taskId}`;
   /** One card's change as one atomic step of the task's entry; resolves to that card as now stored. */
   async function change(taskId: string, assigneeId: string, fn: Change): Promise<DmCard | undefined> {
-    const stored = await relay.update<DmCards>(
+    const stored = await alerts.update<DmCards>(
       key(taskId),
       (rec) => {
         const next = fn(rec?.cards[assigneeId]);
@@ -65,7 +65,7 @@ export function dmCardStore(relay: Store) {
   }
 
   return {
-    read: async (taskId: string) => (await relay.get<DmCards>(key(taskId)))?.cards ?? {},
+    read: async (taskId: string) => (await alerts.get<DmCards>(key(taskId)))?.cards ?? {},
     /**
      * Claims telling `assigneeId` about the task: true for exactly one caller per assignment. Open to a claim:
      * nobody told yet, a person assigned again after a newer version took it away, or a claim gone stale.
@@ -139,7 +139,7 @@ export function dmCardStore(relay: Store) {
     ): Promise<void> {
       let force = false;
       for (let round = 0; round < 4; round++) {
-        const c = (await relay.get<DmCards>(key(taskId)))?.cards[assigneeId];
+        const c = (await alerts.get<DmCards>(key(taskId)))?.cards[assigneeId];
         if (c?.state !== 'posted' || !c.want || !c.channel || !c.ts) return;
         if (!force && c.want.fp === c.shownFp) return;
         const { fp } = c.want;

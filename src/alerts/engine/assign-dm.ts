@@ -18,7 +18,7 @@ import { classifySlackError } from './alert-slack.ts';
 
 export interface AssigneeDmContext {
   /** The relay's namespace of the store (`relay:`), where the DM cards are kept. */
-  relay: Store;
+  alerts: Store;
   client: Pick<WebClient, 'chat'>;
   people: {
     slackUserFor(email: string): Promise<string | undefined>;
@@ -36,7 +36,7 @@ export async function tellAssignees(
   task: Task,
   by?: string,
 ): Promise<'sent' | 'skipped'> {
-  const cards = dmCardStore(ctx.relay);
+  const cards = dmCardStore(ctx.alerts);
   const version = versionOf(task.auditInfo?.lastModifiedDate);
   const live = await ctx.render(task);
   const assignee = task.assignee;

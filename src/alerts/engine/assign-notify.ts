@@ -9,7 +9,7 @@ import type { Deps } from '../../base/deps.ts';
 import type { Task } from '../../monitoring/api.ts';
 import { renderCardFor } from '../../tasks/index.ts';
 import { tellAssignees } from './assign-dm.ts';
-import { createRelayPeople } from './alert-people.ts';
+import { createAlertPeople } from './alert-people.ts';
 
 /** `by`: the Slack user who assigned it; nobody is DMed about a task they assigned to themselves. */
 export async function notifyAssignment(
@@ -18,11 +18,11 @@ export async function notifyAssignment(
   task: Task,
   by?: string,
 ): Promise<'sent' | 'skipped'> {
-  const people = createRelayPeople({ store: deps.store, client, directory: deps.directory });
+  const people = createAlertPeople({ store: deps.store, client, directory: deps.directory });
   const render = async (t: Task) => {
     const card = await renderCardFor(deps, t);
     return { text: card.text, blocks: card.blocks };
   };
-  const ctx = { relay: deps.store.namespace('relay'), client, people, render, now: () => Date.now() };
+  const ctx = { alerts: deps.store.namespace('relay'), client, people, render, now: () => Date.now() };
   return tellAssignees(deps.log ? { ...ctx, log: deps.log } : ctx, task, by);
 }

@@ -10,21 +10,21 @@ import { evaluateSite } from '../rules/evaluate-cycle.ts';
 import { fanOut } from './fan-out.ts';
 import { fetchCycle, type CycleData, type SiteScope } from './fetch-cycle.ts';
 import type { ChannelSubscriptions } from '../rules/model.ts';
-import type { RelayOptions } from '../rules/options.ts';
+import type { AlertOptions } from '../rules/options.ts';
 import type { Outbox } from './outbox.ts';
 import type { AlertChange } from '../rules/plan-incidents.ts';
-import type { RelayStore, SiteHealthRecord, SiteTasksRecord } from './alert-store.ts';
+import type { AlertStore, SiteHealthRecord, SiteTasksRecord } from './alert-store.ts';
 import { resolveZones } from '../rules/site-zones.ts';
-import { EMPTY_STATUS, type RelayStatus } from '../rules/status.ts';
+import { EMPTY_STATUS, type AlertStatus } from '../rules/status.ts';
 import { diffTasks, type TaskChange } from '../rules/task-diff.ts';
 import { snapshotTask } from '../rules/task-snapshot.ts';
 
 export interface CycleContext {
   monitoring: MonitoringApi;
   directory: Pick<Directory, 'site' | 'learnFromTasks'> | undefined;
-  rs: RelayStore;
+  rs: AlertStore;
   outbox: Outbox;
-  opts: RelayOptions;
+  opts: AlertOptions;
   log: Logger;
   now: number;
   /** Leadership fencing: checked before anything is enqueued. */
@@ -156,7 +156,7 @@ function describeError(err: unknown): NonNullable<CycleReport['error']> {
 
 export async function runCycle(ctx: CycleContext): Promise<CycleReport> {
   const report = emptyReport(ctx.now);
-  const status: RelayStatus = { ...EMPTY_STATUS, ...(await ctx.rs.status()), lastCycleAt: ctx.now };
+  const status: AlertStatus = { ...EMPTY_STATUS, ...(await ctx.rs.status()), lastCycleAt: ctx.now };
   const channels = await ctx.rs.channels();
   const subs = (await Promise.all(channels.map((c) => ctx.rs.subscriptions(c)))).filter(
     (s) => s !== undefined,
@@ -168,7 +168,7 @@ export async function runCycle(ctx: CycleContext): Promise<CycleReport> {
     data = await fetchCycle(ctx.monitoring, scope, { pageSize, recordConcurrency, signal: ctx.signal });
   } catch (err) {
     const error = describeError(err);
-    ctx.log.warn({ code: error.code, err: error.message }, 'relay cycle failed; nothing evaluated');
+    ctx.log.warn({ code: error.code, err: error.message }, 'alert cycle failed; nothing evaluated');
     const failures = status.consecutiveFailures + 1;
     await ctx.rs.saveStatus({
       ...status,

@@ -19,12 +19,12 @@ import type { AckRecord, MessageRecord, OutboxItem, ParentView, Snooze } from '.
 import { legacyClearedAlert } from './migrate-incidents.ts';
 import { deviceSnoozeKey, stormSnoozeKey } from '../rules/plan-incidents.ts';
 import type { Outbox } from './outbox.ts';
-import type { RelayStore } from './alert-store.ts';
-import { classifySlackError, type RelaySlack } from './alert-slack.ts';
-import { assigneeMentions, type RelayPeople } from './alert-people.ts';
+import type { AlertStore } from './alert-store.ts';
+import { classifySlackError, type AlertSlack } from './alert-slack.ts';
+import { assigneeMentions, type AlertPeople } from './alert-people.ts';
 
 export class LostLeadershipError extends Error {
-  readonly code = 'RELAY_NOT_LEADER';
+  readonly code = 'ALERTS_NOT_LEADER';
   constructor() {
     super('this replica no longer holds the relay lease; delivery stopped');
     this.name = 'LostLeadershipError';
@@ -32,9 +32,9 @@ export class LostLeadershipError extends Error {
 }
 
 export interface DeliverContext {
-  rs: RelayStore;
+  rs: AlertStore;
   outbox: Outbox;
-  slack: RelaySlack;
+  slack: AlertSlack;
   /** Checked before every Slack write (fencing: a paused former leader must not post). */
   fence: () => Promise<boolean>;
   /** Waits until the channel may take its next write (~1 message per second per channel). */
@@ -42,7 +42,7 @@ export interface DeliverContext {
   /** Called when a write has completed: the spacing counts from here, as Slack sees the messages arrive. */
   written?: () => void;
   /** Assignees' Slack users (mentions, DMs) and the task card; absent = names only, no DMs. */
-  people?: RelayPeople;
+  people?: AlertPeople;
 }
 
 export function renderParent(
@@ -68,7 +68,7 @@ export function renderParent(
 
 /** The snooze set from this parent's Snooze menu, while it holds (shown on the parent). */
 export async function parentSnooze(
-  rs: RelayStore,
+  rs: AlertStore,
   channel: string,
   subject: string,
   view: ParentView,

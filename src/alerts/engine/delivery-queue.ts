@@ -7,14 +7,14 @@
 import type { Logger } from '../../base/log.ts';
 import { deliverItem, LostLeadershipError } from './deliver-item.ts';
 import type { Outbox } from './outbox.ts';
-import type { RelayStore } from './alert-store.ts';
-import type { RelayPeople } from './alert-people.ts';
-import { classifySlackError, type RelaySlack } from './alert-slack.ts';
+import type { AlertStore } from './alert-store.ts';
+import type { AlertPeople } from './alert-people.ts';
+import { classifySlackError, type AlertSlack } from './alert-slack.ts';
 
 export interface DeliveryDeps {
-  rs: RelayStore;
+  rs: AlertStore;
   outbox: Outbox;
-  slack: RelaySlack;
+  slack: AlertSlack;
   fence: () => Promise<boolean>;
   now: () => number;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -22,7 +22,7 @@ export interface DeliveryDeps {
   intervalMs: number;
   errorBackoffBaseMs: number;
   errorBackoffCapMs: number;
-  people?: RelayPeople;
+  people?: AlertPeople;
 }
 
 export interface DeliveryReport {
@@ -123,7 +123,7 @@ export function createDeliveryQueue(d: DeliveryDeps): DeliveryQueue {
         const backoff = Math.min(d.errorBackoffCapMs, d.errorBackoffBaseMs * 2 ** Math.min(n - 1, 20));
         d.log.warn(
           { channel, error, backoffMs: backoff },
-          'relay delivery failed; item kept at the head of the outbox',
+          'alert delivery failed; item kept at the head of the outbox',
         );
         report.errors.push({ channel, error });
         const until = d.now() + backoff;

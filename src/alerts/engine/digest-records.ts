@@ -17,9 +17,9 @@ function trim<T extends { at: number }>(entries: T[], now: number): T[] {
   return entries.filter((e) => e.at >= now - LOG_KEEP_MS).slice(-LOG_MAX);
 }
 
-/** `relay`: the relay's namespace of the Store (`relayStore(store).raw`). */
-export function digestRecords(relay: Store) {
-  const s = relay;
+/** `relay`: the relay's namespace of the Store (`alertStore(store).raw`). */
+export function digestRecords(alerts: Store) {
+  const s = alerts;
   return {
     async channels(): Promise<string[]> {
       return (await s.get<string[]>('digest-index')) ?? [];

@@ -9,7 +9,7 @@ import type { ChannelSubscriptions, OutboxDraft } from '../rules/model.ts';
 import { lastShiftChange, previousShiftChange } from '../rules/shift-times.ts';
 import { digestRecords } from './digest-records.ts';
 import type { Outbox } from './outbox.ts';
-import type { RelayStore } from './alert-store.ts';
+import type { AlertStore } from './alert-store.ts';
 
 export interface DigestSite {
   siteId: string;
@@ -19,7 +19,7 @@ export interface DigestSite {
 
 /** Explicit sites, else the sites the channel subscribes to (every site the relay knows for "every site"). */
 export async function digestSites(
-  rs: RelayStore,
+  rs: AlertStore,
   settings: Pick<DigestSettings, 'siteIds' | 'siteNames'> | undefined,
   sub: ChannelSubscriptions | undefined,
 ): Promise<DigestSite[]> {
@@ -44,7 +44,7 @@ export async function digestSites(
 }
 
 export async function collectDigest(
-  rs: RelayStore,
+  rs: AlertStore,
   channel: string,
   site: DigestSite,
   window: { from: number; to: number; late: boolean; onDemand: boolean },
@@ -74,7 +74,7 @@ export async function collectDigest(
 }
 
 export interface DigestScheduleContext {
-  rs: RelayStore;
+  rs: AlertStore;
   outbox: Outbox;
   now: number;
   /** A shift change found this long after it happened is posted marked late. */

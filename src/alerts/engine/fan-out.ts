@@ -18,11 +18,11 @@ import type { IncidentLogEntry, TaskLogEntry } from '../rules/digest.ts';
 import type { Outbox } from './outbox.ts';
 import { planChannelAlerts, siteMatches, type AlertChange } from '../rules/plan-incidents.ts';
 import { planChannelTasks } from '../rules/plan-tasks.ts';
-import type { RelayStore } from './alert-store.ts';
+import type { AlertStore } from './alert-store.ts';
 import type { TaskChange } from '../rules/task-diff.ts';
 
 export interface FanOutContext {
-  rs: RelayStore;
+  rs: AlertStore;
   outbox: Outbox;
   now: number;
   stormThreshold: number;

@@ -8,7 +8,7 @@ import type { Logger } from '../../base/log.ts';
 import { alwaysLeader, redisLease, type Leadership } from '../../store/lease.ts';
 import { connectLeaseRedis } from '../../store/lease-redis.ts';
 
-export interface RelayLeadership {
+export interface AlertLeadership {
   leadership: Leadership;
   /** Closes the lease's own connection (after `leadership.stop()` released the lease). */
   close(): Promise<void>;
@@ -18,10 +18,10 @@ export function leaseKey(config: Pick<Config, 'storePrefix'>): string {
   return `${config.storePrefix}lease:relay`;
 }
 
-export async function createRelayLeadership(
+export async function createAlertLeadership(
   config: Pick<Config, 'store' | 'storePrefix' | 'leaseTtlSeconds'>,
   log: Logger,
-): Promise<RelayLeadership> {
+): Promise<AlertLeadership> {
   if (config.store.kind !== 'redis') return { leadership: alwaysLeader(), close: async () => undefined };
   const connection = await connectLeaseRedis(config.store.url, log);
   const leadership = redisLease({

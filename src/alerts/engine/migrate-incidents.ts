@@ -16,7 +16,7 @@ import type {
   Storm,
 } from '../rules/model.ts';
 import { deviceSnoozeKey, incidentSubject } from '../rules/plan-incidents.ts';
-import type { RelayStore } from './alert-store.ts';
+import type { AlertStore } from './alert-store.ts';
 
 /** A snooze as the per-condition relay stored it. */
 interface LegacySnooze extends Omit<Snooze, 'label'> {
@@ -89,7 +89,7 @@ function migrateSnoozes(snoozes: Record<string, LegacySnooze>): Record<string, S
  * drafts that bring the kept parents up to date (edits only).
  */
 export async function migrateChannel(
-  rs: RelayStore,
+  rs: AlertStore,
   channel: string,
   legacyKeys: Iterable<string>,
 ): Promise<OutboxDraft[]> {

@@ -1,21 +1,21 @@
 /** Reads the poller and delivery state from the Store for /monitor status (any replica can answer). */
 import type { Outbox } from './outbox.ts';
-import type { ChannelDeliveryStatus, RelayStore } from './alert-store.ts';
-import { EMPTY_STATUS, type RelayStatus } from '../rules/status.ts';
+import type { ChannelDeliveryStatus, AlertStore } from './alert-store.ts';
+import { EMPTY_STATUS, type AlertStatus } from '../rules/status.ts';
 
-export interface RelayStatusReport {
-  poller: RelayStatus;
+export interface AlertStatusReport {
+  poller: AlertStatus;
   /** now − start of the last complete cycle; null before the first. */
   lagMs: number | null;
   channels: { channel: string; pending: number; delivery: ChannelDeliveryStatus }[];
 }
 
-export async function readRelayStatus(
-  rs: RelayStore,
+export async function readAlertStatus(
+  rs: AlertStore,
   outbox: Outbox,
   now: number,
   only?: string,
-): Promise<RelayStatusReport> {
+): Promise<AlertStatusReport> {
   const poller = { ...EMPTY_STATUS, ...(await rs.status()) };
   const names = only !== undefined ? [only] : await outbox.channels();
   const channels = [];

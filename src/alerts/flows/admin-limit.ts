@@ -5,7 +5,7 @@
  */
 import type { Deps } from '../../base/deps.ts';
 import type { SiteInfo } from '../../directory/types.ts';
-import type { RelayStore } from '../engine/alert-store.ts';
+import type { AlertStore } from '../engine/alert-store.ts';
 import { NAMED_SITES, type KeptSite } from '../render/kept-reply.ts';
 import type { SiteLimit, SiteList } from '../rules/admin-sites.ts';
 
@@ -17,7 +17,7 @@ export interface AdminSites {
 
 export async function adminSites(
   deps: Pick<Deps, 'config' | 'directory'>,
-  rs: RelayStore,
+  rs: AlertStore,
 ): Promise<AdminSites> {
   if (deps.config.access.mode !== 'linked') return { limit: null, own: null };
   // Asked with the admin's own key: one who never connected is asked to connect (the one error path).
@@ -28,7 +28,7 @@ export async function adminSites(
 
 /** Names of kept sites: from the lists that held them, else what the relay last saw of the site. */
 export async function nameKept(
-  rs: RelayStore,
+  rs: AlertStore,
   ids: readonly string[],
   lists: (SiteList | null | undefined)[],
 ): Promise<KeptSite[]> {

@@ -7,8 +7,8 @@ import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../base/deps.ts';
 import { digestRecords } from '../engine/digest-records.ts';
 import { collectDigest, digestSites } from '../engine/digest-run.ts';
-import { assigneeMentions, createRelayPeople } from '../engine/alert-people.ts';
-import type { RelayStore } from '../engine/alert-store.ts';
+import { assigneeMentions, createAlertPeople } from '../engine/alert-people.ts';
+import type { AlertStore } from '../engine/alert-store.ts';
 import { DIGEST_SHOWN, renderDigest } from '../render/digest-message.ts';
 import { renderNotice, renderSiteProblems } from '../render/monitor-reply.ts';
 import type { RenderedMessage } from '../render/alert-message.ts';
@@ -32,7 +32,7 @@ const NOW_SITES = 10;
 
 export interface DigestCommandContext {
   deps: DigestDeps;
-  rs: RelayStore;
+  rs: AlertStore;
   client: WebClient;
   channel: string;
   user: string;
@@ -53,7 +53,7 @@ async function postNow(ctx: DigestCommandContext): Promise<void> {
     return;
   }
   const now = ctx.deps.clock.now();
-  const people = createRelayPeople({
+  const people = createAlertPeople({
     store: ctx.deps.store,
     client: ctx.client,
     directory: ctx.deps.directory,

@@ -1,7 +1,7 @@
 /** Pure renderers of /monitor answers: subscriptions, site problems and the relay status. */
 import type { ChannelSubscriptions } from '../rules/model.ts';
 import type { DigestSettings } from '../rules/digest.ts';
-import type { RelayStatusReport } from '../engine/status-report.ts';
+import type { AlertStatusReport } from '../engine/status-report.ts';
 import type { SiteProblem } from '../rules/subscriptions.ts';
 import type { RenderedMessage } from './alert-message.ts';
 import { safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
@@ -80,7 +80,7 @@ export function renderNotice(text: string): RenderedMessage {
   return { text: text.slice(0, 3000), blocks: [section(text)] };
 }
 
-export function renderRelayStatus(report: RelayStatusReport, now: number): RenderedMessage {
+export function renderAlertStatus(report: AlertStatusReport, now: number): RenderedMessage {
   const p = report.poller;
   const lines: string[] = [];
   lines.push(

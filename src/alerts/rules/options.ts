@@ -25,7 +25,7 @@ export interface HealthThresholds {
   statusStaleMs: number;
 }
 
-export interface RelayOptions {
+export interface AlertOptions {
   pollIntervalMs: number;
   /** ±fraction of the interval (0.2 = ±20 %). */
   jitter: number;
@@ -59,7 +59,7 @@ export const DEFAULT_THRESHOLDS: HealthThresholds = {
   statusStaleMs: 2 * 3_600_000,
 };
 
-export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
+export const DEFAULT_ALERT_OPTIONS: AlertOptions = {
   pollIntervalMs: 60_000,
   jitter: 0.2,
   pendingMs: 120_000,
@@ -74,13 +74,13 @@ export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
   eventDedupeTtlMs: 48 * 3_600_000,
 };
 
-export type RelayOptionsInput = Partial<Omit<RelayOptions, 'thresholds'>> & {
+export type AlertOptionsInput = Partial<Omit<AlertOptions, 'thresholds'>> & {
   thresholds?: Partial<HealthThresholds>;
 };
 
-export function resolveRelayOptions(input: RelayOptionsInput = {}): RelayOptions {
+export function resolveAlertOptions(input: AlertOptionsInput = {}): AlertOptions {
   return {
-    ...DEFAULT_RELAY_OPTIONS,
+    ...DEFAULT_ALERT_OPTIONS,
     ...input,
     thresholds: { ...DEFAULT_THRESHOLDS, ...input.thresholds },
   };

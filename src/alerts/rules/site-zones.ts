@@ -4,10 +4,10 @@
  * so that a steady-state cycle makes no call beyond its pages and camera records.
  */
 import type { Directory } from '../../directory/types.ts';
-import type { RelayStore } from '../engine/alert-store.ts';
+import type { AlertStore } from '../engine/alert-store.ts';
 
 export async function resolveZones(
-  rs: RelayStore,
+  rs: AlertStore,
   directory: Pick<Directory, 'site'> | undefined,
   learned: ReadonlyMap<string, string>,
   siteIds: Iterable<string>,

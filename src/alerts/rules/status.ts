@@ -1,5 +1,5 @@
 /** The poller's health as /monitor status shows it; kept in the Store so any replica can answer. */
-export interface RelayStatus {
+export interface AlertStatus {
   /** Start of the last cycle attempt (epoch ms). */
   lastCycleAt: number | null;
   /** Start of the last complete cycle: alert and task state is as of this time. */
@@ -15,7 +15,7 @@ export interface RelayStatus {
   lastCounts: { sources: number; cameras: number; tasks: number } | null;
 }
 
-export const EMPTY_STATUS: RelayStatus = {
+export const EMPTY_STATUS: AlertStatus = {
   lastCycleAt: null,
   lastCompleteAt: null,
   lastDurationMs: null,

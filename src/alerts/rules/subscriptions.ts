@@ -5,7 +5,7 @@
 import type { Directory, SiteInfo } from '../../directory/types.ts';
 import type { ChannelSubscriptions } from './model.ts';
 import type { MonitorCommand } from './monitor-parse.ts';
-import type { RelayStore } from '../engine/alert-store.ts';
+import type { AlertStore } from '../engine/alert-store.ts';
 import { hiddenOf, keepOnly, NOTHING_KEPT, type Kept, type SiteLimit, type SiteList } from './admin-sites.ts';
 
 export type SiteProblem =
@@ -148,7 +148,7 @@ function applyChange(
 
 type ChangeCommand = Extract<MonitorCommand, { kind: 'subscribe' | 'unsubscribe' }>;
 type ChangeDeps = {
-  rs: RelayStore;
+  rs: AlertStore;
   directory: Pick<Directory, 'resolveSite' | 'sites'>;
   now: number;
   /** The acting admin's sites (computed before the change, applied inside it); none: no limit. */
@@ -209,7 +209,7 @@ export function subscribeIfNew(deps: ChangeDeps, channel: string, cmd: ChangeCom
  * Task subscriptions start unprimed: their first cycle records silently.
  */
 export async function subscribeEverySite(
-  rs: RelayStore,
+  rs: AlertStore,
   channel: string,
   topics: { alerts?: boolean; tasks?: boolean },
   now: number,

@@ -3,7 +3,7 @@
  * a later press changes nothing and tells the person who acknowledged it, and when.
  */
 import { parentSnooze, renderParent } from '../engine/deliver-item.ts';
-import { relayStore } from '../engine/alert-store.ts';
+import { alertStore } from '../engine/alert-store.ts';
 import { ackedBy, ALERT_ACTION } from '../render/alert-message.ts';
 import type { ParentView } from '../rules/model.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
@@ -25,7 +25,7 @@ export const alertAck = (deps: ParentActionDeps) =>
       const subject = valueOf(action);
       // No platform call here, yet only people allowed to use fieldline may acknowledge (issue 14).
       await ensureAllowed();
-      const rs = relayStore(deps.store);
+      const rs = alertStore(deps.store);
       const rec = channel ? await rs.message(channel, subject) : undefined;
       if (!channel || !rec || (rec.view.type !== 'incident' && rec.view.type !== 'storm')) {
         await respond(ephemeralNote('This alert is no longer tracked, so it cannot be acknowledged.'));

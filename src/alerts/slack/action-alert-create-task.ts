@@ -5,7 +5,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { Deps } from '../../base/deps.ts';
 import { TASK_TYPE } from '../../monitoring/api.ts';
-import { relayStore } from '../engine/alert-store.ts';
+import { alertStore } from '../engine/alert-store.ts';
 import { incidentFromAlert } from '../render/incident-message.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { CONDITION_LABEL, raisedAt } from '../render/alert-format.ts';
@@ -23,7 +23,7 @@ export async function handleAlertCreateTask(
   await ack();
   await inAlertFrame(args, deps, action.action_id, async (channel) => {
     // One store read before views.open: well inside the trigger's 3 s.
-    const rec = channel ? await relayStore(deps.store).message(channel, action.value ?? '') : undefined;
+    const rec = channel ? await alertStore(deps.store).message(channel, action.value ?? '') : undefined;
     const inc =
       rec?.view.type === 'incident'
         ? rec.view.incident

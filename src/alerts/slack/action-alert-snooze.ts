@@ -3,7 +3,7 @@
  * the thread replies of that device (or storm) meanwhile and posts a short summary when the snooze ends.
  */
 import { renderParent } from '../engine/deliver-item.ts';
-import { relayStore } from '../engine/alert-store.ts';
+import { alertStore } from '../engine/alert-store.ts';
 import { buildSnooze, isSnoozeChoice, type SnoozeTarget } from '../rules/snooze.ts';
 import { deviceSnoozeKey, stormSnoozeKey } from '../rules/plan-incidents.ts';
 import type { ParentView } from '../rules/model.ts';
@@ -50,7 +50,7 @@ export const alertSnooze = (deps: ParentActionDeps) =>
       const say = (text: string) => respond(ephemeralNote(text));
       // No platform call here, yet only people allowed to use fieldline may snooze (issue 14).
       await ensureAllowed();
-      const rs = relayStore(deps.store);
+      const rs = alertStore(deps.store);
       const rec = channel && subject ? await rs.message(channel, subject) : undefined;
       const target = targetOf(rec?.view);
       if (!channel || !rec || typeof target === 'string' || !isSnoozeChoice(choice)) {

@@ -5,8 +5,8 @@
  */
 import type { Deps } from '../../base/deps.ts';
 import { digestRecords } from '../engine/digest-records.ts';
-import { relayStore } from '../engine/alert-store.ts';
-import { assigneeMentions, createRelayPeople } from '../engine/alert-people.ts';
+import { alertStore } from '../engine/alert-store.ts';
+import { assigneeMentions, createAlertPeople } from '../engine/alert-people.ts';
 import { DIGEST_MORE_PREFIX, isDigestSection, renderDigestSection } from '../render/digest-message.ts';
 import { isDigestOf } from '../rules/digest.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
@@ -39,7 +39,7 @@ export const digestMore = (deps: Pick<Deps, 'store' | 'log' | 'directory'>) =>
       // The sites of the presser's own key (the directory lists them with their key): someone who has not
       // connected is asked to connect here, before anything is read.
       const mine = new Set((await deps.directory.sites()).map((s) => s.id));
-      const digest = await digestRecords(relayStore(deps.store).raw).digest(id);
+      const digest = await digestRecords(alertStore(deps.store).raw).digest(id);
       if (!digest) return void (await say(TOO_OLD));
       if (!mine.has(digest.siteId)) {
         const site = digest.siteName ? safeName(digest.siteName, 150) : `site ${safeName(digest.siteId, 60)}`;
@@ -50,7 +50,7 @@ export const digestMore = (deps: Pick<Deps, 'store' | 'log' | 'directory'>) =>
       const mentions =
         section === 'overdue'
           ? await assigneeMentions(
-              createRelayPeople({ store: deps.store, client, directory: deps.directory }),
+              createAlertPeople({ store: deps.store, client, directory: deps.directory }),
               digest.tasks?.overdue.slice(0, MENTIONED) ?? [],
             )
           : {};

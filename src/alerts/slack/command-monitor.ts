@@ -13,13 +13,13 @@ import { parseMonitorCommand, type MonitorCommand } from '../rules/monitor-parse
 import { changeSubscription, type SubscriptionOutcome } from '../rules/subscriptions.ts';
 import { digestRecords } from '../engine/digest-records.ts';
 import { createOutbox } from '../engine/outbox.ts';
-import { relayStore, type RelayStore } from '../engine/alert-store.ts';
-import { readRelayStatus } from '../engine/status-report.ts';
+import { alertStore, type AlertStore } from '../engine/alert-store.ts';
+import { readAlertStatus } from '../engine/status-report.ts';
 import type { RenderedMessage } from '../render/alert-message.ts';
 import { MONITOR_HELP } from '../render/monitor-help.ts';
 import {
   renderNotice,
-  renderRelayStatus,
+  renderAlertStatus,
   renderSiteProblems,
   renderSubscriptionList,
 } from '../render/monitor-reply.ts';
@@ -62,7 +62,7 @@ function withOwnSites(own: AdminSites['own'], cmd: ChangeCommand): ChangeCommand
 
 /** The reply's first line, with what the change kept of sites the admin's key does not see (issue 37). */
 async function changeNotice(
-  rs: RelayStore,
+  rs: AlertStore,
   first: string | null,
   outcome: Extract<SubscriptionOutcome, { kind: 'saved' | 'nothing-to-remove' }>,
 ): Promise<string> {
@@ -86,7 +86,7 @@ export const monitorCommand = (deps: MonitorDeps) =>
       return toWork<MonitorCarry>({ cmd, ...(queue ? { queue } : {}) });
     },
     async work({ command, respond, client }, { cmd, queue }) {
-      const rs = relayStore(deps.store);
+      const rs = alertStore(deps.store);
       const channel = command.channel_id;
       try {
         // Everyone allowed to use fieldline may list and ask for status; no platform call, so checked here.
@@ -100,8 +100,8 @@ export const monitorCommand = (deps: MonitorDeps) =>
         }
         if (cmd.kind === 'status') {
           const now = deps.clock.now();
-          const report = await readRelayStatus(rs, createOutbox(deps.store), now, channel);
-          const status = renderRelayStatus(report, now);
+          const report = await readAlertStatus(rs, createOutbox(deps.store), now, channel);
+          const status = renderAlertStatus(report, now);
           if (queue) status.blocks = [...status.blocks, ...renderQueueStats(queue)];
           const problem = await postingProblem(client, channel);
           if (problem)

@@ -7,7 +7,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../base/deps.ts';
 import type { Assignee } from '../../monitoring/api.ts';
 import type { ChannelSubscriptions } from '../../alerts/index.ts';
-import { assignmentDmsOn, relayStore } from '../../alerts/index.ts';
+import { assignmentDmsOn, alertStore } from '../../alerts/index.ts';
 import type { PersonMatch } from '../../directory/index.ts';
 import { within } from '../../kit/time-budget.ts';
 import { HOME_CHANNEL_LIMIT, HOME_TASK_LIMIT } from '../render/home-ids.ts';
@@ -65,7 +65,7 @@ async function probe(deps: HomeModelDeps, user: string): Promise<HomeConnection>
 
 async function subscriptions(deps: HomeModelDeps, user: string): Promise<HomeSubscriptions> {
   try {
-    const rs = relayStore(deps.store);
+    const rs = alertStore(deps.store);
     const channels = await rs.channels();
     // Only the channels the tab lists are read; the rest are counted.
     const subs = await Promise.all(channels.slice(0, HOME_CHANNEL_LIMIT).map((c) => rs.subscriptions(c)));
@@ -172,7 +172,7 @@ export async function loadHomeModel(
       tasks: { kind: 'failed', notice: refused },
       subscriptions: { kind: 'failed', notice: refused },
       connection: { ok: false, notice: refused },
-      relay: null,
+      alerts: null,
     };
   }
   const account = await accountOf(deps, user);
@@ -187,17 +187,17 @@ export async function loadHomeModel(
       tasks: { kind: 'failed', notice },
       subscriptions: await subscriptions(deps, user),
       connection: { ok: false, notice },
-      relay:
-        (await relayStore(deps.store)
+      alerts:
+        (await alertStore(deps.store)
           .status()
           .catch(() => undefined)) ?? null,
     };
   }
-  const [connection, person, subs, relay] = await Promise.all([
+  const [connection, person, subs, alerts] = await Promise.all([
     probe(deps, user),
     settle(deps.directory.people.platformUserFor(client, user, AbortSignal.timeout(TASKS_TIMEOUT_MS))),
     subscriptions(deps, user),
-    relayStore(deps.store)
+    alertStore(deps.store)
       .status()
       .catch(() => undefined),
   ]);
@@ -209,7 +209,7 @@ export async function loadHomeModel(
     tasks,
     subscriptions: subs,
     connection,
-    relay: relay ?? null,
+    alerts: alerts ?? null,
     ...(assignmentDms !== undefined ? { assignmentDms } : {}),
     ...(account ? { account } : {}),
   };

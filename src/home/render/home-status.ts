@@ -3,7 +3,7 @@
  * and whether the monitoring platform is reachable (a quick probe) with the relay's last cycle.
  */
 import type { ChannelSubscriptions } from '../../alerts/index.ts';
-import type { RelayStatus } from '../../alerts/index.ts';
+import type { AlertStatus } from '../../alerts/index.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
 import { describeSubscriptions } from '../../alerts/index.ts';
 import { formatDuration, when } from '../../alerts/index.ts';
@@ -48,28 +48,28 @@ export function renderHomeSubscriptions(subs: HomeSubscriptions): BlockJson[] {
   return blocks;
 }
 
-function relayLine(relay: RelayStatus | null, nowMs: number): string {
-  if (relay === null || relay.lastCycleAt === null)
+function alertsLine(alerts: AlertStatus | null, nowMs: number): string {
+  if (alerts === null || alerts.lastCycleAt === null)
     return 'Relay: no check of the platform recorded yet (channel alerts start after its first check).';
   const parts = [
-    relay.lastCompleteAt === null
+    alerts.lastCompleteAt === null
       ? 'Relay: no complete check yet'
-      : `Relay: last complete check ${when(relay.lastCompleteAt)} (${formatDuration(nowMs - relay.lastCompleteAt)} ago)`,
+      : `Relay: last complete check ${when(alerts.lastCompleteAt)} (${formatDuration(nowMs - alerts.lastCompleteAt)} ago)`,
   ];
-  if (relay.consecutiveFailures > 0 && relay.lastError)
+  if (alerts.consecutiveFailures > 0 && alerts.lastError)
     parts.push(
-      `:warning: ${relay.consecutiveFailures} failed check(s) in a row, last ${when(relay.lastError.at)}: ${safeText(relay.lastError.code ?? relay.lastError.message, 200)}`,
+      `:warning: ${alerts.consecutiveFailures} failed check(s) in a row, last ${when(alerts.lastError.at)}: ${safeText(alerts.lastError.code ?? alerts.lastError.message, 200)}`,
     );
   return parts.join('\n');
 }
 
 export function renderHomeConnection(
   connection: HomeConnection,
-  relay: RelayStatus | null,
+  alerts: AlertStatus | null,
   nowMs: number,
 ): BlockJson[] {
   const state = connection.ok
     ? `:large_green_circle: *Monitoring platform:* connected (answered in ${Math.max(1, Math.round(connection.ms))} ms)`
     : `:red_circle: *Monitoring platform:* unreachable. ${connection.notice}`;
-  return [section(state), context(relayLine(relay, nowMs))];
+  return [section(state), context(alertsLine(alerts, nowMs))];
 }

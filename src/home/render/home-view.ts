@@ -4,7 +4,7 @@
  * a platform outage shows up as a sentence inside the tab, never as an empty or broken tab.
  */
 import type { HomeView } from '@slack/types';
-import type { RelayStatus } from '../../alerts/index.ts';
+import type { AlertStatus } from '../../alerts/index.ts';
 import { slackDate } from '../../kit/blocks/mrkdwn.ts';
 import { HOME_ACTION } from './home-ids.ts';
 import {
@@ -28,7 +28,7 @@ export interface HomeModel {
   subscriptions: HomeSubscriptions;
   connection: HomeConnection;
   /** The relay's last recorded state; null when it never ran (or could not be read). */
-  relay: RelayStatus | null;
+  alerts: AlertStatus | null;
   /** Whether a task assigned to this person sends them its card by DM; undefined = not shown. */
   assignmentDms?: boolean;
   /** The person's platform account (Connect / Disconnect); undefined = not shown. */
@@ -109,7 +109,7 @@ export function renderHomeView(model: HomeModel): HomeView {
     divider,
     ...renderHomeSubscriptions(model.subscriptions),
     divider,
-    ...renderHomeConnection(model.connection, model.relay, model.nowMs),
+    ...renderHomeConnection(model.connection, model.alerts, model.nowMs),
     ...dmToggle(model.assignmentDms),
     context(`Updated ${updated}.`),
   ]);

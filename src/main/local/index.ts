@@ -3,7 +3,7 @@
  * by main.ts after the app is listening.
  */
 import type { Deps } from '../../base/deps.ts';
-import { relayDeps } from '../compose.ts';
+import { alertDeps } from '../compose.ts';
 import type { Standin } from '../../slack-standin/index.ts';
 import { linkLocalPeople } from './link-people.ts';
 import { mountConsole, type MountedConsole } from '../../slack-standin/console/index.ts';
@@ -25,7 +25,7 @@ export async function setupLocalWorkspace(
 ): Promise<LocalWorkspace> {
   const console = mountConsole(standin, opts);
   // The seed sets up channels for nobody in particular: with the relay's key and cache.
-  const seed = await seedLocalWorkspace(relayDeps(deps), standin);
+  const seed = await seedLocalWorkspace(alertDeps(deps), standin);
   const linked = await linkLocalPeople(deps.access.vault, userKeys);
   deps.log.info({ linked }, 'local people linked to platform users');
   return { console, seed };

@@ -5,7 +5,7 @@
  * relay's own subscription service, exactly as `/monitor subscribe …` stores them.
  */
 import type { Deps } from '../../base/deps.ts';
-import { parseMonitorCommand, relayStore, subscribeIfNew } from '../../alerts/index.ts';
+import { parseMonitorCommand, alertStore, subscribeIfNew } from '../../alerts/index.ts';
 import type { LocalChannel, Standin } from '../../slack-standin/index.ts';
 import { welcomeBlocks, WELCOME_TEXT } from './welcome.ts';
 
@@ -54,7 +54,7 @@ export interface LocalSeedReport {
 }
 
 export async function seedLocalWorkspace(deps: LocalSeedDeps, standin: Standin): Promise<LocalSeedReport> {
-  const rs = relayStore(deps.store);
+  const rs = alertStore(deps.store);
   const subscribed: string[] = [];
   for (const seed of LOCAL_CHANNELS) {
     standin.addChannel(seed.channel);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/base/config.ts';
-import { createRelayLeadership, leaseKey } from '../../../src/alerts/engine/leadership.ts';
+import { createAlertLeadership, leaseKey } from '../../../src/alerts/engine/leadership.ts';
 import { redisLease, type LeaseRedis } from '../../../src/store/lease.ts';
 import { waitFor } from '../../harness.ts';
 import { redisUrl } from '../../setup/redis-url.ts';
@@ -31,7 +31,7 @@ describe('relay leadership of a single process', () => {
   it('makes the single process the leader with the sqlite or memory store', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fieldline-leadership-'));
     for (const STORE_URL of ['memory://', `sqlite://${join(dir, 'test.sqlite')}`]) {
-      const { leadership, close } = await createRelayLeadership(loadConfig({ STORE_URL }), log);
+      const { leadership, close } = await createAlertLeadership(loadConfig({ STORE_URL }), log);
       await leadership.start();
       expect(leadership.isLeader()).toBe(true);
       expect(await leadership.fence()).toBe(true);
@@ -47,8 +47,8 @@ describe.skipIf(!url)('relay leadership over Redis', () => {
 
   it('grants the Redis lease <prefix>lease:relay to one replica and hands it over when the holder dies', async () => {
     const config = redisConfig(1);
-    const one = await createRelayLeadership(config, log);
-    const two = await createRelayLeadership(config, log);
+    const one = await createAlertLeadership(config, log);
+    const two = await createAlertLeadership(config, log);
     await one.leadership.start();
     await two.leadership.start();
     expect([one.leadership.isLeader(), two.leadership.isLeader()]).toEqual([true, false]);

@@ -28,7 +28,7 @@ const taskParents = (bed: ReplicaBed, name: string) =>
   botMessages(bed, TASKS_CHANNEL).filter((m) => isParent(m) && m.text.startsWith(`Task: ${name} (`));
 
 /** Slack writes the relay made (posts and edits), as recorded by the stand-in. */
-const relayWrites = (bed: ReplicaBed) =>
+const alertWrites = (bed: ReplicaBed) =>
   bed.standin.calls.filter((c) => c.method === 'chat.postMessage' || c.method === 'chat.update').length;
 
 describe.skipIf(!redisServerInstalled())(
@@ -52,7 +52,7 @@ describe.skipIf(!redisServerInstalled())(
       await waitFor(() => taskParents(bed, 'Before outage gasket').length === 1, { timeoutMs: 15_000 });
       await settled(bed);
       const messagesBefore = botMessages(bed, TASKS_CHANNEL).length;
-      const writesBefore = relayWrites(bed);
+      const writesBefore = alertWrites(bed);
 
       await redis.stop();
       // Every replica notices at its next lease renewal and stops acting as leader.
@@ -77,7 +77,7 @@ describe.skipIf(!redisServerInstalled())(
         timeoutMs: 20_000,
       });
       expect(bed.alive().map((r) => bed.proxyOf(r).polls().length)).toEqual(pollsBefore);
-      expect(relayWrites(bed)).toBe(writesBefore);
+      expect(alertWrites(bed)).toBe(writesBefore);
 
       await redis.start();
       const leader = await bed.leader(15_000);

@@ -5,7 +5,7 @@
  * jobs overwrote each other's `relay:subs:index` and `relay:subs:<channel>`: answered, but silently lost.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RelayStatus } from '../../../src/alerts/rules/status.ts';
+import type { AlertStatus } from '../../../src/alerts/rules/status.ts';
 import { waitFor } from '../../harness.ts';
 import { redisUrl } from '../../setup/redis-url.ts';
 import { startReplicaBed, type ReplicaBed } from './replica-bed.ts';
@@ -31,14 +31,14 @@ let b: Replica;
 
 /** Start of the last complete relay cycle, as the leader recorded it. */
 async function lastCompleteAt(): Promise<number> {
-  return (await bed.stored<RelayStatus>('relay:status'))?.lastCompleteAt ?? 0;
+  return (await bed.stored<AlertStatus>('relay:status'))?.lastCompleteAt ?? 0;
 }
 
 /**
  * Idle: `cycles` complete relay cycles, each started after the one before completed (the first after this call),
  * then every storm channel's outbox empty. `done` ends the wait early (everything expected already arrived).
  */
-async function relayIdle(cycles: number, done: () => boolean = () => false): Promise<void> {
+async function alertsIdle(cycles: number, done: () => boolean = () => false): Promise<void> {
   for (let i = 0; i < cycles && !done(); i++) {
     const since = Date.now();
     await waitFor(async () => done() || (await lastCompleteAt()) > since, {
@@ -79,14 +79,14 @@ describe.skipIf(!url)('issue 35: a subscription storm answered by two replicas o
     for (const answer of answers) expect(answer).toMatch(/^:white_check_mark: Subscribed\./);
 
     // The first cycle after a task subscription records silently: let every subscription that exists be primed.
-    await relayIdle(1);
+    await alertsIdle(1);
     const change = makeStormChange(bed.sandbox);
     const now = (): StormTally => tally(bed.standin, change);
     // Until every channel has both messages, or the relay went idle after the change without sending the rest
     // (a silent sensor's alert is raised within two cycles, a task change within one).
-    await relayIdle(4, () => allDelivered(now()));
+    await alertsIdle(4, () => allDelivered(now()));
     // Then one more complete cycle and drained outboxes: whatever would come twice has come by now.
-    await relayIdle(1);
+    await alertsIdle(1);
     const summary = summarize(now());
     console.log(`${describeStorm('two replicas, Redis', summary)} (${Date.now() - started} ms)`);
     expect(summary.lost).toEqual([]);

@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
 import { waitFor } from '../harness.ts';
-import { ALERTS, cameraTest as it, expectValidBlocks, MIN } from './relay-bed.ts';
+import { ALERTS, cameraTest as it, expectValidBlocks, MIN } from './alerts-bed.ts';
 
-describe('relay: device-status alerts end to end', () => {
+describe('alerts: device-status alerts end to end', () => {
   it('raises an alert once after the pending period, threads an update, then resolves it with the duration', async ({
     bed,
   }) => {

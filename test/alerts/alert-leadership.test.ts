@@ -1,21 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { relayDeps } from '../../src/main/compose.ts';
-import { createRelay, createRelayWebClient } from '../../src/alerts/engine/alert-engine.ts';
+import { alertDeps } from '../../src/main/compose.ts';
+import { createAlertEngine, createAlertWebClient } from '../../src/alerts/engine/alert-engine.ts';
 import { waitFor } from '../harness.ts';
-import { ALERTS, FAST, GENERAL, MIN, startRelayBed, startTaskBed, type RelayBed } from './relay-bed.ts';
+import { ALERTS, FAST, GENERAL, MIN, startAlertsBed, startTaskBed, type AlertsBed } from './alerts-bed.ts';
 
-describe('relay: leadership hook, the running loop and alert buttons', () => {
-  let bed: RelayBed;
+describe('alerts: leadership hook, the running loop and alert buttons', () => {
+  let bed: AlertsBed;
   afterEach(() => bed.stop());
 
   function relayWith(leadership: { isLeader(): boolean; fence(): Promise<boolean> }, options = FAST) {
     const h = bed.h;
-    const slack = createRelayWebClient({
+    const slack = createAlertWebClient({
       token: h.standin.botToken,
       apiUrl: h.standin.apiUrl,
       log: h.deps.log,
     });
-    return createRelay(relayDeps(h.deps), { slack, options, leadership, random: () => 0.5 });
+    return createAlertEngine(alertDeps(h.deps), { slack, options, leadership, random: () => 0.5 });
   }
 
   it('a replica that is not the leader neither polls nor posts; a fenced-off one keeps its outbox for the next leader', async () => {
@@ -37,7 +37,7 @@ describe('relay: leadership hook, the running loop and alert buttons', () => {
   });
 
   it('start() polls on its own and delivers; stop() ends the loop', async () => {
-    bed = await startRelayBed();
+    bed = await startAlertsBed();
     bed.setCamera({ onLine: false });
     await bed.monitor('subscribe alerts site Berlin Plant');
     const running = relayWith(
@@ -53,7 +53,7 @@ describe('relay: leadership hook, the running loop and alert buttons', () => {
   });
 
   it('Create task opens the task modal prefilled about the alerting data source', async () => {
-    bed = await startRelayBed();
+    bed = await startAlertsBed();
     bed.setCamera({ temperature: 80 });
     await bed.monitor('subscribe alerts site Berlin Plant');
     await bed.tick(0);

@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../src/slack-standin/index.ts';
-import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
+import { runCycleAndDeliver } from '../fixtures/alert-cycle.ts';
 import { waitFor } from '../harness.ts';
-import { ALERTS, expectValidBlocks, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
+import { ALERTS, expectValidBlocks, MIN, startAlertsBed, type AlertsBed } from './alerts-bed.ts';
 
 const HALF_HOUR = 30 * MIN;
-const digests = (bed: RelayBed): StoredMessage[] =>
+const digests = (bed: AlertsBed): StoredMessage[] =>
   bed.parents(ALERTS).filter((m) => m.text.startsWith('Shift handover'));
 const site = (m: StoredMessage | undefined) =>
   /Shift handover — ([^(:]+?)( \(late\))?:/.exec(m?.text ?? '')?.[1];
 const blocksOf = (m: StoredMessage | undefined) => JSON.stringify(m?.blocks ?? []);
 
-describe('relay: shift handover digest', () => {
-  let bed: RelayBed;
+describe('alerts: shift handover digest', () => {
+  let bed: AlertsBed;
   afterEach(() => bed.stop());
 
   /** Half-hour ticks until `iso`; returns which digests appeared at which UTC half hour. */
@@ -30,7 +30,7 @@ describe('relay: shift handover digest', () => {
   }
 
   it('posts each site at its own local shift change on 2026-03-29 (Berlin skips 02:00–03:00), with the shift in it', async () => {
-    bed = await startRelayBed({ startAt: '2026-03-28T20:00:00Z' });
+    bed = await startAlertsBed({ startAt: '2026-03-28T20:00:00Z' });
     const admin = bed.h.sandbox.admin;
     bed.setCamera();
     await bed.monitor('subscribe alerts site Berlin Plant site Chicago Works');
@@ -96,7 +96,7 @@ describe('relay: shift handover digest', () => {
   });
 
   it('on 2026-11-01 Chicago repeats 01:00–02:00: its 01:30 shift change is posted once', async () => {
-    bed = await startRelayBed({ startAt: '2026-10-31T23:00:00Z' });
+    bed = await startAlertsBed({ startAt: '2026-10-31T23:00:00Z' });
     await bed.monitor('subscribe alerts site Berlin Plant site Chicago Works');
     await bed.monitor('digest at 01:30,06:00');
     await bed.tick(0);
@@ -112,7 +112,7 @@ describe('relay: shift handover digest', () => {
   });
 
   it('/monitor digest now posts the current digest for anyone; "and N more" lists the rest', async () => {
-    bed = await startRelayBed();
+    bed = await startAlertsBed();
     await bed.monitor('subscribe alerts site Berlin Plant');
     await bed.monitor('subscribe tasks site Berlin Plant');
     await bed.tick(0);
@@ -157,14 +157,14 @@ describe('relay: shift handover digest', () => {
   });
 
   it('two replicas post one digest per shift change; one missed while none ran is posted late, once', async () => {
-    bed = await startRelayBed({ startAt: '2026-11-20T12:50:00Z' }); // 13:50 in Berlin
+    bed = await startAlertsBed({ startAt: '2026-11-20T12:50:00Z' }); // 13:50 in Berlin
     await bed.monitor('subscribe alerts site Berlin Plant');
     await bed.monitor('digest at 06:00,14:00,22:00 site Berlin Plant');
     expect(await bed.monitor('list')).toMatch(
       /Shift handover digest\* for \*Berlin Plant\* at 06:00, 14:00, 22:00/,
     );
     await bed.tick(0);
-    const other = bed.newRelay();
+    const other = bed.newEngine();
     bed.advance(12 * MIN); // 14:02 Berlin: past the 14:00 shift change
     for (const relay of [bed.relay, other, bed.relay]) await runCycleAndDeliver(relay);
     expect(digests(bed).map((m) => m.text.split(':')[0])).toEqual(['Shift handover — Berlin Plant']);

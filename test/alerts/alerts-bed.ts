@@ -5,26 +5,30 @@
  */
 import { expect, test } from 'vitest';
 import type { MonitoringApi } from '../../src/monitoring/api.ts';
-import { relayDeps } from '../../src/main/compose.ts';
-import { createRelay, createRelayWebClient, type Relay } from '../../src/alerts/engine/alert-engine.ts';
-import type { RelayOptionsInput } from '../../src/alerts/rules/options.ts';
+import { alertDeps } from '../../src/main/compose.ts';
+import {
+  createAlertEngine,
+  createAlertWebClient,
+  type AlertEngine,
+} from '../../src/alerts/engine/alert-engine.ts';
+import type { AlertOptionsInput } from '../../src/alerts/rules/options.ts';
 import { validateBlocks, type StoredMessage } from '../../src/slack-standin/index.ts';
 import { HEALTHY_CAMERA } from '../fixtures/device-status.ts';
-import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
+import { runCycleAndDeliver } from '../fixtures/alert-cycle.ts';
 import { startHarness, waitFor, type Harness, type HarnessOptions } from '../harness.ts';
 
 export const ALERTS = 'C0ALERTS';
 export const GENERAL = 'C0GENERAL';
 export const MIN = 60_000;
 
-export interface RelayBed {
+export interface AlertsBed {
   h: Harness;
-  relay: Relay;
+  relay: AlertEngine;
   /** Moves the shared clock (sandbox, relay, app) forward. */
   advance(ms: number): void;
   now(): number;
   /** A second relay instance over the same store (a restart). */
-  newRelay(overrides?: { monitoring?: MonitoringApi; options?: RelayOptionsInput }): Relay;
+  newEngine(overrides?: { monitoring?: MonitoringApi; options?: AlertOptionsInput }): AlertEngine;
   /** Runs `/monitor <text>` in `channel` and waits for the ephemeral answer. */
   monitor(text: string, channel?: string): Promise<string>;
   /** Top-level bot messages (parents) in a channel. */
@@ -41,16 +45,16 @@ export interface RelayBed {
   stop(): Promise<void>;
 }
 
-export const FAST: RelayOptionsInput = {
+export const FAST: AlertOptionsInput = {
   pendingMs: 2 * MIN,
   healthyMs: 5 * MIN,
   channelIntervalMs: 5,
   pageSize: 50,
 };
 
-export async function startRelayBed(
-  opts: { harness?: HarnessOptions; relay?: RelayOptionsInput; startAt?: string } = {},
-): Promise<RelayBed> {
+export async function startAlertsBed(
+  opts: { harness?: HarnessOptions; relay?: AlertOptionsInput; startAt?: string } = {},
+): Promise<AlertsBed> {
   // A start date moves the whole world there before the sandbox seeds it (readings, statuses, due dates).
   let offset = opts.startAt !== undefined ? Date.parse(opts.startAt) - Date.now() : 0;
   const now = () => Date.now() + offset;
@@ -59,16 +63,16 @@ export async function startRelayBed(
     clock: { now },
     sandbox: { now, ...opts.harness?.sandbox },
   });
-  const newRelay = (overrides: { monitoring?: MonitoringApi; options?: RelayOptionsInput } = {}) =>
-    createRelay(
-      { ...relayDeps(h.deps), ...(overrides.monitoring ? { monitoring: overrides.monitoring } : {}) },
+  const newEngine = (overrides: { monitoring?: MonitoringApi; options?: AlertOptionsInput } = {}) =>
+    createAlertEngine(
+      { ...alertDeps(h.deps), ...(overrides.monitoring ? { monitoring: overrides.monitoring } : {}) },
       {
-        slack: createRelayWebClient({ token: h.standin.botToken, apiUrl: h.standin.apiUrl, log: h.deps.log }),
+        slack: createAlertWebClient({ token: h.standin.botToken, apiUrl: h.standin.apiUrl, log: h.deps.log }),
         options: { ...FAST, ...opts.relay, ...overrides.options },
         random: () => 0.5,
       },
     );
-  const relay = newRelay();
+  const relay = newEngine();
   /** The first ephemeral answer in `channel` after its first `before` messages. */
   const nextEphemeral = async (channel: string, before: number) =>
     (
@@ -79,12 +83,12 @@ export async function startRelayBed(
           .find((m) => m.ephemeralTo !== undefined),
       )
     ).text;
-  const bed: RelayBed = {
+  const bed: AlertsBed = {
     h,
     relay,
     advance: (ms) => void (offset += ms),
     now,
-    newRelay,
+    newEngine,
     async monitor(text, channel = ALERTS) {
       const before = h.standin.messages(channel).length;
       const res = await h.driver.command({ command: '/monitor', text, channel });
@@ -153,8 +157,8 @@ export { HEALTHY_CAMERA } from '../fixtures/device-status.ts';
  * The alert tests' starting point: Gate Camera North reports healthy, #alerts follows Berlin Plant's alerts, and
  * the first cycles have run (nothing to say yet).
  */
-export async function startCameraBed(): Promise<RelayBed> {
-  const bed = await startRelayBed();
+export async function startCameraBed(): Promise<AlertsBed> {
+  const bed = await startAlertsBed();
   bed.setCamera();
   expect(await bed.monitor('subscribe alerts site Berlin Plant')).toMatch(/Subscribed/);
   await bed.tick(0);
@@ -167,10 +171,10 @@ export async function startCameraBed(): Promise<RelayBed> {
  * `priority high`) and the first cycle has run, silently however many tasks exist.
  */
 export async function startTaskBed(
-  opts: { channels?: string[]; filter?: string } & Parameters<typeof startRelayBed>[0] = {},
-): Promise<RelayBed> {
+  opts: { channels?: string[]; filter?: string } & Parameters<typeof startAlertsBed>[0] = {},
+): Promise<AlertsBed> {
   const { channels = [GENERAL], filter, ...bedOpts } = opts;
-  const bed = await startRelayBed(bedOpts);
+  const bed = await startAlertsBed(bedOpts);
   for (const channel of channels) {
     const text = `subscribe tasks site Berlin Plant${filter ? ` ${filter}` : ''}`;
     expect(await bed.monitor(text, channel)).toMatch(/Subscribed/);
@@ -181,19 +185,19 @@ export async function startTaskBed(
 
 /** A vitest fixture: the bed `start` makes, stopped when its test (or file) is done. */
 const bedFrom =
-  (start: () => Promise<RelayBed>) =>
+  (start: () => Promise<AlertsBed>) =>
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern
-  async ({}, use: (bed: RelayBed) => Promise<void>) => {
+  async ({}, use: (bed: AlertsBed) => Promise<void>) => {
     const bed = await start();
     await use(bed);
     await bed.stop();
   };
 
 /** Tests whose `bed` starts from `startCameraBed`, one bed each. */
-export const cameraTest = test.extend<{ bed: RelayBed }>({ bed: bedFrom(startCameraBed) });
+export const cameraTest = test.extend<{ bed: AlertsBed }>({ bed: bedFrom(startCameraBed) });
 /** Tests whose `bed` starts from `startTaskBed` (#general follows Berlin Plant's tasks), one bed each. */
-export const taskTest = test.extend<{ bed: RelayBed }>({ bed: bedFrom(() => startTaskBed()) });
+export const taskTest = test.extend<{ bed: AlertsBed }>({ bed: bedFrom(() => startTaskBed()) });
 /** Tests that share one plain bed for their whole file (they only talk to `/monitor`). */
-export const sharedBedTest = test.extend<{ bed: RelayBed }>({
-  bed: [bedFrom(() => startRelayBed()), { scope: 'file' }],
+export const sharedBedTest = test.extend<{ bed: AlertsBed }>({
+  bed: [bedFrom(() => startAlertsBed()), { scope: 'file' }],
 });

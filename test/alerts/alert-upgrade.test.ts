@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { relayStore } from '../../src/alerts/engine/alert-store.ts';
-import { createRelayWebClient } from '../../src/alerts/engine/alert-engine.ts';
+import { alertStore } from '../../src/alerts/engine/alert-store.ts';
+import { createAlertWebClient } from '../../src/alerts/engine/alert-engine.ts';
 import type { ChannelEpisode, OutboxDraft } from '../../src/alerts/rules/model.ts';
 import { createOutbox } from '../../src/alerts/engine/outbox.ts';
 import { makeAlertView } from '../fixtures/alert-view.ts';
-import { runCycleAndDeliver } from '../fixtures/relay-cycle.ts';
-import { ALERTS, expectValidBlocks, GENERAL, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
+import { runCycleAndDeliver } from '../fixtures/alert-cycle.ts';
+import { ALERTS, expectValidBlocks, GENERAL, MIN, startAlertsBed, type AlertsBed } from './alerts-bed.ts';
 
-describe('relay: upgrade from one parent per condition', () => {
-  let bed: RelayBed;
+describe('alerts: upgrade from one parent per condition', () => {
+  let bed: AlertsBed;
   afterEach(() => bed.stop());
 
   it('a restart with per-condition state open posts nothing new; the device continues in its first parent', async () => {
-    bed = await startRelayBed();
+    bed = await startAlertsBed();
     const camera = bed.setCamera();
     // Another channel keeps the site evaluated, so the camera's conditions are open when the upgrade happens.
     await bed.monitor('subscribe alerts site Berlin Plant', GENERAL);
@@ -20,7 +20,7 @@ describe('relay: upgrade from one parent per condition', () => {
     bed.setCamera({ onLine: false, wifiConnected: false });
     await bed.tick(MIN);
     await bed.tick(3 * MIN);
-    const rs = relayStore(bed.h.deps.store);
+    const rs = alertStore(bed.h.deps.store);
     const tracks = Object.values((await rs.siteHealth('101'))?.tracks ?? {}).filter(
       (t) => t.sourceId === camera,
     );
@@ -28,7 +28,7 @@ describe('relay: upgrade from one parent per condition', () => {
 
     // What the per-condition relay left for #alerts: two parents (one acknowledged), two episodes, no flag.
     await bed.monitor('subscribe alerts site Berlin Plant', ALERTS);
-    const slack = createRelayWebClient({
+    const slack = createAlertWebClient({
       token: bed.h.standin.botToken,
       apiUrl: bed.h.standin.apiUrl,
       log: bed.h.deps.log,
@@ -85,7 +85,7 @@ describe('relay: upgrade from one parent per condition', () => {
     const before = bed.h.standin.messages(ALERTS).filter((m) => !m.ephemeralTo).length;
 
     // The upgraded relay starts (a restart) and runs while the conditions still hold.
-    const upgraded = bed.newRelay();
+    const upgraded = bed.newEngine();
     bed.advance(MIN);
     await runCycleAndDeliver(upgraded);
     bed.advance(MIN);

@@ -1,16 +1,16 @@
 import { describe, expect } from 'vitest';
 import { waitFor } from '../harness.ts';
-import { ALERTS, cameraTest as it, expectValidBlocks, MIN, type RelayBed } from './relay-bed.ts';
+import { ALERTS, cameraTest as it, expectValidBlocks, MIN, type AlertsBed } from './alerts-bed.ts';
 
 const blocksOf = (m: { blocks?: unknown } | undefined) => JSON.stringify(m?.blocks ?? []);
 /** Offline, no network and low battery at once, held past the pending period. */
-const raiseAll = async (bed: RelayBed) => {
+const raiseAll = async (bed: AlertsBed) => {
   bed.setCamera({ onLine: false, wifiConnected: false, battery: 15 });
   await bed.tick(MIN);
   await bed.tick(3 * MIN);
 };
 
-describe('relay: one incident per device', () => {
+describe('alerts: one incident per device', () => {
   it('offline + no network + low battery → one parent listing three conditions; clearing edits it; all clear resolves it', async ({
     bed,
   }) => {

@@ -1,12 +1,12 @@
 import { WebClient } from '@slack/web-api';
 import { describe, expect } from 'vitest';
 import { notifyAssignment } from '../../src/alerts/index.ts';
-import { relayDeps } from '../../src/main/compose.ts';
+import { alertDeps } from '../../src/main/compose.ts';
 import { waitFor } from '../harness.ts';
 import { homeText, openHome, publishesFor } from '../home/home-helpers.ts';
-import { expectValidBlocks, GENERAL, MIN, taskTest as it } from './relay-bed.ts';
+import { expectValidBlocks, GENERAL, MIN, taskTest as it } from './alerts-bed.ts';
 
-describe('relay: the assignee is told', () => {
+describe('alerts: the assignee is told', () => {
   it('an assignment seen on the platform DMs the assignee the task card and mentions them in the task channel', async ({
     bed,
   }) => {
@@ -52,7 +52,7 @@ describe('relay: the assignee is told', () => {
     const client = new WebClient(bed.h.standin.botToken, { slackApiUrl: bed.h.standin.apiUrl });
     const dm = () =>
       bed.h.standin.messages(bed.h.standin.state.dmWith(chloeSlack).id).filter((m) => m.bot_id !== undefined);
-    expect(await notifyAssignment(relayDeps(bed.h.deps), client, task!, 'U0ANA')).toBe('sent');
+    expect(await notifyAssignment(alertDeps(bed.h.deps), client, task!, 'U0ANA')).toBe('sent');
     expect(dm()).toHaveLength(1);
     await bed.tick(MIN);
     expect(dm()).toHaveLength(1);

@@ -5,17 +5,17 @@ import {
   expectValidBlocks,
   GENERAL,
   MIN,
-  startRelayBed,
+  startAlertsBed,
   startTaskBed,
-  type RelayBed,
-} from './relay-bed.ts';
+  type AlertsBed,
+} from './alerts-bed.ts';
 
-describe('relay: storms and task changes end to end', () => {
-  let bed: RelayBed;
+describe('alerts: storms and task changes end to end', () => {
+  let bed: AlertsBed;
   afterEach(() => bed.stop());
 
   it('groups many alerts of one site raised in one window under one site-level parent with a live count', async () => {
-    bed = await startRelayBed();
+    bed = await startAlertsBed();
     const admin = bed.h.sandbox.admin;
     const sensors = admin.state.sources.filter((s) => s.siteId === '101' && s.applyingId === 1).slice(0, 6);
     expect(sensors.length).toBe(6);
@@ -46,7 +46,7 @@ describe('relay: storms and task changes end to end', () => {
   });
 
   it('a storm parent has Snooze: its thread stays quiet, the parent keeps counting, a summary when it ends', async () => {
-    bed = await startRelayBed();
+    bed = await startAlertsBed();
     const admin = bed.h.sandbox.admin;
     const sensors = admin.state.sources.filter((s) => s.siteId === '101' && s.applyingId === 1).slice(0, 6);
     await bed.monitor('subscribe alerts site Berlin Plant');

@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MonitoringApi } from '../../src/monitoring/api.ts';
-import { ALERTS, GENERAL, MIN, startRelayBed, type RelayBed } from './relay-bed.ts';
+import { ALERTS, GENERAL, MIN, startAlertsBed, type AlertsBed } from './alerts-bed.ts';
 
 const PAGE = 3;
 
-describe('relay: upstream trouble and API economy', () => {
-  let bed: RelayBed;
+describe('alerts: upstream trouble and API economy', () => {
+  let bed: AlertsBed;
   afterEach(() => bed.stop());
 
   it('makes exactly the minimal page count plus one record per camera', async () => {
-    bed = await startRelayBed({ relay: { pageSize: PAGE } });
+    bed = await startAlertsBed({ relay: { pageSize: PAGE } });
     const admin = bed.h.sandbox.admin;
     await bed.monitor('subscribe alerts site Berlin Plant');
     await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
@@ -40,7 +40,7 @@ describe('relay: upstream trouble and API economy', () => {
   });
 
   it('never clears an alert or invents task changes from a cycle that failed on its second page', async () => {
-    bed = await startRelayBed({ relay: { pageSize: PAGE } });
+    bed = await startAlertsBed({ relay: { pageSize: PAGE } });
     const admin = bed.h.sandbox.admin;
     bed.setCamera({ onLine: false });
     await bed.monitor('subscribe alerts site Berlin Plant');
@@ -65,7 +65,7 @@ describe('relay: upstream trouble and API economy', () => {
         },
       },
     };
-    const relay = bed.newRelay({ monitoring: flaky });
+    const relay = bed.newEngine({ monitoring: flaky });
     const task = admin.state.tasks.find((t) => t.siteId === '101');
     for (let i = 0; i < 4; i++) {
       bed.advance(3 * MIN);
@@ -94,7 +94,7 @@ describe('relay: upstream trouble and API economy', () => {
   });
 
   it('honours Retry-After of a rate-limited platform in the next wait', async () => {
-    bed = await startRelayBed({ relay: { pollIntervalMs: 10_000 } });
+    bed = await startAlertsBed({ relay: { pollIntervalMs: 10_000 } });
     await bed.monitor('subscribe tasks site Berlin Plant', GENERAL);
     bed.h.sandbox.admin.inject({ endpoint: 'GET /tasks', status: 429, retryAfterSeconds: 120, times: 20 });
     const report = await bed.relay.runCycle();

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../harness.ts';
 import { redisUrl } from '../setup/redis-url.ts';
-import { ALERTS, expectValidBlocks, GENERAL, MIN, startTaskBed, type RelayBed } from './relay-bed.ts';
+import { ALERTS, expectValidBlocks, GENERAL, MIN, startTaskBed, type AlertsBed } from './alerts-bed.ts';
 
 /** Changes the priority of `n` Berlin tasks so that every task subscription gets `n` items. */
-function changeTasks(bed: RelayBed, n: number): string[] {
+function changeTasks(bed: AlertsBed, n: number): string[] {
   const tasks = bed.h.sandbox.admin.state.tasks.filter((t) => t.siteId === '101').slice(0, n);
   expect(tasks).toHaveLength(n);
   for (const t of tasks)
@@ -13,14 +13,14 @@ function changeTasks(bed: RelayBed, n: number): string[] {
 }
 
 /** Parent texts in channel order, each with the texts of its thread. */
-function threads(bed: RelayBed, channel: string) {
+function threads(bed: AlertsBed, channel: string) {
   return bed
     .parents(channel)
     .map((p) => ({ parent: p.text, replies: bed.replies(channel, p.ts).map((r) => r.text) }));
 }
 
-describe('relay: delivery through the per-channel outbox', () => {
-  let bed: RelayBed;
+describe('alerts: delivery through the per-channel outbox', () => {
+  let bed: AlertsBed;
   afterEach(() => bed.stop());
 
   it('a 429 storm on one channel loses nothing, keeps order, and leaves the other channel unaffected', async () => {
@@ -74,7 +74,7 @@ describe('relay: delivery through the per-channel outbox', () => {
       const partial = bed.h.standin.messages(GENERAL).filter((m) => !m.ephemeralTo).length;
       expect(partial).toBeLessThan(10);
 
-      const second = bed.newRelay({ options: { channelIntervalMs: 5 } });
+      const second = bed.newEngine({ options: { channelIntervalMs: 5 } });
       const resumed = await second.deliverNow();
       expect(resumed.pending).toEqual({});
       const t = threads(bed, GENERAL);
