@@ -69,7 +69,7 @@ function user(id: string, first: string, last: string, siteIds: string[]): User 
  */
 export const SEED_USERS: readonly User[] = [
   user('501', 'Ana', 'Silva', ['101', '104']),
-  user('502', 'Ben', 'Okafor', ['101']),
+  user('502', 'Ben', 'Okafor', ['102']),
   user('503', 'Lena', 'Fischer', ['101']),
   user('504', 'David', 'Kim', ['102']),
   user('505', 'Emily', 'Carter', ['102']),

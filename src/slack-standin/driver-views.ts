@@ -34,6 +34,8 @@ interface SubmitInput {
   values?: Record<string, InputValue>;
   user?: string;
   allowMissingRequired?: boolean;
+  /** a trigger_id from issueTriggerId(user), for a caller that must know it before the app answers */
+  triggerId?: string;
 }
 
 type Post = (kind: string, payload: JsonObject) => Promise<DriverResult>;
@@ -67,7 +69,7 @@ export async function submitView(
   delete view.errors;
   const payload = {
     ...interactionBase('view_submission', user),
-    trigger_id: ctx.triggers.issue(user.id),
+    trigger_id: input.triggerId ?? ctx.triggers.issue(user.id),
     view: viewPayload(view),
     response_urls: responseUrls(deps, view, values),
   };

@@ -68,12 +68,51 @@ export function seedUsers(): LocalUser[] {
   ];
 }
 
+/** The workspace's own full members (not the guest, not the partner): everyone is in #general. */
+const STAFF = ['U0ANA', 'U0BEN', 'U0CHL', 'U0DAV', 'U0EVE', 'U0NIA'];
+
+/** The workspace's #general: nobody can be removed from it (conversations.kick answers cant_kick_from_general). */
+export const GENERAL_CHANNEL_ID = 'C0GENERAL';
+
+/**
+ * Who is in which conversation (`members`: people; the bot's membership is `is_member`). The plant's people are
+ * in the public channels, Gus (a guest) only in #maintenance, Kai (a partner) in none of these; the private
+ * #shift-leads has only the leads, Ana and David, and not the bot.
+ */
 export function seedChannels(): LocalChannel[] {
   return [
-    { id: 'C0GENERAL', name: 'general', is_private: false, is_im: false, is_member: true },
-    { id: 'C0ALERTS', name: 'plant-north-alerts', is_private: false, is_im: false, is_member: true },
-    { id: 'C0MAINT', name: 'maintenance', is_private: false, is_im: false, is_member: false },
-    { id: 'G0PRIVATE', name: 'shift-leads', is_private: true, is_im: false, is_member: false },
+    {
+      id: GENERAL_CHANNEL_ID,
+      name: 'general',
+      is_private: false,
+      is_im: false,
+      is_member: true,
+      members: [...STAFF],
+    },
+    {
+      id: 'C0ALERTS',
+      name: 'plant-north-alerts',
+      is_private: false,
+      is_im: false,
+      is_member: true,
+      members: ['U0ANA', 'U0BEN', 'U0CHL', 'U0DAV'],
+    },
+    {
+      id: 'C0MAINT',
+      name: 'maintenance',
+      is_private: false,
+      is_im: false,
+      is_member: false,
+      members: ['U0ANA', 'U0BEN', 'U0CHL', 'U0DAV', 'U0EVE', 'U0GUS'],
+    },
+    {
+      id: 'G0PRIVATE',
+      name: 'shift-leads',
+      is_private: true,
+      is_im: false,
+      is_member: false,
+      members: ['U0ANA', 'U0DAV'],
+    },
   ];
 }
 

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { seedChannels, seedUsers, seedUsergroups } from './seed.ts';
+import { BOT_USER_ID, seedChannels, seedUsers, seedUsergroups } from './seed.ts';
 import type {
   AppRequestRecord,
   FileRequest,
@@ -83,10 +83,43 @@ export class StandinState extends EventEmitter {
     return this.channels.find((c) => c.id === id);
   }
 
+  /** Adds or replaces a conversation; without `members` it keeps those of the one it replaces. */
   addChannel(channel: LocalChannel): LocalChannel {
-    replaceOrAppend(this.channels, channel);
-    this.emitChange({ kind: 'channel', channel });
-    return channel;
+    const members = channel.members ?? this.channel(channel.id)?.members ?? defaultMembers(channel);
+    const stored = { ...channel, members: [...new Set(members)].filter((id) => id !== BOT_USER_ID) };
+    replaceOrAppend(this.channels, stored);
+    this.emitChange({ kind: 'channel', channel: stored });
+    return stored;
+  }
+
+  /** Who is in a conversation, as conversations.members lists them: its people, then the bot when it is in. */
+  members(channelId: string): string[] {
+    const channel = this.channel(channelId);
+    if (!channel) return [];
+    return [...(channel.members ?? []), ...(channel.is_member ? [BOT_USER_ID] : [])];
+  }
+
+  /** A person joins (or is invited to) a conversation; the bot's user id sets `is_member`. */
+  addMember(channelId: string, userId: string): LocalChannel {
+    return this.changeMembers(channelId, userId, true);
+  }
+
+  /** A person leaves (or is removed from) a conversation; the bot's user id clears `is_member`. */
+  removeMember(channelId: string, userId: string): LocalChannel {
+    return this.changeMembers(channelId, userId, false);
+  }
+
+  private changeMembers(channelId: string, userId: string, member: boolean): LocalChannel {
+    const channel = this.channel(channelId);
+    if (!channel) throw new Error(`unknown stand-in channel ${channelId}`);
+    if (userId === BOT_USER_ID) return this.addChannel({ ...channel, is_member: member });
+    const now = channel.members ?? [];
+    const members = member
+      ? now.includes(userId)
+        ? now
+        : [...now, userId]
+      : now.filter((id) => id !== userId);
+    return this.addChannel({ ...channel, members });
   }
 
   /** The DM channel between the bot and a user, created on first use (chat.postMessage with a user id). */
@@ -200,6 +233,11 @@ export class StandinState extends EventEmitter {
     this.appRequests.push(request);
     this.emitChange({ kind: 'app-request', request });
   }
+}
+
+/** A new conversation's people when none are given: a DM's user, else nobody. */
+function defaultMembers(channel: LocalChannel): string[] {
+  return channel.is_im && channel.user ? [channel.user] : [];
 }
 
 /** Puts `item` in place of the entry with its id, or at the end when there is none. */

@@ -55,6 +55,8 @@ export interface StoredMessage {
   edited?: { ts: string };
   metadata?: unknown;
   reply_broadcast?: boolean;
+  /** Posted with a custom step run's token: its buttons come back with the run's function_data. */
+  functionExecution?: string;
 }
 
 export type ViewType = 'modal' | 'home';
@@ -118,8 +120,14 @@ export interface LocalChannel {
   name: string;
   is_private: boolean;
   is_im: boolean;
-  /** whether the bot is a member (conversations.join sets it) */
+  /** whether the app's bot user is a member (conversations.join and `/invite @app` set it) */
   is_member: boolean;
+  /**
+   * The people in the conversation, without the app's bot user (that is `is_member`): what conversations.members
+   * lists, and what the web console shows a person. Absent when adding a channel: kept from the channel it
+   * replaces, else nobody (a DM: its user).
+   */
+  members?: string[];
   /** for DMs: the other user */
   user?: string;
   /** A Slack Connect channel, shared with another organisation. */
@@ -139,6 +147,11 @@ export interface InjectRule {
   times?: number;
   /** enforce Slack's per-channel posting rate instead of failing every call: at most N calls/s per channel */
   perChannelPerSecond?: number;
+  /**
+   * a Slack that answers late: wait this long before answering; with no `error` / `status` the call then runs
+   * as usual (only Web API methods)
+   */
+  delayMs?: number;
 }
 
 /** A request for a file's url_private / url_private_download, kept with its headers for assertions. */

@@ -25,6 +25,14 @@ const submitKey = (view: StoredView, key: string) =>
   h.driver.viewSubmission({ view, values: { access_key: key }, user: view.user ?? 'U0CHL' });
 
 describe('connect', () => {
+  it('says where a person gets a key: from the platform’s administrator, not from Slack', async () => {
+    const view = await openConnect('U0CHL');
+    const shown = JSON.stringify(view.blocks);
+    expect(shown).toContain(
+      'No key yet? Ask your monitoring platform’s administrator for a personal API key: keys are issued on the platform, not in Slack, and fieldline cannot make one for you.',
+    );
+  });
+
   it('refuses a key the platform does not recognise, says so on the field, and keeps nothing', async () => {
     const view = await openConnect('U0CHL');
     const res = await submitKey(view, 'sbx-not-a-real-key-000');

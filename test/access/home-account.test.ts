@@ -24,6 +24,13 @@ describe('App Home: platform account', () => {
     const text = homeText(await openHome(h, 'U0CHL'));
     expect(text).toContain('Connect your platform account');
     expect(text).toContain('"action_id":"access_connect"');
+    // What is true: connect to see your tasks (with the button there too), not "the platform is unreachable".
+    expect(text).toContain(':key: Connect your platform account to see your tasks.');
+    expect(text).toMatch(
+      /Connect your platform account to see your tasks\.[^}]*\},"accessory":\{"type":"button","action_id":"access_connect"/,
+    );
+    expect(text).toContain('*Monitoring platform:* connect your platform account to see how it answers you.');
+    expect(text).not.toMatch(/unreachable|Relay/);
     await h.app.whenIdle();
     expect(platformCallsSince(h, mark)).toEqual([]);
   });
@@ -33,6 +40,8 @@ describe('App Home: platform account', () => {
     const text = homeText(await openHome(h, 'U0GUS'));
     expect(text).toContain('not available to workspace guests');
     expect(text).not.toContain('"action_id":"access_connect"');
+    // the platform is not "unreachable": fieldline does not act for a guest
+    expect(text).not.toContain('unreachable');
     await h.app.whenIdle();
     expect(platformCallsSince(h, mark)).toEqual([]);
   });

@@ -88,7 +88,7 @@ describe('alerts: shift handover digest', () => {
     );
     expect(shown).toContain(`Tasks done this shift* (1)\\n*${toDone?.name}*`);
     expect(shown).toContain(`Tasks cancelled this shift* (1)\\n*${toCancel?.name}*`);
-    expect(shown).toMatch(/Tasks overdue now\* \(oldest first\) \(\d+\)/);
+    expect(shown).toMatch(/Tasks overdue now\*, oldest first \(\d+\)/);
     expect(shown).toContain(`*${overdue?.name}* — due 2026-03-20 · <@${anaSlack}>`);
     expect(shown).toMatch(new RegExp(`Sources silent now\\* \\(\\d+\\)[^"]*${sensor?.name}`));
     expect(shown).not.toContain('late');
@@ -137,11 +137,16 @@ describe('alerts: shift handover digest', () => {
     const digest = await waitFor(() => digests(bed)[0]);
     // Built from the relay's records: not one platform call.
     expect(admin.requests().filter((r) => r.kind === 'api')).toEqual([]);
-    expect(digest.text).toMatch(/^Shift handover — Berlin Plant: open \d+, raised \d+/);
-    expect(blocksOf(digest)).toMatch(/· now \(\d\d:\d\d site time\)/);
-    expect(blocksOf(digest)).toMatch(/Tasks overdue now\* \(oldest first\) \((\d+)\)/);
+    expect(digest.text).toMatch(/^Shift handover — now: Berlin Plant \(open \d+, raised \d+/);
+    // It says which window it used and why (no shift times here: the non-admin's `digest at` was refused).
+    expect(blocksOf(digest)).toContain(
+      'since its last shift change at the default times (06:00, 14:00, 22:00 site time): this channel has none of its own. Set them with `/monitor digest at`',
+    );
+    expect(blocksOf(digest)).not.toContain('this shift since');
+    expect(blocksOf(digest)).toMatch(/\*Berlin Plant\* · since \d\d:\d\d site time/);
+    expect(blocksOf(digest)).toMatch(/Tasks overdue now\*, oldest first \((\d+)\)/);
     const more = await bed.h.driver.blockAction({
-      actionId: 'digest_more_overdue',
+      actionId: 'digest_more_overdue_0',
       message: digest.ts,
       channel: ALERTS,
       user: nonAdmin,
@@ -153,6 +158,26 @@ describe('alerts: shift handover digest', () => {
     const total = Number(/\((\d+)\)/.exec(blocksOf(digest).split('Tasks overdue now')[1] ?? '')?.[1]);
     expect(listed.text).toBe(`overdue: ${total}`);
     expect(total).toBeGreaterThan(3);
+    expectValidBlocks(bed.h);
+  });
+
+  it('/monitor digest now posts ONE message for every site, each a section, naming the window of shift times', async () => {
+    bed = await startAlertsBed();
+    await bed.monitor('subscribe alerts');
+    await bed.monitor('digest at 06:00,18:00');
+    await bed.tick(0);
+    const before = bed.parents(ALERTS).length;
+    await bed.h.driver.command({ command: '/monitor', text: 'digest now', channel: ALERTS });
+    await waitFor(() => digests(bed)[0]);
+    await bed.h.app.whenIdle();
+    const posted = bed.parents(ALERTS).slice(before);
+    expect(posted).toHaveLength(1);
+    const shown = blocksOf(posted[0]);
+    for (const name of ['Berlin Plant', 'Chicago Works', 'Sydney Terminal'])
+      expect(shown).toMatch(new RegExp(`\\*${name}\\* · since \\d\\d:\\d\\d site time`));
+    expect(shown).toContain(
+      'Each site since its last shift change (06:00, 18:00 site time, set with `/monitor digest at`)',
+    );
     expectValidBlocks(bed.h);
   });
 

@@ -97,7 +97,11 @@ describe('alert handlers called without an App', () => {
     );
     expect(calls.map((c) => c.fn)).toEqual(['ack', 'chat.update', 'respond']);
     expect(JSON.stringify(built.argsOf('chat.update')[0])).toContain(
-      'Snoozed by <@U0ANA> until 16:33 site time',
+      `Snoozed by <@U0ANA> until 16:33 site time (<!date^${Math.floor((AT + 3_600_000) / 1000)}^{date_short_pretty} {time}|16:33 site time> your time)`,
+    );
+    // The person who snoozed is told the same way as every other message: site time, then their own time.
+    expect(JSON.stringify(built.argsOf('respond')[0])).toMatch(
+      /Snoozed \*alert storm at Berlin Plant\* until 16:33 site time \(<!date\^\d+\^\{date_short_pretty\} \{time\}\|16:33 site time> your time\)/,
     );
     expect((await alertStore(store).snoozes('C1'))['storm:101']).toMatchObject({
       label: 'alert storm at Berlin Plant',

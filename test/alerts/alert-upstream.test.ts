@@ -80,8 +80,8 @@ describe('alerts: upstream trouble and API economy', () => {
     expect(bed.replies(ALERTS, parent?.ts ?? '')).toEqual([]);
     expect(bed.parents(GENERAL)).toEqual([]);
     const status = await bed.monitor('status');
-    expect(status).toMatch(/4 failed check\(s\) in a row/);
-    expect(status).toMatch(/Backing off until/);
+    expect(status).toMatch(/The last 4 checks of the platform failed/);
+    expect(status).toMatch(/The platform asked fieldline to wait: the next check is after/);
 
     // back to normal: the task change is reported once; the alert clears only after a healthy period
     outage = false;

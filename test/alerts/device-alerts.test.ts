@@ -93,9 +93,12 @@ describe('alerts: device-status alerts end to end', () => {
     await bed.tick(MIN);
     await bed.tick(3 * MIN);
     const parent = bed.cameraParents()[0];
-    expect(await bed.snooze(parent?.ts, '1h')).toContain('Snoozed');
+    // Said like every other message: the site's clock, then the person's own time (Slack's <!date>).
+    expect(await bed.snooze(parent?.ts, '1h')).toMatch(
+      /Snoozed \*Gate Camera North\* until \d\d:\d\d site time \(<!date\^\d+\^\{date_short_pretty\} \{time\}\|[^>]+> your time\)/,
+    );
     // The whole channel sees the snooze on the parent, and a later re-render (Acknowledge) keeps it.
-    const snoozedLine = /Snoozed by <@\w+> until \d\d:\d\d site time/;
+    const snoozedLine = /Snoozed by <@\w+> until \d\d:\d\d site time \(<!date\^[^>]+> your time\)/;
     await waitFor(() => snoozedLine.test(JSON.stringify(bed.cameraParents()[0]?.blocks ?? [])));
     await bed.h.driver.blockAction({ actionId: 'alert_ack', message: parent?.ts ?? '', channel: ALERTS });
     await waitFor(() => JSON.stringify(bed.cameraParents()[0]?.blocks ?? []).includes('Acknowledged by'));

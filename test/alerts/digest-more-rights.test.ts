@@ -47,7 +47,7 @@ async function digestNow(channel: string): Promise<StoredMessage> {
     bed.h.standin
       .messages(channel)
       .slice(before)
-      .find((m) => m.text.startsWith('Shift handover — Berlin Plant')),
+      .find((m) => m.text.startsWith('Shift handover — now: Berlin Plant')),
   );
 }
 
@@ -57,7 +57,7 @@ const moreValue = (m: StoredMessage) => /"value":"([^"]+\|overdue)"/.exec(JSON.s
 async function pressMore(message: StoredMessage, user: string, value?: string): Promise<string> {
   const before = bed.h.standin.messages(message.channel).length;
   const res = await bed.h.driver.blockAction({
-    actionId: 'digest_more_overdue',
+    actionId: 'digest_more_overdue_0',
     message,
     channel: message.channel,
     user,

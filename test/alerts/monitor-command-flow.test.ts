@@ -55,11 +55,15 @@ describe('/monitor', () => {
     expect(bed.h.standin.callsTo('conversations.join').map((c) => c.args.channel)).not.toContain('G0PRIVATE');
   });
 
-  it('reports the relay status: first no check, then the last check with its calls', async ({ bed }) => {
-    expect(await bed.monitor('status', 'C0MAINT')).toMatch(/No complete check of the platform yet/);
+  it('reports the status in operator words: first no check, then when it last checked and what it watches', async ({
+    bed,
+  }) => {
+    expect(await bed.monitor('status', 'C0MAINT')).toMatch(/has not finished a check of the platform yet/);
     await bed.relay.runCycle();
     const text = await bed.monitor('status', 'C0MAINT');
-    expect(text).toMatch(/Last complete check .* \(lag/);
-    expect(text).toMatch(/page\(s\) \+ \d+ camera record\(s\)/);
+    expect(text).toMatch(/Alerts and task changes last checked <!date\^\d+\^[^>]+> \(.+ ago\)/);
+    expect(text).toMatch(/Watching \d+ data sources \(\d+ cameras\) and \d+ tasks/);
+    // engineering figures are behind Details, not in the status itself
+    expect(text).not.toMatch(/page\(s\)|camera record|lag|p50|p95|`\w+\.[\w-]+`/);
   });
 });

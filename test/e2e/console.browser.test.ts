@@ -148,7 +148,7 @@ describeInChromium('web console', () => {
 
   it('filters a static select as you type and sends the chosen option', async () => {
     f.standin.addMessage({ channel: 'C0GENERAL', user: 'U0BOT', text: 'gallery', blocks: blockGallery() });
-    await msg('Pump report').getByRole('button', { name: 'Priority' }).click();
+    await msg('Pump report').getByRole('combobox', { name: 'Priority' }).click();
     await page.getByRole('textbox', { name: 'Search Priority' }).fill('hi');
     const listed = page.getByRole('listbox').getByRole('option');
     await expect.poll(() => listed.allTextContents()).toEqual(['High']);
@@ -199,14 +199,14 @@ describeInChromium('web console', () => {
     await modal.getByLabel('Checked').check();
     await modal.getByLabel('Night').check();
     await modal.getByLabel('Inspection date').fill('2026-11-20');
-    await modal.getByRole('button', { name: 'Who' }).click();
+    await modal.getByRole('combobox', { name: 'Who' }).click();
     await modal.getByRole('option', { name: 'Ben Okafor' }).click();
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.getByText('Say a little more.').waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'console-modal-errors.png') });
     expect(await modal.getByLabel('Note').inputValue()).toBe('Pump 3\nleaks');
     // What was chosen survives the re-render with errors, as in Slack.
-    expect(await modal.getByRole('button', { name: 'Who' }).textContent()).toContain('Ben Okafor');
+    expect(await modal.getByRole('combobox', { name: 'Who' }).textContent()).toContain('Ben Okafor');
     expect(await modal.getByLabel('Night').isChecked()).toBe(true);
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.waitFor({ state: 'detached' });

@@ -31,10 +31,12 @@ export function describeInChromium(title: string, body: () => void): void {
   describe.skipIf(!hasChromium)(`${title} in Chromium (skipped when ${CHROMIUM} is missing)`, body);
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `env`: the browser's environment instead of this process's (e.g. FONTCONFIG_FILE for another set of fonts). */
+export async function launchBrowser(opts: { env?: Record<string, string> } = {}): Promise<Browser> {
   await mkdir(ARTIFACTS, { recursive: true });
   return chromium.launch({
     executablePath: CHROMIUM,
+    ...(opts.env ? { env: opts.env } : {}),
     args: [
       '--headless',
       '--no-sandbox',

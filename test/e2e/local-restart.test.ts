@@ -80,11 +80,11 @@ async function status(run: Run): Promise<string> {
 async function idle(run: Run): Promise<void> {
   const first = await poll(async () => {
     const text = await status(run);
-    return /Last complete check/.test(text) ? text : undefined;
+    return /last checked/.test(text) ? text : undefined;
   }, 'a complete relay check');
   await poll(async () => {
     const text = await status(run);
-    return text !== first && /Last complete check/.test(text) && /Delivery here: 0 waiting/.test(text)
+    return text !== first && /last checked/.test(text) && /In this channel: 0 message\(s\) waiting/.test(text)
       ? text
       : undefined;
   }, 'a later complete check with nothing waiting');

@@ -53,6 +53,7 @@ describeInChromium('local mode', () => {
     await page.waitForSelector('body[data-ready=true]');
     await expect.poll(() => page.locator('#channel-title').textContent()).toBe('#general');
     await message('Welcome to fieldline').waitFor();
+    expect(await message('Welcome to fieldline').locator('.badge').textContent()).toBe('APP');
     await shot('01-console');
     expect(pageErrors).toEqual([]);
   });
@@ -68,9 +69,9 @@ describeInChromium('local mode', () => {
     const modal = page.getByRole('dialog');
     await modal.waitFor();
     expect(await modal.getByLabel('Name').inputValue()).toBe('Leaking valve on pump 3');
-    await modal.getByRole('button', { name: 'Type to search sites' }).click();
+    await modal.getByLabel('Site', { exact: true }).click();
     await modal.getByRole('option', { name: 'Berlin Plant' }).click();
-    await modal.getByRole('button', { name: 'Priority' }).click();
+    await modal.getByRole('combobox', { name: /^Priority/ }).click();
     await modal.getByRole('option', { name: 'High' }).click();
     await shot('02-task-modal');
     await modal.locator('button[type=submit]').click();
@@ -123,7 +124,7 @@ describeInChromium('local mode', () => {
     await page.locator('#thread').getByRole('button', { name: 'Import readings…' }).click();
     const modal = page.getByRole('dialog');
     await modal.waitFor();
-    await modal.getByRole('button', { name: 'Search data sources' }).click();
+    await modal.getByLabel('Data source', { exact: true }).click();
     await modal.getByRole('option', { name: /Hall A Climate/ }).click();
     await shot('07-import-modal');
     await modal.locator('button[type=submit]').click();
@@ -141,6 +142,46 @@ describeInChromium('local mode', () => {
     ).toBe(0);
     await shot('08-import-confirmed');
     expect(pageErrors).toEqual([]);
+  });
+
+  it('makes a task from a message on a phone and follows "open it" to its card, on the host in use', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const onLocalhost = bed.url.replace('127.0.0.1', 'localhost');
+    try {
+      await phone.goto(onLocalhost);
+      await phone.waitForSelector('body[data-ready=true]');
+      await phone.getByRole('button', { name: 'Channels' }).click();
+      await phone.locator('#channel-list button', { hasText: 'maintenance' }).click();
+      const input = phone.locator('#composer textarea');
+      await input.fill('Pump 7 seal is weeping');
+      await input.press('Enter');
+      const origin = phone.locator('#messages .msg').filter({ hasText: 'Pump 7 seal is weeping' }).last();
+      await origin.hover();
+      await origin.getByRole('button', { name: 'More actions' }).click();
+      await phone.getByRole('menuitem', { name: 'Create task from message' }).click();
+      const modal = phone.getByRole('dialog');
+      await modal.getByLabel('Name', { exact: true }).waitFor();
+      const site = modal.getByLabel('Site', { exact: true });
+      if (!(await site.textContent())?.includes('Berlin Plant')) {
+        await site.click();
+        await modal.getByRole('option', { name: 'Berlin Plant' }).click();
+      }
+      await modal.locator('button[type=submit]').click();
+      await modal.waitFor({ state: 'detached' });
+      const openIt = phone.locator('#messages a', { hasText: 'open it' }).last();
+      await openIt.waitFor({ timeout: 20_000 });
+      expect(await openIt.evaluate((a: HTMLAnchorElement) => a.href)).toMatch(
+        new RegExp(`^${onLocalhost}archives/`),
+      );
+      await openIt.click();
+      const card = phone.locator('#thread .msg.linked');
+      await card.waitFor();
+      expect(await card.textContent()).toContain('Pump 7 seal is weeping');
+      expect(await phone.locator('#thread').boundingBox()).toMatchObject({ x: 0, y: 0, width: 390 });
+      await phone.screenshot({ path: join(ARTIFACTS, '10-phone-open-it.png') });
+    } finally {
+      await phone.close();
+    }
   });
 
   it('keeps the newest /reading answer in view on a phone (390 × 844)', async () => {

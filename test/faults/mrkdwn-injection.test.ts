@@ -65,7 +65,11 @@ describe('hostile names in command answers', () => {
     const page = await h.deps.sharedMonitoring.tasks.listPage({ limit: 2 }, null);
     expect(page.rows).toHaveLength(2);
     for (const task of page.rows) {
-      const card = renderTaskCard(task, { timeZone: 'Europe/Berlin', statuses: h.deps.directory.statuses });
+      const card = renderTaskCard(task, {
+        timeZone: 'Europe/Berlin',
+        statuses: h.deps.directory.statuses,
+        nowMs: Date.now(),
+      });
       expectEscaped(card);
     }
   });

@@ -70,7 +70,11 @@ describe('Upload files to the platform', () => {
     h.sandbox.admin.clearRequests();
     const result = await upload(message);
     expect(result.text).toBe('2 of 2 files uploaded to the platform.');
-    expect(JSON.stringify(result.blocks)).toContain('the platform is processing it');
+    expect(JSON.stringify(result.blocks)).toContain(
+      'the platform is processing it, and it shows there once that is done',
+    );
+    // operator words: nothing about file ids (issue 38)
+    expect(JSON.stringify(result.blocks)).not.toMatch(/file id/i);
 
     const uploads = h.sandbox.admin.written().uploads.slice(uploadsBefore);
     expect(uploads.map((u) => [u.name, u.contentType]).sort()).toEqual([

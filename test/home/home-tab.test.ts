@@ -157,7 +157,8 @@ describe('channels and relay state', () => {
     expect(text).toContain('critical only');
     expect(text).toContain('<#C0MAINT>');
     expect(text).toContain('high priority only');
-    expect(text).toContain('Relay: last complete check <!date^');
+    expect(text).toContain('Channel alerts: last checked <!date^');
+    expect(text).not.toContain('Relay');
   });
 });
 

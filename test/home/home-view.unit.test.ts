@@ -113,7 +113,46 @@ describe('renderHomeView', () => {
   it('shows the platform as unreachable with the notice, and the relay as not yet run', () => {
     const json = text(model({ connection: { ok: false, notice: ':warning: unavailable (ref `ABCDEF`)' } }));
     expect(json).toContain('unreachable. :warning: unavailable');
-    expect(json).toContain('no check of the platform recorded yet');
+    expect(json).toContain('Channel alerts: not checked yet');
     expect(json).toContain('No channel is subscribed yet');
+  });
+
+  it('asks someone not connected to connect, with the Connect button, instead of calling the platform unreachable', () => {
+    const json = text(
+      model({
+        tasks: { kind: 'connect', renew: false },
+        connection: { ok: false, connect: 'not-connected' },
+      }),
+    );
+    expect(json).toContain(':key: Connect your platform account to see your tasks.');
+    expect(json).toContain('"action_id":"access_connect"');
+    expect(json).toContain('connect your platform account to see how it answers you');
+    expect(json).not.toMatch(/unreachable|:red_circle:/);
+    const renew = text(
+      model({ tasks: { kind: 'connect', renew: true }, connection: { ok: false, connect: 'must-renew' } }),
+    );
+    expect(renew).toContain('Connect your platform account again to see your tasks.');
+    expect(validateView(renderHomeView(model({ tasks: { kind: 'connect', renew: true } })))).toEqual([]);
+  });
+
+  it('tells someone not connected, in the Home tab itself, to connect here — not to go to the Home tab', () => {
+    const json = text(
+      model({
+        account: { mode: 'linked', info: null },
+        tasks: { kind: 'connect', renew: false },
+        connection: { ok: false, connect: 'not-connected' },
+      }),
+    );
+    expect(json).toContain('you have not connected one yet. Choose *Connect your platform account*.');
+    expect(json).not.toContain('Home tab');
+  });
+
+  it('says when channel alerts were last checked, in operator words', () => {
+    const json = text(
+      model({ alerts: { ...EMPTY_STATUS, lastCycleAt: NOW - 120_000, lastCompleteAt: NOW - 120_000 } }),
+    );
+    expect(json).toContain('Channel alerts: last checked <!date^');
+    expect(json).toContain('(2 min ago)');
+    expect(json).not.toContain('Relay');
   });
 });

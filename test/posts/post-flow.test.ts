@@ -108,6 +108,23 @@ describe('/post', () => {
     expectValidBlockKit(h.standin);
   });
 
+  it('finds a data source by its name in the picker, saying which feed it posts to, and posts there', async () => {
+    const view = await openPostModal('Meter reads zero since 06:00');
+    const picker = view.blocks.find((b) => b.block_id === 'post_channel') as {
+      hint: { text: string };
+      element: { placeholder: { text: string } };
+    };
+    expect(picker.hint.text).toBe('The feed of a site or of a data source: search by either name.');
+    const res = await h.driver.blockSuggestion({ actionId: 'post_channel', value: 'main energy', view });
+    const options = (res.body as { options: { text: { text: string }; value: string }[] }).options;
+    expect(options.map((o) => o.text.text)).toEqual(['Main Energy Meter — in the Berlin Plant site feed']);
+    const before = h.sandbox.admin.written().posts.length;
+    await h.driver.viewSubmission({ view, values: { post_channel: options[0] as unknown as JsonObject } });
+    const [post] = await waitFor(() => (postsAfter(before).length === 1 ? postsAfter(before) : null));
+    // Berlin Plant's feed: where the data source's posts go
+    expect(post!.body.toChannelId).toBe('7101');
+  });
+
   it('answers /post help with the usage, opening nothing', async () => {
     const before = h.standin.views().length;
     const res = await h.driver.command({ command: '/post', text: 'help' });

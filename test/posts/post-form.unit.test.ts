@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseHashtags } from '../../src/posts/rules/hashtags.ts';
 import { buildPost, sharedContent } from '../../src/posts/rules/post-draft.ts';
 import { channelsFromRows, filterChannels } from '../../src/posts/service/channels.ts';
+import { channelIdOfOption } from '../../src/posts/rules/feed-option.ts';
 import { readPostValues, validatePostValues } from '../../src/posts/flows/post-form.ts';
 import { decodePostMeta, encodePostMeta } from '../../src/posts/render/post-meta.ts';
 import { POST_FIELDS, renderPostModal, renderPostProgress } from '../../src/posts/render/post-modal.ts';
@@ -251,8 +252,38 @@ describe('platform channels', () => {
       row('2', 'Fan', ['s1', 'North', 'ch-n'], null),
       row('3', 'Press', ['s2', 'South', null], 'ch-press'),
     ]);
-    expect(channels.map((c) => c.channelId)).toEqual(['ch-n', 'ch-press', 'ch-pump']);
+    expect(channels.map((c) => c.channelId)).toEqual(['ch-n', 'ch-press', 'ch-pump', 'ch-n']);
     expect(channels[0]).toEqual({ channelId: 'ch-n', label: 'North (site feed)', siteId: 's1' });
     expect(filterChannels(channels, 'pump north').map((c) => c.channelId)).toEqual(['ch-pump']);
+  });
+
+  it('finds a data source whose feed is its site’s by its own name, saying which feed, with its own option value', () => {
+    const channels = channelsFromRows([
+      row('1001', 'Main Energy Meter', ['101', 'Berlin Plant', '7101'], '7101'),
+      row('1002', 'Gate Camera North', ['101', 'Berlin Plant', '7101'], null),
+    ]);
+    expect(channels).toEqual([
+      { channelId: '7101', label: 'Berlin Plant (site feed)', siteId: '101' },
+      {
+        channelId: '7101',
+        label: 'Gate Camera North — in the Berlin Plant site feed',
+        siteId: '101',
+        dataSourceId: '1002',
+        value: '7101|source:1002',
+      },
+      {
+        channelId: '7101',
+        label: 'Main Energy Meter — in the Berlin Plant site feed',
+        siteId: '101',
+        dataSourceId: '1001',
+        value: '7101|source:1001',
+      },
+    ]);
+    expect(filterChannels(channels, 'energy').map((c) => c.label)).toEqual([
+      'Main Energy Meter — in the Berlin Plant site feed',
+    ]);
+    // whichever option is picked, the post goes to the feed's channel
+    expect(channelIdOfOption('7101|source:1001')).toBe('7101');
+    expect(channelIdOfOption('7101')).toBe('7101');
   });
 });

@@ -9,15 +9,19 @@ import type { JsonObject } from '../../src/slack-standin/index.ts';
 import { viewOpenedSince } from '../fixtures/opened-view.ts';
 import { TINY_PNG as PNG } from '../fixtures/png.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
-import { installChannelMembers } from '../tasks/channel-members.ts';
 import { platformFile } from './flow-helpers.ts';
 
-const members = installChannelMembers();
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ configOverrides: { FIELDLINE_COMPANY_ID: '42' } });
-  h.standin.addChannel({ id: 'G0OPS', name: 'private-ops', is_private: true, is_im: false, is_member: true });
-  members.set('G0OPS', ['U0BOT', 'U0DAV']);
+  h.standin.addChannel({
+    id: 'G0OPS',
+    name: 'private-ops',
+    is_private: true,
+    is_im: false,
+    is_member: true,
+    members: ['U0DAV'],
+  });
 });
 afterAll(async () => {
   await h?.stop();

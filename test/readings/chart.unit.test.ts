@@ -54,8 +54,8 @@ describe('readings chart', () => {
       bucketMs: d.bucketMs,
       series: d.result().map((x) => ({ ...x, label: 'Active Power', unit: 'kW' })),
     });
-    const lines = svg.match(/stroke-width="1\.5"/g) ?? [];
-    const dots = svg.match(/stroke-width="3"/g) ?? [];
+    const lines = svg.match(/stroke-width="2\.5"/g) ?? [];
+    const dots = svg.match(/stroke-width="5"/g) ?? [];
     expect({ lines: lines.length, dots: dots.length }).toEqual({ lines: 2, dots: 0 });
   });
 

@@ -56,6 +56,15 @@ describe('what about a range was not understood', () => {
   });
 
   it('says “banana” after “from” is not a date', () => {
+    // `from yesterday to today`: the trailing `today` is read as the range, and day words belong to `since`.
+    expect(explainRange('from yesterday to')).toEqual({
+      problem:
+        '“from … to …” takes dates (use YYYY-MM-DD, or YYYY-MM-DD HH:mm); for yesterday until now say “since yesterday”',
+      fix: 'since yesterday',
+    });
+    expect(explainRange('from 2026-11-01 to').problem).toBe(
+      '“from 2026-11-01” needs an end: from 2026-11-01 to <date>',
+    );
     expect(explainRange('from banana')).toEqual({
       problem: '“banana” after “from” is not a date (use YYYY-MM-DD, or YYYY-MM-DD HH:mm)',
       fix: null,
@@ -77,7 +86,9 @@ describe('what about a range was not understood', () => {
   });
 
   it('lists the week and day words for an unknown “last …”', () => {
-    expect(explainRange('last fortnight').problem).toContain('say last week, this week, last 7 days');
+    expect(explainRange('last fortnight').problem).toContain(
+      'say this shift, this week, last week, last 7 days',
+    );
   });
 
   it('gives two examples', () => {

@@ -43,10 +43,9 @@ describe('parseReadingArgs', () => {
     ['Boiler 1 90 min export', '“90 min”'],
     ['Boiler 1 yesterday..today', '“yesterday..today”'],
     ['Boiler 1 2026-11-01 .. now', '“2026-11-01 .. now”'],
-  ])('says %j has a range it does not understand, with the accepted forms', (text, quoted) => {
+  ])('says %j has a range it does not understand (the answer goes on with the forms)', (text, quoted) => {
     expect(() => parseReadingArgs(text)).toThrow(ReadingRangeError);
     expect(() => parseReadingArgs(text)).toThrow(`${quoted} is not a range I understand`);
-    expect(() => parseReadingArgs(text)).toThrow(/today, yesterday, a date \(2026-10-25\), dates/);
   });
 
   it.each([

@@ -17,7 +17,7 @@ describe('/reading', () => {
     expect(json).toContain('Main Energy Meter — last 24 h');
     expect(json).toContain('*Latest reading*');
     expect(json).toMatch(
-      /\*Active Power\* \(kW\)\\nLatest \*[\d.,]+ kW\* · \d{4}-\d\d-\d\d \d\d:\d\d site · <!date\^\d+\^/,
+      /\*Active Power\* \(kW\)\\nLatest \*[\d.,]+ kW\* · \d{4}-\d\d-\d\d \d\d:\d\d site time \(<!date\^\d+\^[^>]*> your time\)/,
     );
     expect(json).not.toContain('*1101*');
   });

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
-import { installConversationMembers } from '../files/conversation-members.ts';
 import { startHarness, type Harness } from '../harness.ts';
 import { CHANNEL, postedSince, sourceNamed, waitFor } from './source-helpers.ts';
 
@@ -14,7 +13,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ clock: { now: () => NOW }, sandbox: { now: () => NOW } });
   // The export is the bot's file: importing it takes membership of the channel (issue 37), which Slack answers.
-  installConversationMembers({ [CHANNEL]: [h.standin.users[0]!.id] });
+  expect(h.standin.members(CHANNEL)).toContain('U0ANA');
 });
 afterAll(() => checkBlockKitAndStop(h));
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startConsoleFixture, type ConsoleFixture } from './console-fixture.ts';
 import { inputBlock, modalView } from './modal-views.ts';
+import { COMMAND_NAMES } from '../fixtures/command-help.ts';
 
 /** Reads server-sent events until `until` accepts one (or the stream ends). */
 async function readEvents(
@@ -84,13 +85,18 @@ describe('web console routes', () => {
       ]),
       channels: expect.arrayContaining([expect.objectContaining({ name: 'plant-north-alerts' })]),
       manifest: {
-        commands: ['/task', '/reading', '/source', '/post', '/monitor'].map((command) => ({ command })),
+        // Every command a feature declares, as the manifest lists them.
+        commands: expect.arrayContaining(
+          COMMAND_NAMES.map((command) => expect.objectContaining({ command })),
+        ),
         shortcuts: expect.arrayContaining([
           expect.objectContaining({ callbackId: 'new_task', type: 'global' }),
           expect.objectContaining({ callbackId: 'share_to_feed', type: 'message' }),
         ]),
       },
     });
+    const listed = (state as { manifest: { commands: unknown[] } }).manifest.commands;
+    expect(listed).toHaveLength(COMMAND_NAMES.length);
   });
 
   it('streams a change event when a message is added', async () => {

@@ -7,17 +7,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredMessage, StoredView } from '../../src/slack-standin/index.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
-import { installChannelMembers } from './channel-members.ts';
 import { cardFor, newView, option, tasksWritten } from './task-helpers.ts';
 
-const members = installChannelMembers();
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ configOverrides: { FIELDLINE_COMPANY_ID: '42' } });
-  // #private-ops: the bot was invited, Ana was not.
-  h.standin.addChannel({ id: 'G0OPS', name: 'private-ops', is_private: true, is_im: false, is_member: true });
-  members.set('G0OPS', ['U0BOT', 'U0DAV']);
-  members.set('C0GENERAL', ['U0BOT', 'U0ANA', 'U0BEN', 'U0DAV']);
+  // #private-ops: the bot was invited, Ana was not. #general has the seeded members (Ana, Ben, David, …).
+  h.standin.addChannel({
+    id: 'G0OPS',
+    name: 'private-ops',
+    is_private: true,
+    is_im: false,
+    is_member: true,
+    members: ['U0DAV'],
+  });
   for (const user of ['U0ANA', 'U0BEN'])
     h.standin.addChannel({
       id: `D${user.slice(1)}`,
@@ -32,7 +35,7 @@ afterAll(async () => {
   await h?.stop();
 });
 beforeEach(() => {
-  members.delay(0);
+  h.standin.clearInjections();
 });
 
 async function openNewTask(user = 'U0ANA'): Promise<StoredView> {
@@ -97,7 +100,7 @@ describe('“Post the card in” a conversation the person is not in', () => {
 
   it('when Slack answers after the modal closed: the card goes to their DM, which says why; nothing in #private-ops', async () => {
     // Ben this time: Ana's refusal above is kept for a minute, so it would be answered at once.
-    members.delay(2_000);
+    h.standin.inject({ method: 'conversations.members', channel: 'G0OPS', delayMs: 2_000 });
     const view = await openNewTask('U0BEN');
     const site = await option(h, view, 'task_site', 'são');
     const before = tasksWritten(h).length;

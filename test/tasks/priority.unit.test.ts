@@ -57,7 +57,7 @@ describe('everything that shows or reads a priority uses the table', () => {
       const menu = all.find((e) => e.action_id === actionId);
       return (menu?.options ?? []).map((o) => [o.text.text, o.value]);
     };
-    const card = renderTaskCard(task, { timeZone: null, statuses });
+    const card = renderTaskCard(task, { timeZone: null, statuses, nowMs: Date.now() });
     expect(optionsOf(card.blocks, 'task_priority')).toEqual([
       ['High', '42|15'],
       ['Medium', '42|10'],

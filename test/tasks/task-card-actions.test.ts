@@ -31,11 +31,10 @@ async function createTask(
     tasksWritten(h).length > before ? tasksWritten(h).slice(before) : null,
   );
   const taskId = record!.taskId;
-  // Wait for the refresh from GET /tasks so later updates compare with the platform's state.
-  const postId = h.sandbox.admin.state.tasks.find((t) => t.id === taskId)?.postId;
+  // Wait for the refresh from GET /tasks (its creation time shows) so later updates compare with the platform's state.
   const card = await waitFor(() => {
     const c = cardFor(h, taskId);
-    return c && cardText(c).includes(`feed post ${postId}`) ? c : undefined;
+    return c && cardText(c).includes('Created <!date^') ? c : undefined;
   });
   return { taskId, card };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/monitoring/api.ts';
 import { validateBlocks } from '../../src/slack-standin/index.ts';
-import { renderTaskCard, dueText } from '../../src/tasks/render/task-card.ts';
+import { renderTaskCard } from '../../src/tasks/render/task-card.ts';
 import { renderTaskList } from '../../src/tasks/render/task-list.ts';
 import type { StatusLookup } from '../../src/directory/index.ts';
 import { makeTask } from '../fixtures/task.ts';
@@ -37,10 +37,12 @@ function task(over: Partial<Task> = {}): Task {
 }
 
 const json = (v: unknown) => JSON.stringify(v);
+/** 2026-11-20 12:00 UTC: a task due 2026-11-25 is five days off. */
+const NOW = Date.UTC(2026, 10, 20, 12, 0);
 
 describe('renderTaskCard', () => {
   it('shows every field and passes the Block Kit checks', () => {
-    const card = renderTaskCard(task(), { timeZone: 'Europe/Berlin', statuses: ALL });
+    const card = renderTaskCard(task(), { timeZone: 'Europe/Berlin', statuses: ALL, nowMs: NOW });
     expect(validateBlocks(card.blocks, 'message')).toEqual([]);
     const text = json(card.blocks);
     for (const part of [
@@ -52,12 +54,29 @@ describe('renderTaskCard', () => {
       'Ana Silva',
       'Berlin Plant',
       'Main Energy Meter',
-      'task 3001',
-      'feed post 90001',
-      'task 3001 · feed post 90001 · data source task',
     ]) {
       expect(text).toContain(part);
     }
+  });
+
+  it('speaks operator words: no task, feed post or type ids on the card', () => {
+    const card = renderTaskCard(task(), { timeZone: 'Europe/Berlin', statuses: ALL, nowMs: NOW });
+    const text = json(card.blocks) + card.text;
+    expect(text).not.toMatch(/task 3001|feed post|90001|data source task/);
+    expect(text).not.toContain('Cancel task 3001');
+  });
+
+  it('says when the task was created, in the reader’s own time, once the platform’s copy says so', () => {
+    const created = task({ auditInfo: { createdDate: '2026-11-20T08:00:00.000Z' } });
+    const text = json(
+      renderTaskCard(created, { timeZone: 'Europe/Berlin', statuses: ALL, nowMs: NOW }).blocks,
+    );
+    expect(text).toContain(
+      `Created <!date^${Date.UTC(2026, 10, 20, 8) / 1000}^{date_short_pretty} {time}|2026-11-20 08:00 UTC> your time`,
+    );
+    expect(json(renderTaskCard(task(), { timeZone: null, statuses: ALL, nowMs: NOW }).blocks)).not.toContain(
+      'Created',
+    );
   });
 
   it('escapes platform text so <!channel> and mentions ping nobody', () => {
@@ -67,7 +86,7 @@ describe('renderTaskCard', () => {
         site: { id: '1', name: '<!here>', channelId: null },
         device: { id: '2', name: '*bold* <b>' },
       }),
-      { timeZone: null, statuses: ALL },
+      { timeZone: null, statuses: ALL, nowMs: NOW },
     );
     const text = json(card.blocks) + card.text;
     expect(text).not.toContain('<!channel>');
@@ -79,13 +98,17 @@ describe('renderTaskCard', () => {
 
   it('keeps a 10,000-character name within Block Kit limits', () => {
     const name = '<'.repeat(5000) + 'x'.repeat(5000);
-    const card = renderTaskCard(task({ name, description: name }), { timeZone: 'UTC', statuses: ALL });
+    const card = renderTaskCard(task({ name, description: name }), {
+      timeZone: 'UTC',
+      statuses: ALL,
+      nowMs: NOW,
+    });
     expect(validateBlocks(card.blocks, 'message')).toEqual([]);
     expect(card.text.length).toBeLessThanOrEqual(3000);
   });
 
   it('offers the other statuses; Cancel asks for confirmation', () => {
-    const card = renderTaskCard(task(), { timeZone: null, statuses: ALL });
+    const card = renderTaskCard(task(), { timeZone: null, statuses: ALL, nowMs: NOW });
     const actions = card.blocks.find((b) => b.type === 'actions') as unknown as {
       elements: { action_id: string; confirm?: unknown; value?: string }[];
     };
@@ -93,6 +116,7 @@ describe('renderTaskCard', () => {
     expect(ids).toEqual([
       'task_status_onhold',
       'task_status_done',
+      'task_photos_open',
       'task_status_cancelled',
       'task_priority',
       'task_edit_open',
@@ -105,6 +129,7 @@ describe('renderTaskCard', () => {
     const card = renderTaskCard(task(), {
       timeZone: null,
       statuses: statuses({ 'To Do': '5', Cancelled: '25' }),
+      nowMs: NOW,
     });
     const text = json(card.blocks);
     expect(text).toContain('On Hold (unavailable)');
@@ -114,14 +139,41 @@ describe('renderTaskCard', () => {
     expect(validateBlocks(card.blocks, 'message')).toEqual([]);
   });
 
-  it('shows the due date in site time and as a viewer-local Slack date', () => {
+  it('shows the due date in site time and the end of that day as a viewer-local Slack date', () => {
     // 2026-11-25 23:59 in Berlin (UTC+1) = 22:59 UTC
     const epoch = Date.UTC(2026, 10, 25, 22, 59) / 1000;
-    expect(dueText('2026-11-25', 'Europe/Berlin')).toContain(
-      `<!date^${epoch}^{date_short_pretty} {time}|2026-11-25 23:59>`,
+    const text = json(
+      renderTaskCard(task(), { timeZone: 'Europe/Berlin', statuses: ALL, nowMs: NOW }).blocks,
     );
-    expect(dueText('2026-11-25', null)).toContain('UTC — site zone unknown');
-    expect(dueText(null, 'UTC')).toBe('—');
+    expect(text).toContain('2026-11-25 (Europe/Berlin time)');
+    expect(text).toContain(
+      `due by <!date^${epoch}^{date_short_pretty} {time}|2026-11-25 23:59 Europe/Berlin> your time`,
+    );
+    expect(text).not.toContain('Overdue');
+  });
+
+  it('marks a task due yesterday overdue, like the alerts’ task messages, and says when it was due', () => {
+    // Chicago (UTC−6): due 2026-11-19 ended at 05:59 UTC on the 20th; it is 12:00 UTC on the 20th.
+    const card = renderTaskCard(task({ dueDate: '2026-11-19' }), {
+      timeZone: 'America/Chicago',
+      statuses: ALL,
+      nowMs: NOW,
+    });
+    const due = json(card.blocks);
+    const epoch = Date.UTC(2026, 10, 20, 5, 59) / 1000;
+    expect(due).toContain(':warning: *Overdue* — 2026-11-19 (America/Chicago time)');
+    expect(due).toContain(`was due by <!date^${epoch}^`);
+    expect(due).not.toContain('\\ndue by');
+    expect(validateBlocks(card.blocks, 'message')).toEqual([]);
+  });
+
+  it('says the day is counted in UTC when the site’s zone is unknown, and — without a due date', () => {
+    const unknown = json(renderTaskCard(task(), { timeZone: null, statuses: ALL, nowMs: NOW }).blocks);
+    expect(unknown).toContain('UTC — the site’s time zone is unknown');
+    const none = json(
+      renderTaskCard(task({ dueDate: null }), { timeZone: 'UTC', statuses: ALL, nowMs: NOW }).blocks,
+    );
+    expect(none).toContain('*Due*\\n—');
   });
 
   it('says Unassigned and None where the platform has nothing', () => {
@@ -129,6 +181,7 @@ describe('renderTaskCard', () => {
       renderTaskCard(task({ assignee: null, priority: null, device: null }), {
         timeZone: null,
         statuses: ALL,
+        nowMs: NOW,
       }).blocks,
     );
     expect(text).toContain('Unassigned');
@@ -138,7 +191,7 @@ describe('renderTaskCard', () => {
 
 describe('names with formatting characters', () => {
   it('shows a task named *bold* pump with its asterisks, in one bold title, in card and list', () => {
-    const card = renderTaskCard(task({ name: '*bold* pump' }), { timeZone: null, statuses: ALL });
+    const card = renderTaskCard(task({ name: '*bold* pump' }), { timeZone: null, statuses: ALL, nowMs: NOW });
     const title = (card.blocks[0] as unknown as { text: { text: string } }).text.text;
     expect(title).toBe(':clipboard: *∗bold∗ pump*');
     const list = renderTaskList({

@@ -8,7 +8,6 @@ import { initialValueIn } from '../fixtures/opened-view.ts';
 import { TINY_PNG as PNG } from '../fixtures/png.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { redisUrl } from '../setup/redis-url.ts';
-import { installChannelMembers } from './channel-members.ts';
 import {
   cardFor,
   cardText,
@@ -66,10 +65,11 @@ describe('create by /task', () => {
     const card = await waitFor(() => cardFor(h, record.taskId));
     expect(card.channel).toBe('C0GENERAL');
     expect(cardText(card)).toContain('Berlin Plant');
-    // The platform echoes only the id; the task read back from GET /tasks brings the feed post id, and the card
-    // is posted once with it (never posted, then rewritten).
-    const postId = h.sandbox.admin.state.tasks.find((t) => t.id === record.taskId)?.postId;
-    expect(cardText(card)).toContain(`feed post ${postId}`);
+    // The platform echoes only the id; the task read back from GET /tasks brings when it was created, and the
+    // card is posted once with it (never posted, then rewritten).
+    expect(cardText(card)).toMatch(/Created <!date\^\d+\^\{date_short_pretty\} \{time\}\|[^>]+> your time/);
+    // operator words: no platform ids on the card (issue 38)
+    expect(cardText(card)).not.toMatch(/feed post|task \d+ ·|manual task/);
     await h.app.whenIdle();
     expect(h.standin.callsTo('chat.update')).toHaveLength(updatesBefore);
   });
@@ -134,9 +134,8 @@ describe('create by /task', () => {
     ]);
     expect(answers[0]?.status).toBe(200);
     const record = await created(before);
-    // Both deliveries were answered; the first run has finished once its card shows the platform's feed post.
-    const postId = h.sandbox.admin.state.tasks.find((t) => t.id === record.taskId)?.postId;
-    await waitFor(() => cardText(cardFor(h, record.taskId)!).includes(`feed post ${postId}`));
+    // Both deliveries were answered; the first run has finished once its card shows the platform's copy.
+    await waitFor(() => cardText(cardFor(h, record.taskId)!).includes('Created <!date^'));
     expect(
       tasksWritten(h)
         .slice(before)
@@ -349,8 +348,8 @@ describe('create by shortcuts', () => {
   });
 
   it('New task (global shortcut) posts the card where the person is (the conversation Slack fills in)', async () => {
-    // Only where Slack lists her as a member (issue 37; post-in.test.ts has the refusals).
-    installChannelMembers().set('C0GENERAL', ['U0BOT', 'U0ANA']);
+    // Only where Slack lists her as a member (issue 37; post-in.test.ts has the refusals): she is in #general.
+    expect(h.standin.members('C0GENERAL')).toContain('U0ANA');
     const view = await openNewTaskShortcut();
     const postIn = view.blocks.find((b) => b.block_id === 'task_post_in') as {
       element: Record<string, unknown>;
@@ -434,6 +433,8 @@ describe('create by shortcuts', () => {
         .find((m) => m.thread_ts === message.ts && m.ts !== card.ts && m.text.includes('valve.png')),
     );
     expect(note.text).toContain('Uploaded 1 file');
+    expect(note.text).toContain('they show with the task’s site (or its data source)');
+    expect(note.text).not.toMatch(/file id/i);
   });
 
   it('posts the card in the same thread when the message is a thread reply', async () => {

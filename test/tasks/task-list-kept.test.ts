@@ -29,7 +29,9 @@ const listReads = () =>
     .filter((r) => r.path === '/tasks' && r.query.textSearch === undefined && r.query.limit !== '1').length;
 
 const shown = (m: StoredMessage) => `${m.text ?? ''} ${JSON.stringify(m.blocks ?? [])}`;
-const AS_OF = /As of <!date\^\d+\^\{time_secs\}\|\d\d:\d\d:\d\d UTC>: a list is reused for 30 s/;
+// How old a reused list is, in operator words: no cache talk (issue 38).
+const AS_OF =
+  /As of <!date\^\d+\^\{time_secs\}\|\d\d:\d\d:\d\d UTC> your time\. List again to see changes made on the platform since then\./;
 
 describe('/task list asked again', () => {
   it('answers from the read kept for 30 s and says how old it is', async () => {
@@ -39,6 +41,7 @@ describe('/task list asked again', () => {
     const again = await listReply(h, 'list overdue site chicago');
     expect(listReads()).toBe(reads);
     expect(shown(again)).toMatch(AS_OF);
+    expect(shown(again)).not.toMatch(/reused|30 s|cache/);
   });
 
   it('lists a task created through the modal at once', async () => {

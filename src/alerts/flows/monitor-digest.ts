@@ -1,18 +1,20 @@
 /**
  * `/monitor digest …`: `at <times> [site <name>…]` and `off` set this channel's shift handover digest (admins);
- * `now` posts the current digest of each site here, for anyone — built from the relay's records, no platform
- * call beyond resolving the site names an admin typed.
+ * `now` posts the current digest of the channel's sites here, in one message, for anyone — built from the relay's
+ * records, no platform call beyond resolving the site names an admin typed.
  */
+import { recordAudit } from '../../ops/index.ts';
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../base/deps.ts';
 import { digestRecords } from '../engine/digest-records.ts';
 import { collectDigest, digestSites } from '../engine/digest-run.ts';
 import { assigneeMentions, createAlertPeople } from '../engine/alert-people.ts';
 import type { AlertStore } from '../engine/alert-store.ts';
-import { DIGEST_SHOWN, renderDigest } from '../render/digest-message.ts';
+import { DIGEST_SHOWN, NOW_SITES_SHOWN, renderDigestNow, type NowWindow } from '../render/digest-message.ts';
 import { renderNotice, renderSiteProblems } from '../render/monitor-reply.ts';
 import type { RenderedMessage } from '../render/alert-message.ts';
 import { lastShiftChange } from '../rules/shift-times.ts';
+import { DEFAULT_SHIFT_TIMES } from '../rules/index.ts';
 import { resolveSites } from '../rules/subscriptions.ts';
 import type { MonitorCommand } from '../rules/monitor-parse.ts';
 import type { DigestSettings } from '../rules/digest.ts';
@@ -25,10 +27,8 @@ import { safeText } from '../../kit/blocks/mrkdwn.ts';
 type DigestCommand = Extract<MonitorCommand, { kind: 'digest-at' | 'digest-off' | 'digest-now' }>;
 export type DigestDeps = Pick<Deps, 'store' | 'clock' | 'directory' | 'config'>;
 
-/** Without shift changes set, "now" covers the last 8 hours. */
+/** Where a site's time zone is unknown, "now" covers the last 8 hours (one shift of the default three). */
 const DEFAULT_SHIFT_MS = 8 * 3_600_000;
-/** Digests one `/monitor digest now` posts at most (one per site). */
-const NOW_SITES = 10;
 
 export interface DigestCommandContext {
   deps: DigestDeps;
@@ -58,16 +58,29 @@ async function postNow(ctx: DigestCommandContext): Promise<void> {
     client: ctx.client,
     directory: ctx.deps.directory,
   });
-  for (const site of sites.slice(0, NOW_SITES)) {
-    const since = settings ? lastShiftChange(now, site.zone, settings.times) : null;
+  // Which window, and why: since each site's last shift change — this channel's shift times, else the default
+  // ones every feature uses (06:00, 14:00, 22:00) — and the message says which (issue 38).
+  const times = settings?.times ?? [...DEFAULT_SHIFT_TIMES];
+  const window: NowWindow = { kind: 'shift', times, channel: settings !== undefined };
+  const parts = [];
+  for (const site of sites.slice(0, NOW_SITES_SHOWN)) {
+    const since = lastShiftChange(now, site.zone, times);
     const from = since ?? now - DEFAULT_SHIFT_MS;
     const digest = await collectDigest(rs, channel, site, { from, to: now, late: false, onDemand: true });
+    // kept, so that its "more" buttons can list a section again
     await records.saveDigest(digest);
     const mentions = await assigneeMentions(people, digest.tasks?.overdue.slice(0, DIGEST_SHOWN) ?? []);
-    const msg = renderDigest(digest, mentions);
-    await ctx.client.chat.postMessage({ channel, text: msg.text, blocks: msg.blocks, unfurl_links: false });
+    parts.push({ digest, mentions });
   }
+  const beyond = sites.slice(NOW_SITES_SHOWN).map((s) => s.siteName ?? `site ${s.siteId}`);
+  // One message for every site (sites as sections), not one per site.
+  const msg = renderDigestNow(parts, window, now, beyond);
+  await ctx.client.chat.postMessage({ channel, text: msg.text, blocks: msg.blocks, unfurl_links: false });
 }
+
+/** Whether `digest off` took any site away (issue 42: only a change is audited). */
+const removedAny = (previous: DigestSettings, hidden: string[]) =>
+  previous.siteIds === null ? false : previous.siteIds.some((id) => !hidden.includes(id));
 
 /** `digest off`: a limited admin removes only their sites; a digest of the subscribed sites is one shared setting. */
 async function turnOff(ctx: DigestCommandContext, limit: SiteLimit, sub: ChannelSubscriptions | undefined) {
@@ -81,6 +94,8 @@ async function turnOff(ctx: DigestCommandContext, limit: SiteLimit, sub: Channel
     return current.siteIds === null ? current : keepOnly(current, new Set(hidden));
   });
   if (!previous) return void (await ctx.reply(renderNotice('This channel had no shift handover digest.')));
+  if (hidden.length === 0 || removedAny(previous, hidden))
+    await recordAudit('schedule.changed', { detail: 'digest off' });
   if (hidden.length === 0)
     return void (await ctx.reply(renderNotice(':white_check_mark: No more shift handover digests here.')));
   const kept = await nameKept(ctx.rs, hidden, [previous, sub?.alerts, sub?.tasks]);
@@ -129,6 +144,7 @@ async function setTimes(
     const named = await nameKept(ctx.rs, kept, [previous, sub?.alerts, sub?.tasks]);
     return void (await ctx.reply(renderNotice(`${keptDigestText(named, true)} Nothing was changed.`)));
   }
+  await recordAudit('schedule.changed', { detail: `digest at ${cmd.times.join(',')}` });
   const where =
     sites.length > 0
       ? sites.map((s) => `*${safeText(s.name, 100)}*`).join(', ')

@@ -50,10 +50,20 @@ export function siteClock(at: number, timeZone: string | null | undefined): stri
   }
 }
 
-/** "by <@U1> at 15:33 site time (16:33 your time)": the second part is Slack's viewer-local `<!date>`. */
+/**
+ * "15:33 site time (16:33 your time)": the one way the alerts say when something happens — the site's clock, then
+ * Slack's viewer-local `<!date>` (each person's Slack shows it in their own zone). `withDay` adds today/tomorrow
+ * to the viewer's part, for times that may fall on another day (a snooze until 06:00).
+ */
+export function siteAndYourTime(at: number, timeZone: string | null | undefined, withDay = false): string {
+  const site = siteClock(at, timeZone);
+  const viewer = slackDate(at, withDay ? '{date_short_pretty} {time}' : '{time}', site);
+  return `${site} (${viewer} your time)`;
+}
+
+/** "by <@U1> at 15:33 site time (16:33 your time)". */
 export function ackedBy(ack: AckRecord, timeZone: string | null | undefined): string {
-  const viewer = slackDate(ack.at, '{time}', siteClock(ack.at, timeZone));
-  return `<@${safeText(ack.user, 30)}> at ${siteClock(ack.at, timeZone)} (${viewer} your time)`;
+  return `<@${safeText(ack.user, 30)}> at ${siteAndYourTime(ack.at, timeZone)}`;
 }
 
 export function ackLine(ack: AckRecord | null, timeZone: string | null | undefined): SlackBlock[] {
@@ -64,7 +74,8 @@ export function ackLine(ack: AckRecord | null, timeZone: string | null | undefin
 /** Shown on an open parent while a snooze holds, so the whole channel knows replies are held back. */
 export function snoozeLine(snooze: Snooze | null, timeZone: string | null | undefined): SlackBlock[] {
   if (snooze === null) return [];
-  const until = snooze.until !== null ? `until ${siteClock(snooze.until, timeZone)}` : 'until healthy';
+  const until =
+    snooze.until !== null ? `until ${siteAndYourTime(snooze.until, timeZone, true)}` : 'until healthy';
   return [{ type: 'context', elements: [mrkdwn(`:zzz: Snoozed by <@${safeText(snooze.by, 30)}> ${until}`)] }];
 }
 

@@ -1,5 +1,6 @@
 /**
- * Pure renderers of the shift handover digest: one message per site with a section each for open incidents,
+ * Pure renderers of the shift handover digest: one message per site (at a shift change) or one for every site
+ * (`/monitor digest now`, renderDigestNow) with a section each for open incidents,
  * incidents raised and resolved, tasks created / done / cancelled, tasks overdue and silent sources — each with
  * its count and a few lines, and an "and N more" button whose answer (`renderDigestSection`) lists the rest.
  */
@@ -7,7 +8,7 @@ import type { DigestData, DigestSection } from '../rules/digest.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
 import { plain } from '../../kit/blocks/text-blocks.ts';
 import { ackedBy, siteClock, type RenderedMessage, type SlackBlock } from './alert-message.ts';
-import { CONDITION_LABEL, formatDuration, SEVERITY_ICON } from './alert-format.ts';
+import { CONDITION_LABEL, formatDuration, SEVERITY_ICON, when } from './alert-format.ts';
 import type { AlertCondition } from '../rules/types.ts';
 
 /** `digest_more_<section>`: one action id per section, unique within the message as Slack requires. */
@@ -30,7 +31,7 @@ const TITLES: Record<DigestSection, string> = {
   created: ':new: *Tasks created this shift*',
   done: ':heavy_check_mark: *Tasks done this shift*',
   cancelled: ':no_entry_sign: *Tasks cancelled this shift*',
-  overdue: ':warning: *Tasks overdue now* (oldest first)',
+  overdue: ':warning: *Tasks overdue now*, oldest first',
   silent: ':mute: *Sources silent now*',
 };
 
@@ -110,7 +111,120 @@ export function renderDigest(d: DigestData, mentions: Mentions = {}): RenderedMe
       });
     }
   }
-  const text = `Shift handover — ${d.siteName ?? `site ${d.siteId}`}${d.late ? ' (late)' : ''}: ${counts.join(', ')}`;
+  // Rounds and handover (issue 40): already rendered (and escaped) by their feature.
+  if (d.routines) blocks.push(...(d.routines.blocks as SlackBlock[]));
+  const routines = d.routines ? `, ${d.routines.text}` : '';
+  const text = `Shift handover — ${d.siteName ?? `site ${d.siteId}`}${d.late ? ' (late)' : ''}: ${counts.join(', ')}${routines}`;
+  return { text: safeText(text, 3000), blocks };
+}
+
+/** The window `/monitor digest now` covered: since each site's last shift change, or the last hours. */
+/** Which shift changes the now-message counted from: the channel's own, or the default ones. */
+export type NowWindow = { kind: 'shift'; times: string[]; channel: boolean };
+
+/** Sites one `/monitor digest now` message shows in full (two blocks each, well inside Slack's 50). */
+export const NOW_SITES_SHOWN = 10;
+/** The part of a section the now-message lists per site before its "more" button. */
+const NOW_SECTION_CHARS = 2_800;
+
+const NOW_LABEL: Record<DigestSection, string> = {
+  open: 'open incidents',
+  raised: 'incidents raised',
+  resolved: 'incidents resolved',
+  created: 'tasks created',
+  done: 'tasks done',
+  cancelled: 'tasks cancelled',
+  overdue: 'tasks overdue',
+  silent: 'sources silent',
+};
+
+function windowText(window: NowWindow): string {
+  return window.channel
+    ? `Each site since its last shift change (${window.times.join(', ')} site time, set with \`/monitor digest at\`).`
+    : `Each site since its last shift change at the default times (${window.times.join(', ')} site time): this channel has none of its own. Set them with \`/monitor digest at\`.`;
+}
+
+/** One site of the now-message: its sections with a few lines each, the empty ones named on one line. */
+function siteBlocks(d: DigestData, mentions: Mentions, index: number): SlackBlock[] {
+  const parts = [`*${siteName(d)}* · since ${siteClock(d.from, d.timeZone)}`];
+  const empty: string[] = [];
+  const buttons: Record<string, unknown>[] = [];
+  for (const section of sections(d)) {
+    const all = lines(d, section, mentions);
+    if (all.length === 0) {
+      empty.push(NOW_LABEL[section]);
+      continue;
+    }
+    parts.push(
+      `${TITLES[section].replace(' this shift', '')} (${all.length})`,
+      ...all.slice(0, DIGEST_SHOWN),
+    );
+    if (all.length > DIGEST_SHOWN)
+      buttons.push({
+        type: 'button',
+        // unique within the message: one per section and site
+        action_id: `${DIGEST_MORE_PREFIX}${section}_${index}`,
+        text: plain(`${NOW_LABEL[section]}: ${all.length - DIGEST_SHOWN} more`),
+        value: `${d.id}|${section}`.slice(0, 2000),
+      });
+  }
+  if (empty.length === sections(d).length) parts.push('_Nothing to hand over._');
+  else if (empty.length > 0) parts.push(`_None:_ ${empty.join(', ')}`);
+  let text = '';
+  for (const part of parts) {
+    if (text.length + part.length + 1 > NOW_SECTION_CHARS) {
+      text += '\n…';
+      break;
+    }
+    text = text === '' ? part : `${text}\n${part}`;
+  }
+  return [
+    { type: 'section', block_id: `digest_site|${index}`, text: mrkdwn(text) },
+    ...(buttons.length > 0
+      ? [{ type: 'actions', block_id: `digest_more|${index}`, elements: buttons.slice(0, 8) }]
+      : []),
+  ];
+}
+
+/**
+ * `/monitor digest now`: ONE message for every site of the channel — which window it covers and why, then each
+ * site as a section (its lists' "more" buttons under it) — and the sites beyond NOW_SITES_SHOWN named in a line.
+ */
+export function renderDigestNow(
+  parts: readonly { digest: DigestData; mentions: Mentions }[],
+  window: NowWindow,
+  now: number,
+  moreSites: readonly string[] = [],
+): RenderedMessage {
+  const shown = parts.slice(0, NOW_SITES_SHOWN);
+  const blocks: SlackBlock[] = [
+    {
+      type: 'section',
+      text: mrkdwn(`:clipboard: *Shift handover — now* (${when(now)} your time)\n${windowText(window)}`),
+    },
+    ...shown.flatMap((p, i) => siteBlocks(p.digest, p.mentions, i)),
+  ];
+  const beyond = [
+    ...parts.slice(NOW_SITES_SHOWN).map((p) => p.digest.siteName ?? p.digest.siteId),
+    ...moreSites,
+  ];
+  if (beyond.length > 0)
+    blocks.push({
+      type: 'context',
+      elements: [
+        mrkdwn(
+          safeText(
+            `…and ${beyond.length} more site${beyond.length === 1 ? '' : 's'}: ${beyond.slice(0, 30).join(', ')}${beyond.length > 30 ? ', …' : ''}`,
+            2900,
+          ),
+        ),
+      ],
+    });
+  const summary = shown.map((p) => {
+    const counts = sections(p.digest).map((s) => `${s} ${lines(p.digest, s, {}).length}`);
+    return `${p.digest.siteName ?? `site ${p.digest.siteId}`} (${counts.join(', ')})`;
+  });
+  const text = `Shift handover — now: ${summary.join('; ')}${beyond.length > 0 ? `; and ${beyond.length} more` : ''}`;
   return { text: safeText(text, 3000), blocks };
 }
 

@@ -15,7 +15,7 @@ import { CONDITION_LABEL, formatDuration, SEVERITY_ICON, SEVERITY_LABEL, when } 
 import {
   ackLine,
   actionRow,
-  siteClock,
+  siteAndYourTime,
   snoozeLine,
   type RenderedMessage,
   type SlackBlock,
@@ -53,7 +53,8 @@ export function incidentFromAlert(a: AlertView): IncidentView {
 const labels = (lines: readonly ConditionLine[]) => lines.map((l) => CONDITION_LABEL[l.condition]).join(', ');
 
 function conditionLine(l: ConditionLine, zone: string | null): string {
-  return `${SEVERITY_ICON[l.severity]} *${CONDITION_LABEL[l.condition]}* — ${safeText(l.detail, 300)} · since ${siteClock(l.since, zone)} (${when(l.since)})`;
+  // site time first, then the viewer's own, said as "your time" like every other time fieldline gives
+  return `${SEVERITY_ICON[l.severity]} *${CONDITION_LABEL[l.condition]}* — ${safeText(l.detail, 300)} · since ${siteAndYourTime(l.since, zone, true)}`;
 }
 
 /** The whole text fallback: what a notification and a screen reader say. */
@@ -87,7 +88,7 @@ export function renderIncidentParent(
           elements: [
             mrkdwn(
               safeText(`Had: ${labels(inc.cleared.slice(-MAX_LINES))}`, 1000) +
-                ` · opened ${when(inc.openedAt)} · resolved ${when(inc.resolvedAt)}`,
+                ` · opened ${when(inc.openedAt)} · resolved ${when(inc.resolvedAt)} your time`,
             ),
           ],
         },
@@ -102,7 +103,8 @@ export function renderIncidentParent(
     { type: 'section', text: mrkdwn(`${head}\n${lines.join('\n')}`.slice(0, 3000)) },
     {
       type: 'context',
-      elements: [mrkdwn(`Opened ${when(inc.openedAt)} · data source ${safeText(inc.sourceId, 60)}`)],
+      // operator words: when it opened, in the viewer's time; no platform ids (the card names the source)
+      elements: [mrkdwn(`Opened ${when(inc.openedAt)} your time`)],
     },
   ];
   if (inc.cleared.length > 0)

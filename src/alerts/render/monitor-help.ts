@@ -16,13 +16,20 @@ export const MONITOR_HELP: CommandHelp = {
     },
     { usage: '/monitor unsubscribe alerts|tasks [site <name>…]', what: 'stop a subscription' },
     { usage: '/monitor list', what: 'this channel’s subscriptions' },
-    { usage: '/monitor status', what: 'when the platform was last checked, lag and errors' },
+    {
+      usage: '/monitor status',
+      what: 'when alerts were last checked, failures, what waits to be posted here (Details: the figures)',
+    },
     {
       usage: '/monitor digest at 06:00,14:00,22:00 [site <name>…]',
       what: 'a shift handover digest here at each site’s local shift changes (admins)',
     },
     { usage: '/monitor digest now', what: 'post the current shift handover digest here' },
     { usage: '/monitor digest off', what: 'stop the shift handover digest' },
+    {
+      usage: '/monitor audit [site] [24h|7d|2026-12-01]',
+      what: 'what was changed through fieldline (admins)',
+    },
     { usage: '/monitor help', what: 'show this help' },
   ],
 };

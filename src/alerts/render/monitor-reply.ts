@@ -6,6 +6,10 @@ import type { SiteProblem } from '../rules/subscriptions.ts';
 import type { RenderedMessage } from './alert-message.ts';
 import { safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { formatDuration, when } from './alert-format.ts';
+import type { QueueStats } from '../../kit/request-context.ts';
+import { renderQueueStats } from './queue-stats.ts';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const section = (text: string) => ({ type: 'section', text: { type: 'mrkdwn', text: text.slice(0, 3000) } });
 
@@ -80,38 +84,95 @@ export function renderNotice(text: string): RenderedMessage {
   return { text: text.slice(0, 3000), blocks: [section(text)] };
 }
 
-export function renderAlertStatus(report: AlertStatusReport, now: number): RenderedMessage {
+/** The Details button under `/monitor status`: the engineering figures, shown only to the person who asks. */
+export const STATUS_DETAILS_ACTION = 'monitor_status_details';
+
+/**
+ * `/monitor status` in operator words: when fieldline last checked the platform, what it watches, whether checks
+ * fail, and what waits to be posted here. The engineering figures (platform pages, timings, the work queue per
+ * kind) are behind Details (renderStatusDetails) and in `/readyz`.
+ */
+export function renderAlertStatus(
+  report: AlertStatusReport,
+  now: number,
+  queue?: QueueStats,
+): RenderedMessage {
   const p = report.poller;
   const lines: string[] = [];
   lines.push(
     p.lastCompleteAt === null
-      ? ':hourglass: No complete check of the platform yet.'
-      : `:white_check_mark: Last complete check ${when(p.lastCompleteAt)} (lag ${formatDuration(report.lagMs ?? 0)})`,
+      ? ':hourglass: fieldline has not finished a check of the platform yet.'
+      : `:white_check_mark: Alerts and task changes last checked ${when(p.lastCompleteAt)} (${formatDuration(now - p.lastCompleteAt)} ago)`,
   );
+  if (p.lastCounts)
+    lines.push(
+      `Watching ${p.lastCounts.sources} data sources (${p.lastCounts.cameras} cameras) and ${p.lastCounts.tasks} tasks`,
+    );
+  if (p.consecutiveFailures > 0 && p.lastError) {
+    const checks =
+      p.consecutiveFailures === 1 ? 'The last check' : `The last ${p.consecutiveFailures} checks`;
+    lines.push(
+      `:warning: ${checks} of the platform failed (last ${when(p.lastError.at)}): ${safeText(p.lastError.code ?? p.lastError.message, 200)}`,
+    );
+  }
+  if (p.backoffUntil !== null && p.backoffUntil > now)
+    lines.push(
+      `:double_vertical_bar: The platform asked fieldline to wait: the next check is after ${when(p.backoffUntil)}`,
+    );
+  for (const c of report.channels) {
+    const paused =
+      c.delivery.pausedUntil !== null && c.delivery.pausedUntil > now
+        ? ` · posting paused until ${when(c.delivery.pausedUntil)} (${safeText(c.delivery.lastError ?? 'Slack refused a message', 100)})`
+        : '';
+    const waiting =
+      c.pending === 0
+        ? 'nothing waiting to be posted'
+        : `${plural(c.pending, 'message')} waiting to be posted`;
+    lines.push(`In this channel: ${waiting} · ${c.delivery.delivered} posted${paused}`);
+  }
+  if (queue) lines.push(queueSentence(queue));
+  const text = lines.join('\n');
+  return {
+    text: text.slice(0, 3000),
+    blocks: [
+      section(text),
+      {
+        type: 'actions',
+        elements: [
+          {
+            type: 'button',
+            action_id: STATUS_DETAILS_ACTION,
+            text: { type: 'plain_text', text: 'Details', emoji: true },
+            accessibility_label: 'Show the technical figures, only to you',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Whether fieldline keeps up with requests, in one sentence. */
+function queueSentence(q: QueueStats): string {
+  if (q.waiting === 0) return 'Requests: fieldline is keeping up (none waiting).';
+  return `Requests: ${q.waiting} waiting their turn; new ones are refused beyond ${q.bound}.`;
+}
+
+/** Details, for the person who pressed it: the last check's platform calls and timing, lag, the work queue. */
+export function renderStatusDetails(report: AlertStatusReport, queue?: QueueStats): RenderedMessage {
+  const p = report.poller;
+  const lines: string[] = [];
+  if (p.lastCompleteAt !== null)
+    lines.push(`Lag: ${formatDuration(report.lagMs ?? 0)} since the last complete check began`);
   if (p.lastCycleAt !== null && p.lastCycleAt !== p.lastCompleteAt)
     lines.push(`Last attempt ${when(p.lastCycleAt)}`);
   if (p.lastApiCalls)
     lines.push(
       `Last check: ${p.lastApiCalls.pages} page(s) + ${p.lastApiCalls.records} camera record(s)${p.lastDurationMs !== null ? ` in ${(p.lastDurationMs / 1000).toFixed(1)} s` : ''}`,
     );
-  if (p.lastCounts)
-    lines.push(
-      `Watching ${p.lastCounts.sources} data sources (${p.lastCounts.cameras} cameras) and ${p.lastCounts.tasks} tasks`,
-    );
-  if (p.consecutiveFailures > 0 && p.lastError) {
-    lines.push(
-      `:warning: ${p.consecutiveFailures} failed check(s) in a row; last error ${when(p.lastError.at)}: ${safeText(p.lastError.code ?? p.lastError.message, 200)}`,
-    );
-  }
-  if (p.backoffUntil !== null && p.backoffUntil > now)
-    lines.push(`:pause_button: Backing off until ${when(p.backoffUntil)}`);
-  for (const c of report.channels) {
-    const paused =
-      c.delivery.pausedUntil !== null && c.delivery.pausedUntil > now
-        ? ` · paused until ${when(c.delivery.pausedUntil)} (${safeText(c.delivery.lastError ?? 'error', 100)})`
-        : '';
-    lines.push(`Delivery here: ${c.pending} waiting · ${c.delivery.delivered} delivered${paused}`);
-  }
-  const text = lines.join('\n');
-  return { text: text.slice(0, 3000), blocks: [section(text)] };
+  if (p.lastError) lines.push(`Last error ${when(p.lastError.at)}: ${safeText(p.lastError.message, 300)}`);
+  const blocks = [
+    section(`*Details* (only you see this)\n${lines.join('\n') || 'No check of the platform recorded yet.'}`),
+    ...(queue ? renderQueueStats(queue) : []),
+  ];
+  return { text: 'Details of fieldline’s status', blocks };
 }

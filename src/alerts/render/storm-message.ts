@@ -45,7 +45,7 @@ export function renderStormParent(
         },
         {
           type: 'context',
-          elements: [mrkdwn(`Opened ${when(storm.openedAt)} · resolved ${when(storm.resolvedAt)}`)],
+          elements: [mrkdwn(`Opened ${when(storm.openedAt)} · resolved ${when(storm.resolvedAt)} your time`)],
         },
         ...ackLine(ack, zone),
       ],
@@ -60,7 +60,7 @@ export function renderStormParent(
           `:rotating_light: *Alert storm at ${site}*: *${storm.active}* devices with active alerts, ${storm.total} in this storm. The devices are listed in the thread.`,
         ),
       },
-      { type: 'context', elements: [mrkdwn(`Opened ${when(storm.openedAt)}`)] },
+      { type: 'context', elements: [mrkdwn(`Opened ${when(storm.openedAt)} your time`)] },
       ...ackLine(ack, zone),
       ...snoozeLine(snooze, zone),
       actionRow('storm', subject),

@@ -3,6 +3,8 @@ import type { TaskEvent, TaskSnapshot } from '../rules/types.ts';
 import type { RenderedMessage } from './alert-message.ts';
 import { safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { statusClosure } from '../../tasks/rules/index.ts';
+import { dueField, OVERDUE_MARK } from '../../tasks/index.ts';
+import { snapshotDue } from '../rules/task-snapshot.ts';
 
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
 const orNone = (text: string | null, max = 200, none = '_none_') =>
@@ -17,7 +19,8 @@ export function renderTaskParent(task: TaskSnapshot, mention: string | null = nu
   const cancelled = statusClosure({ id: task.statusId, name: task.statusName }) === 'cancelled';
   const icon = task.open ? ':clipboard:' : cancelled ? ':no_entry_sign:' : ':white_check_mark:';
   // Empty fields read as on the task card posted in the same channels: None, —, Unassigned.
-  const due = task.dueDate === null ? '—' : `${task.dueDate}${task.overdue ? ' :warning: *overdue*' : ''}`;
+  // Worded like the task card (one rule, one wording: tasks' dueState and dueField).
+  const due = dueField(snapshotDue(task));
   const fields = [
     `*Status*\n${orNone(task.statusName ?? task.statusId)}`,
     `*Priority*\n${orNone(task.priorityName, 200, 'None')}`,
@@ -31,7 +34,6 @@ export function renderTaskParent(task: TaskSnapshot, mention: string | null = nu
     blocks: [
       { type: 'section', text: mrkdwn(`${icon} *${safeName(task.name, 2500)}*`) },
       { type: 'section', fields: fields.map(mrkdwn) },
-      { type: 'context', elements: [mrkdwn(`Platform task ${safeText(task.id, 60)}`)] },
     ],
   };
 }
@@ -52,7 +54,7 @@ export function describeTaskEvent(e: TaskEvent, mention: string | null = null): 
     case 'due':
       return `:calendar: Due date: ${orNone(e.from, 20)} → *${orNone(e.to, 20)}*`;
     case 'overdue':
-      return `:warning: *Overdue*: was due ${safeText(e.dueDate, 20)}`;
+      return `${OVERDUE_MARK}: was due ${safeText(e.dueDate, 20)}`;
   }
 }
 

@@ -64,6 +64,8 @@ export interface DigestData extends DigestShift {
     overdue: { name: string; dueDate: string; assigneeName: string | null; assigneeEmail: string | null }[];
   } | null;
   silent: { sourceName: string; since: number; detail: string }[];
+  /** Another feature's section of this shift (rounds and handover, issue 40): rendered blocks and a summary. */
+  routines?: { text: string; blocks: unknown[] };
 }
 
 /**

@@ -3,7 +3,14 @@
  * caller passes `now` and the site's time zone, because "overdue" is a calendar question in that zone.
  */
 import type { Task } from '../../monitoring/api.ts';
-import { isOpen, isOverdue } from '../../tasks/rules/index.ts';
+import {
+  dueDeadline,
+  isDueDate,
+  isOpen,
+  isOverdue,
+  knownZone,
+  type DueState,
+} from '../../tasks/rules/index.ts';
 import type { TaskSnapshot } from './types.ts';
 
 function personName(a: Task['assignee']): string | null {
@@ -31,10 +38,25 @@ export function snapshotTask(task: Task, now: number, timeZone: string | null): 
     assigneeName: personName(task.assignee),
     assigneeEmail: task.assignee?.email ?? null,
     dueDate,
+    timeZone,
     open,
     overdue: isOverdue(task, now, timeZone),
     deviceId: task.device?.id ?? null,
     deviceName: task.device?.name ?? null,
     modifiedAt: task.auditInfo?.lastModifiedDate ?? null,
   };
+}
+
+/**
+ * A snapshot's due date as the one rule states it (tasks' dueState), with open and overdue as judged when it was
+ * taken. The end of the due day is known only when the snapshot names the zone it was counted in.
+ */
+export function snapshotDue(task: TaskSnapshot): DueState {
+  const { dueDate } = task;
+  if (dueDate === null || dueDate === '') return { kind: 'none' };
+  if (!isDueDate(dueDate)) return { kind: 'unreadable', dueDate };
+  const zone = task.timeZone;
+  const endsAt = zone === undefined ? null : dueDeadline(dueDate, zone);
+  const day = { dueDate, endsAt, zone: knownZone(zone ?? null) };
+  return { kind: !task.open ? 'closed' : task.overdue ? 'overdue' : 'due', ...day };
 }

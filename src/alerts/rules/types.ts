@@ -83,6 +83,8 @@ export interface TaskSnapshot {
   /** How the assignee's Slack user is found (mentions, DMs); absent in snapshots of older versions. */
   assigneeEmail?: string | null;
   dueDate: string | null;
+  /** The site's time zone the due day was counted in (null: unknown, UTC); absent in snapshots of older versions. */
+  timeZone?: string | null;
   open: boolean;
   overdue: boolean;
   deviceId: string | null;

@@ -9,6 +9,7 @@ import type { ParentView } from '../rules/model.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { ensureAllowed } from '../../access/index.ts';
 import { alertActionEntry, valueOf, type ParentActionDeps } from '../flows/alert-action.ts';
+import { relayRoot } from '../flows/relay-root.ts';
 
 function parentZone(view: ParentView): string | null {
   if (view.type === 'incident') return view.incident.siteTimeZone;
@@ -25,7 +26,7 @@ export const alertAck = (deps: ParentActionDeps) =>
       const subject = valueOf(action);
       // No platform call here, yet only people allowed to use fieldline may acknowledge (issue 14).
       await ensureAllowed();
-      const rs = alertStore(deps.store);
+      const rs = alertStore(await relayRoot(deps));
       const rec = channel ? await rs.message(channel, subject) : undefined;
       if (!channel || !rec || (rec.view.type !== 'incident' && rec.view.type !== 'storm')) {
         await respond(ephemeralNote('This alert is no longer tracked, so it cannot be acknowledged.'));

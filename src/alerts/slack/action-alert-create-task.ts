@@ -4,14 +4,14 @@
  */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { Deps } from '../../base/deps.ts';
-import { TASK_TYPE } from '../../monitoring/api.ts';
 import { alertStore } from '../engine/alert-store.ts';
-import { incidentFromAlert } from '../render/incident-message.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { CONDITION_LABEL, raisedAt } from '../render/alert-format.ts';
 import { truncate } from '../../kit/blocks/mrkdwn.ts';
 import { openCreateTaskModal } from '../../tasks/index.ts';
 import { inAlertFrame } from '../flows/alert-action.ts';
+import { incidentOf, incidentTaskFacts } from '../flows/alert-task-prefill.ts';
+import { relayRoot } from '../flows/relay-root.ts';
 
 type AlertButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -23,13 +23,10 @@ export async function handleAlertCreateTask(
   await ack();
   await inAlertFrame(args, deps, action.action_id, async (channel) => {
     // One store read before views.open: well inside the trigger's 3 s.
-    const rec = channel ? await alertStore(deps.store).message(channel, action.value ?? '') : undefined;
-    const inc =
-      rec?.view.type === 'incident'
-        ? rec.view.incident
-        : rec?.view.type === 'alert'
-          ? incidentFromAlert(rec.view.alert)
-          : undefined;
+    const rec = channel
+      ? await alertStore(await relayRoot(deps)).message(channel, action.value ?? '')
+      : undefined;
+    const inc = incidentOf(rec);
     if (!channel || !rec || !inc) {
       await respond(ephemeralNote('This alert is no longer tracked: create the task with `/task`.'));
       return;
@@ -40,11 +37,8 @@ export async function handleAlertCreateTask(
     await openCreateTaskModal(deps, client, body.trigger_id, {
       name: truncate(`${labels}: ${inc.sourceName}`, 150),
       description: `${inc.sourceName}${inc.siteName ? ` at ${inc.siteName}` : ''} — ${details}. ${raisedAt(inc.openedAt, inc.siteTimeZone)}.`,
-      typeId: TASK_TYPE.device,
-      deviceId: inc.sourceId,
-      deviceName: inc.sourceName,
-      siteId: inc.siteId,
-      ...(inc.siteName ? { siteName: inc.siteName } : {}),
+      // the device, its site, and High for a critical alert (prefill only)
+      ...incidentTaskFacts(inc),
       origin: { channel, ts: rec.ts },
       replyChannel: channel,
     });

@@ -7,12 +7,13 @@ import { alertStore } from '../engine/alert-store.ts';
 import { buildSnooze, isSnoozeChoice, type SnoozeTarget } from '../rules/snooze.ts';
 import { deviceSnoozeKey, stormSnoozeKey } from '../rules/plan-incidents.ts';
 import type { ParentView } from '../rules/model.ts';
-import { ACTIONS_BLOCK, ALERT_ACTION, siteClock } from '../render/alert-message.ts';
+import { ACTIONS_BLOCK, ALERT_ACTION, siteAndYourTime } from '../render/alert-message.ts';
 import { stormLabel } from '../render/storm-message.ts';
 import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { safeText } from '../../kit/blocks/mrkdwn.ts';
 import { ensureAllowed } from '../../access/index.ts';
 import { alertActionEntry, selectedOf, type ParentActionDeps } from '../flows/alert-action.ts';
+import { relayRoot } from '../flows/relay-root.ts';
 
 function subjectOf(blockId: string): string {
   for (const prefix of Object.values(ACTIONS_BLOCK))
@@ -50,7 +51,7 @@ export const alertSnooze = (deps: ParentActionDeps) =>
       const say = (text: string) => respond(ephemeralNote(text));
       // No platform call here, yet only people allowed to use fieldline may snooze (issue 14).
       await ensureAllowed();
-      const rs = alertStore(deps.store);
+      const rs = alertStore(await relayRoot(deps));
       const rec = channel && subject ? await rs.message(channel, subject) : undefined;
       const target = targetOf(rec?.view);
       if (!channel || !rec || typeof target === 'string' || !isSnoozeChoice(choice)) {
@@ -67,7 +68,7 @@ export const alertSnooze = (deps: ParentActionDeps) =>
       await client.chat.update({ channel, ts: rec.ts, text: msg.text, blocks: msg.blocks });
       const until =
         snooze.until !== null
-          ? `until ${siteClock(snooze.until, target.timeZone)}`
+          ? `until ${siteAndYourTime(snooze.until, target.timeZone, true)}`
           : 'until it is healthy again';
       await say(
         `:zzz: Snoozed *${safeText(target.label, 150)}* ${until}. I'll post a short summary here when the snooze ends.`,

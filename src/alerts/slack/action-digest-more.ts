@@ -13,6 +13,7 @@ import { ephemeralNote } from '../../kit/blocks/ephemeral-note.ts';
 import { safeName } from '../../kit/blocks/mrkdwn.ts';
 import { ensureAllowed } from '../../access/index.ts';
 import { alertActionEntry, valueOf } from '../flows/alert-action.ts';
+import { relayRoot } from '../flows/relay-root.ts';
 
 /** Mentions for at most this many overdue assignees (one users.lookupByEmail each, cached). */
 const MENTIONED = 60;
@@ -39,7 +40,7 @@ export const digestMore = (deps: Pick<Deps, 'store' | 'log' | 'directory'>) =>
       // The sites of the presser's own key (the directory lists them with their key): someone who has not
       // connected is asked to connect here, before anything is read.
       const mine = new Set((await deps.directory.sites()).map((s) => s.id));
-      const digest = await digestRecords(alertStore(deps.store).raw).digest(id);
+      const digest = await digestRecords(alertStore(await relayRoot(deps)).raw).digest(id);
       if (!digest) return void (await say(TOO_OLD));
       if (!mine.has(digest.siteId)) {
         const site = digest.siteName ? safeName(digest.siteName, 150) : `site ${safeName(digest.siteId, 60)}`;

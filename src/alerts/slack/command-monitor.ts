@@ -8,7 +8,8 @@ import { answer, commandEntry, toWork } from '../../kit/entry.ts';
 import { queueStatsOf, type QueueStats } from '../../kit/request-context.ts';
 import { reportError } from '../../kit/errors.ts';
 import { renderCommandHelp } from '../../kit/help/render-help.ts';
-import { ensureAllowed } from '../../access/index.ts';
+import { actingWorkspace, ensureAllowed } from '../../access/index.ts';
+import { isAuditCommand, recordAudit, runMonitorAudit } from '../../ops/index.ts';
 import { parseMonitorCommand, type MonitorCommand } from '../rules/monitor-parse.ts';
 import { changeSubscription, type SubscriptionOutcome } from '../rules/subscriptions.ts';
 import { digestRecords } from '../engine/digest-records.ts';
@@ -23,11 +24,11 @@ import {
   renderSiteProblems,
   renderSubscriptionList,
 } from '../render/monitor-reply.ts';
-import { renderQueueStats } from '../render/queue-stats.ts';
 import { keptSubscriptionText } from '../render/kept-reply.ts';
 import { ensureMembership, postingProblem } from '../flows/channel-membership.ts';
 import { runDigestCommand } from '../flows/monitor-digest.ts';
 import { adminSites, nameKept, type AdminSites } from '../flows/admin-limit.ts';
+import { relayRoot } from '../flows/relay-root.ts';
 
 export const CHANNEL_ADMINS_ONLY =
   ':lock: Only workspace admins and owners (or members of the fieldline admin group) can change what a channel is subscribed to. Anyone can use `/monitor list`, `/monitor status` and `/monitor digest now`.';
@@ -42,11 +43,11 @@ function reply(respond: RespondFn, msg: RenderedMessage) {
 type WorkCommand = Exclude<MonitorCommand, { kind: 'help' | 'invalid' }>;
 type ChangeCommand = Extract<MonitorCommand, { kind: 'subscribe' | 'unsubscribe' }>;
 
-/** What receipt decided: the parsed command and, for status, the receiving replica's queue as it was when asked. */
-interface MonitorCarry {
-  cmd: WorkCommand;
-  queue?: QueueStats;
-}
+/**
+ * What receipt decided: the parsed command and, for status, the receiving replica's queue as it was when asked; or
+ * `audit …`'s text (issue 42: read by src/ops/monitor-audit.ts).
+ */
+type MonitorCarry = { cmd: WorkCommand; queue?: QueueStats } | { audit: string };
 
 const isWork = (cmd: MonitorCommand): cmd is WorkCommand => cmd.kind !== 'help' && cmd.kind !== 'invalid';
 
@@ -77,20 +78,28 @@ export const monitorCommand = (deps: MonitorDeps) =>
   commandEntry<MonitorCarry>({
     command: '/monitor',
     kind: 'alerts.monitor',
-    becomesWork: (text) => isWork(parseMonitorCommand(text)),
+    becomesWork: (text) => isAuditCommand(text) || isWork(parseMonitorCommand(text)),
     receive({ command, context }) {
+      if (isAuditCommand(command.text)) return toWork<MonitorCarry>({ audit: command.text });
       const cmd = parseMonitorCommand(command.text);
       if (cmd.kind === 'help') return answer(renderCommandHelp(MONITOR_HELP));
       if (cmd.kind === 'invalid') return answer(renderCommandHelp(MONITOR_HELP, cmd.message));
       const queue = cmd.kind === 'status' ? queueStatsOf(context) : undefined;
       return toWork<MonitorCarry>({ cmd, ...(queue ? { queue } : {}) });
     },
-    async work({ command, respond, client }, { cmd, queue }) {
-      const rs = alertStore(deps.store);
+    async work({ command, respond, client }, carry) {
+      const root = await relayRoot(deps);
+      const rs = alertStore(root);
       const channel = command.channel_id;
       try {
         // Everyone allowed to use fieldline may list and ask for status; no platform call, so checked here.
         await ensureAllowed();
+        if ('audit' in carry) {
+          const audit = { directory: deps.directory, now: deps.clock.now, workspace: actingWorkspace() };
+          const mayRead = () => deps.access.mayConfigureChannels(client);
+          return void (await reply(respond, await runMonitorAudit({ ...audit, mayRead }, carry.audit)));
+        }
+        const { cmd, queue } = carry;
         if (cmd.kind === 'list') {
           const digest = await digestRecords(rs.raw).settings(channel);
           return void (await reply(
@@ -100,9 +109,8 @@ export const monitorCommand = (deps: MonitorDeps) =>
         }
         if (cmd.kind === 'status') {
           const now = deps.clock.now();
-          const report = await readAlertStatus(rs, createOutbox(deps.store), now, channel);
-          const status = renderAlertStatus(report, now);
-          if (queue) status.blocks = [...status.blocks, ...renderQueueStats(queue)];
+          const report = await readAlertStatus(rs, createOutbox(root), now, channel);
+          const status = renderAlertStatus(report, now, queue);
           const problem = await postingProblem(client, channel);
           if (problem)
             status.blocks = [{ type: 'section', text: { type: 'mrkdwn', text: problem } }, ...status.blocks];
@@ -146,6 +154,7 @@ export const monitorCommand = (deps: MonitorDeps) =>
           const notice = await changeNotice(rs, 'There was nothing to unsubscribe.', outcome);
           return void (await reply(respond, renderSubscriptionList(outcome.sub, notice)));
         }
+        await recordAudit('subscription.changed', { detail: `${cmd.kind} ${cmd.topic}` });
         const verb =
           cmd.kind === 'subscribe' ? ':white_check_mark: Subscribed.' : ':white_check_mark: Unsubscribed.';
         const membership = cmd.kind === 'subscribe' ? await ensureMembership(client, channel) : null;

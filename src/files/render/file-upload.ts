@@ -85,7 +85,7 @@ export function renderUploadResult(
       : `:warning: ${ok} of ${results.length} uploaded to the platform.`;
   const lines = results.map((r) =>
     r.ok
-      ? `• ${escapeMrkdwn(r.name)} — uploaded; the platform is processing it (it has no file id until then)`
+      ? `• ${escapeMrkdwn(r.name)} — uploaded; the platform is processing it, and it shows there once that is done`
       : `• ${escapeMrkdwn(r.name)} — ${escapeMrkdwn(r.reason)}${r.retryable ? ' _(worth retrying)_' : ''}`,
   );
   const blocks: KnownBlock[] = [

@@ -7,21 +7,30 @@ import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../base/deps.ts';
 import type { Assignee } from '../../monitoring/api.ts';
 import type { ChannelSubscriptions } from '../../alerts/index.ts';
-import { assignmentDmsOn, alertStore } from '../../alerts/index.ts';
+import { assignmentDmsOn, alertStore, relayRoot } from '../../alerts/index.ts';
+import { connectionHomeState } from '../../connections/index.ts';
+import type { Store } from '../../store/store.ts';
 import type { PersonMatch } from '../../directory/index.ts';
 import { within } from '../../kit/time-budget.ts';
 import { HOME_CHANNEL_LIMIT, HOME_TASK_LIMIT } from '../render/home-ids.ts';
 import type { HomeConnection, HomeModel, HomeSubscriptions, HomeTasks } from '../render/home-view.ts';
 import { userMessageFor } from '../../kit/errors.ts';
 import { pickHomeTasks } from '../rules/pick-tasks.ts';
-import { actingPerson, ensureAllowed, isAccessError, type HomeAccessState } from '../../access/index.ts';
+import {
+  actingPerson,
+  actingWorkspace,
+  ensureAllowed,
+  isAccessError,
+  type HomeAccessState,
+} from '../../access/index.ts';
+import { roundsHome } from '../../rounds/index.ts';
 
 /**
  * What the Home tab reads: the platform as the viewer, the directory, tasks, the relay's store, the clock, and
  * (when given) the viewer's platform account.
  */
 export type HomeModelDeps = Pick<Deps, 'monitoring' | 'directory' | 'tasks' | 'store' | 'clock' | 'log'> &
-  Partial<Pick<Deps, 'access'>>;
+  Partial<Pick<Deps, 'access' | 'connections'>>;
 
 const PROBE_TIMEOUT_MS = 2_500;
 const TASKS_TIMEOUT_MS = 8_000;
@@ -63,9 +72,9 @@ async function probe(deps: HomeModelDeps, user: string): Promise<HomeConnection>
   }
 }
 
-async function subscriptions(deps: HomeModelDeps, user: string): Promise<HomeSubscriptions> {
+async function subscriptions(deps: HomeModelDeps, relay: Store, user: string): Promise<HomeSubscriptions> {
   try {
-    const rs = alertStore(deps.store);
+    const rs = alertStore(relay);
     const channels = await rs.channels();
     // Only the channels the tab lists are read; the rest are counted.
     const subs = await Promise.all(channels.slice(0, HOME_CHANNEL_LIMIT).map((c) => rs.subscriptions(c)));
@@ -114,7 +123,12 @@ function tasksFor(
   if (match.kind === 'found') return openTasks(deps, match.assignee, user);
   if (match.kind === 'no-email') return { kind: 'no-email' };
   // People are learned from GET /tasks: while the platform is down, "no such user" would be a guess.
-  if (!connection.ok) return { kind: 'failed', notice: connection.notice };
+  if (!connection.ok)
+    return 'notice' in connection
+      ? { kind: 'failed', notice: connection.notice }
+      : 'refused' in connection
+        ? { kind: 'failed', notice: connection.refused }
+        : { kind: 'connect', renew: connection.connect === 'must-renew' };
   return { kind: 'no-match', email: match.email };
 }
 
@@ -153,11 +167,6 @@ async function refusalOf(deps: HomeModelDeps): Promise<string | null> {
   }
 }
 
-const NOT_CONNECTED_NOTICE =
-  ':key: Connect your platform account (above) to see your tasks and the platform here.';
-const MUST_RENEW_NOTICE =
-  ':key: Renew your platform connection (above: *Connect your platform account*) to see your tasks and the platform here.';
-
 export async function loadHomeModel(
   deps: HomeModelDeps,
   client: WebClient,
@@ -171,24 +180,35 @@ export async function loadHomeModel(
       nowMs: deps.clock.now(),
       tasks: { kind: 'failed', notice: refused },
       subscriptions: { kind: 'failed', notice: refused },
-      connection: { ok: false, notice: refused },
+      connection: { ok: false, refused },
       alerts: null,
     };
   }
+  // The workspace's relay (issue 39), and the admin-only platform connection section.
+  const relay = await relayRoot(deps);
+  const platformConnection = deps.connections
+    ? await connectionHomeState(deps.connections, client, user).catch((err: unknown) => {
+        deps.log.warn({ err, user, module: 'home' }, 'home: platform connection state unreadable');
+        return undefined;
+      })
+    : undefined;
+  const admin = platformConnection ? { platformConnection } : {};
   const account = await accountOf(deps, user);
   const unlinked = account?.mode === 'must-renew' || (account?.mode === 'linked' && account.info === null);
   if (account && unlinked) {
-    // Nothing reaches the platform before the person connects (issue 14), or connects again.
-    const notice = account.mode === 'must-renew' ? MUST_RENEW_NOTICE : NOT_CONNECTED_NOTICE;
+    // Nothing reaches the platform before the person connects (issue 14), or connects again: say so, not
+    // "unreachable" (issue 38).
+    const renew = account.mode === 'must-renew';
     return {
       user,
       nowMs: deps.clock.now(),
       account,
-      tasks: { kind: 'failed', notice },
-      subscriptions: await subscriptions(deps, user),
-      connection: { ok: false, notice },
+      ...admin,
+      tasks: { kind: 'connect', renew },
+      subscriptions: await subscriptions(deps, relay, user),
+      connection: { ok: false, connect: renew ? 'must-renew' : 'not-connected' },
       alerts:
-        (await alertStore(deps.store)
+        (await alertStore(relay)
           .status()
           .catch(() => undefined)) ?? null,
     };
@@ -196,14 +216,17 @@ export async function loadHomeModel(
   const [connection, person, subs, alerts] = await Promise.all([
     probe(deps, user),
     settle(deps.directory.people.platformUserFor(client, user, AbortSignal.timeout(TASKS_TIMEOUT_MS))),
-    subscriptions(deps, user),
-    alertStore(deps.store)
+    subscriptions(deps, relay, user),
+    alertStore(relay)
       .status()
       .catch(() => undefined),
   ]);
   const tasks = await tasksFor(deps, person, connection, user);
-  const assignmentDms = await assignmentDmsOn(deps.store, user).catch(() => undefined);
+  const assignmentDms = await assignmentDmsOn(relay, user).catch(() => undefined);
+  // Rounds (issue 40): each round's last completion and its 7-day rate, from this workspace's store.
+  const rounds = await roundsHome(deps, actingWorkspace()).catch(() => []);
   return {
+    ...(rounds.length > 0 ? { rounds } : {}),
     user,
     nowMs: deps.clock.now(),
     tasks,
@@ -212,5 +235,6 @@ export async function loadHomeModel(
     alerts: alerts ?? null,
     ...(assignmentDms !== undefined ? { assignmentDms } : {}),
     ...(account ? { account } : {}),
+    ...admin,
   };
 }

@@ -15,8 +15,16 @@ export type HomeSubscriptions =
   | { kind: 'ok'; subs: ChannelSubscriptions[]; /** Channels subscribed in all. */ total: number }
   | { kind: 'failed'; notice: string };
 
-/** A quick platform call's outcome; `notice` is ready mrkdwn (userMessageFor). */
-export type HomeConnection = { ok: true; ms: number } | { ok: false; notice: string };
+/**
+ * A quick platform call's outcome; `notice` is ready mrkdwn (userMessageFor). `connect`: nothing was asked of the
+ * platform because the viewer has not connected their account (or must connect it again).
+ */
+export type HomeConnection =
+  | { ok: true; ms: number }
+  | { ok: false; notice: string }
+  | { ok: false; connect: 'not-connected' | 'must-renew' }
+  /** fieldline does not act for this person (guest, deactivated, another organisation): why, ready mrkdwn. */
+  | { ok: false; refused: string };
 
 /** Slack channel ids render as links; anything else the store holds is shown as escaped text. */
 function channelRef(channel: string): string {
@@ -48,26 +56,39 @@ export function renderHomeSubscriptions(subs: HomeSubscriptions): BlockJson[] {
   return blocks;
 }
 
+/** How current the channels' alerts and task changes are: when fieldline last checked the platform for them. */
 function alertsLine(alerts: AlertStatus | null, nowMs: number): string {
   if (alerts === null || alerts.lastCycleAt === null)
-    return 'Relay: no check of the platform recorded yet (channel alerts start after its first check).';
+    return 'Channel alerts: not checked yet (alerts and task changes are posted after fieldline first checks the platform).';
   const parts = [
     alerts.lastCompleteAt === null
-      ? 'Relay: no complete check yet'
-      : `Relay: last complete check ${when(alerts.lastCompleteAt)} (${formatDuration(nowMs - alerts.lastCompleteAt)} ago)`,
+      ? 'Channel alerts: no check has finished yet'
+      : `Channel alerts: last checked ${when(alerts.lastCompleteAt)} (${formatDuration(nowMs - alerts.lastCompleteAt)} ago)`,
   ];
-  if (alerts.consecutiveFailures > 0 && alerts.lastError)
+  if (alerts.consecutiveFailures > 0 && alerts.lastError) {
+    const checks =
+      alerts.consecutiveFailures === 1 ? 'The last check' : `The last ${alerts.consecutiveFailures} checks`;
     parts.push(
-      `:warning: ${alerts.consecutiveFailures} failed check(s) in a row, last ${when(alerts.lastError.at)}: ${safeText(alerts.lastError.code ?? alerts.lastError.message, 200)}`,
+      `:warning: ${checks} of the platform failed (last ${when(alerts.lastError.at)}): ${safeText(alerts.lastError.code ?? alerts.lastError.message, 200)}`,
     );
+  }
   return parts.join('\n');
 }
+
+const CONNECT_FOR_STATE: Record<'not-connected' | 'must-renew', string> = {
+  'not-connected': ':key: *Monitoring platform:* connect your platform account to see how it answers you.',
+  'must-renew': ':key: *Monitoring platform:* connect your platform account again to see how it answers you.',
+};
 
 export function renderHomeConnection(
   connection: HomeConnection,
   alerts: AlertStatus | null,
   nowMs: number,
 ): BlockJson[] {
+  if (!connection.ok && 'refused' in connection)
+    return [section(`:no_entry: *Monitoring platform:* ${connection.refused}`)];
+  if (!connection.ok && 'connect' in connection)
+    return [section(CONNECT_FOR_STATE[connection.connect]), context(alertsLine(alerts, nowMs))];
   const state = connection.ok
     ? `:large_green_circle: *Monitoring platform:* connected (answered in ${Math.max(1, Math.round(connection.ms))} ms)`
     : `:red_circle: *Monitoring platform:* unreachable. ${connection.notice}`;

@@ -2,10 +2,11 @@
  * The "Your open tasks" part of the Home tab, pure. Platform text (names, statuses, sites, emails) is escaped,
  * so a task named `<!channel>` renders literally and pings nobody.
  */
-import { escapeMrkdwn, safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
+import { safeText, truncate } from '../../kit/blocks/mrkdwn.ts';
 import { HOME_ACTION, HOME_TASK_LIMIT } from './home-ids.ts';
-import type { BlockJson } from '../../tasks/index.ts';
+import { dueShort, type BlockJson } from '../../tasks/index.ts';
 import { context, section } from '../../kit/blocks/text-blocks.ts';
+import { connectButton } from '../../access/index.ts';
 import type { HomeTask } from '../rules/pick-tasks.ts';
 
 export type { HomeTask } from '../rules/pick-tasks.ts';
@@ -15,14 +16,15 @@ export type HomeTasks =
   | { kind: 'found'; who: string; tasks: HomeTask[]; more: boolean }
   | { kind: 'no-email' }
   | { kind: 'no-match'; email: string }
-  | { kind: 'failed'; notice: string };
+  | { kind: 'failed'; notice: string }
+  /** Not connected (or the connection must be renewed): nothing was asked of the platform. */
+  | { kind: 'connect'; renew: boolean };
 
 function taskLine({ task, overdue }: HomeTask): string {
   const facts = [
-    overdue ? ':red_circle: *Overdue*' : null,
+    dueShort(task.dueDate, overdue) ?? 'no due date',
     safeText(task.status.name ?? `status ${task.status.id}`, 60),
     task.priority?.name ? `${safeText(task.priority.name, 30)} priority` : null,
-    task.dueDate ? `due ${escapeMrkdwn(task.dueDate)}` : 'no due date',
     task.site?.name ? safeText(task.site.name, 100) : null,
   ].filter((p): p is string => p !== null);
   return `*${safeText(task.name, 300)}*\n${facts.join(' · ')}`;
@@ -56,7 +58,15 @@ function noMatch(email: string): string {
   );
 }
 
+function connectOffer(renew: boolean): BlockJson {
+  const text = renew
+    ? ':key: Connect your platform account again to see your tasks.'
+    : ':key: Connect your platform account to see your tasks.';
+  return { ...section(text), accessory: connectButton() };
+}
+
 export function renderHomeTasks(tasks: HomeTasks): BlockJson[] {
+  if (tasks.kind === 'connect') return [section('*Your open tasks*'), connectOffer(tasks.renew)];
   if (tasks.kind === 'no-email') return [section('*Your open tasks*'), section(NO_EMAIL)];
   if (tasks.kind === 'no-match') return [section('*Your open tasks*'), section(noMatch(tasks.email))];
   if (tasks.kind === 'failed')
@@ -66,7 +76,7 @@ export function renderHomeTasks(tasks: HomeTasks): BlockJson[] {
   const head = `*Your open tasks* — assigned to ${safeText(tasks.who, 200)} on the platform`;
   if (shown.length === 0) return [section(head), context('No open tasks are assigned to you. :tada:')];
   const blocks: BlockJson[] = [section(head)];
-  if (overdue > 0) blocks.push(context(`:red_circle: ${overdue} overdue`));
+  if (overdue > 0) blocks.push(context(`:warning: ${overdue} overdue`));
   blocks.push(...shown.map(taskBlock));
   if (tasks.more || tasks.tasks.length > shown.length)
     blocks.push(

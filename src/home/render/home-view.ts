@@ -7,6 +7,7 @@ import type { HomeView } from '@slack/types';
 import type { AlertStatus } from '../../alerts/index.ts';
 import { slackDate } from '../../kit/blocks/mrkdwn.ts';
 import { HOME_ACTION } from './home-ids.ts';
+import { FORM_ACTION } from '../../forms/index.ts';
 import {
   renderHomeConnection,
   renderHomeSubscriptions,
@@ -17,6 +18,7 @@ import { renderHomeTasks, type HomeTasks } from './home-tasks.ts';
 import type { BlockJson } from '../../tasks/index.ts';
 import { context } from '../../kit/blocks/text-blocks.ts';
 import { homeAccessBlocks, type HomeAccessState } from '../../access/index.ts';
+import { connectionHomeBlocks, type ConnectionHomeState } from '../../connections/index.ts';
 
 export type { HomeTask, HomeTasks } from './home-tasks.ts';
 export type { HomeConnection, HomeSubscriptions } from './home-status.ts';
@@ -33,6 +35,10 @@ export interface HomeModel {
   assignmentDms?: boolean;
   /** The person's platform account (Connect / Disconnect); undefined = not shown. */
   account?: HomeAccessState;
+  /** The workspace's platform connection: workspace admins and owners only; undefined = not shown. */
+  platformConnection?: ConnectionHomeState;
+  /** The workspace's rounds (issue 40), rendered by the rounds feature; undefined = none. */
+  rounds?: BlockJson[];
 }
 
 function dmToggle(on: boolean | undefined): BlockJson[] {
@@ -74,6 +80,7 @@ function top(user: string): BlockJson[] {
       elements: [
         button(HOME_ACTION.newTask, ':heavy_plus_sign: New task', 'primary'),
         button(HOME_ACTION.sourceSearch, ':mag: Search data sources'),
+        button(FORM_ACTION.home, ':clipboard: Fill in a form'),
         button(HOME_ACTION.refresh, ':arrows_counterclockwise: Refresh'),
       ],
     },
@@ -111,6 +118,8 @@ export function renderHomeView(model: HomeModel): HomeView {
     divider,
     ...renderHomeConnection(model.connection, model.alerts, model.nowMs),
     ...dmToggle(model.assignmentDms),
+    ...(model.rounds ? [divider, ...model.rounds] : []),
+    ...(model.platformConnection ? [divider, ...connectionHomeBlocks(model.platformConnection)] : []),
     context(`Updated ${updated}.`),
   ]);
 }

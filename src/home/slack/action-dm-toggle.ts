@@ -1,6 +1,6 @@
 /** The Home tab's assignment-DM switch: stores the choice (the alerts feature owns it) and re-renders the tab. */
 import { actionEntry, toWork } from '../../kit/entry.ts';
-import { setAssignmentDms } from '../../alerts/index.ts';
+import { relayRoot, setAssignmentDms } from '../../alerts/index.ts';
 import { actionFacts } from '../../tasks/index.ts';
 import { HOME_ACTION } from '../render/home-ids.ts';
 import { publishHome, type PublishHomeDeps } from '../flows/publish-home.ts';
@@ -13,7 +13,7 @@ export const homeDmToggle = (deps: PublishHomeDeps) =>
     receive: () => toWork(undefined),
     async work({ body, client }) {
       const { user, value } = actionFacts(body);
-      await setAssignmentDms(deps.store, user, value === 'on');
+      await setAssignmentDms(await relayRoot(deps), user, value === 'on');
       await publishHome(deps, client, user);
     },
   });

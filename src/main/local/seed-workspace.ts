@@ -28,7 +28,8 @@ export const LOCAL_CHANNELS: readonly LocalChannelSeed[] = [
     channel: { id: 'C0MAINT', name: 'maintenance', is_private: false, is_im: false, is_member: true },
     monitor: 'subscribe tasks',
   },
-  // A Slack Connect channel shared with Partner Co: Kai (their member) is refused there, Ana is not.
+  // A Slack Connect channel shared with Partner Co: Kai (their member) is refused there, Ana is not. It is the
+  // only conversation Kai is in (the others keep the stand-in's seeded members).
   {
     channel: {
       id: 'C0PARTNER',
@@ -37,6 +38,7 @@ export const LOCAL_CHANNELS: readonly LocalChannelSeed[] = [
       is_im: false,
       is_member: true,
       is_ext_shared: true,
+      members: ['U0ANA', 'U0BEN', 'U0KAI'],
     },
     monitor: null,
   },

@@ -28,7 +28,7 @@ export function welcomeBlocks(): object[] {
       elements: [
         mrkdwn(
           'Alerts arrive in <#C0ALERTS> and task changes in <#C0MAINT> as the demo plant changes. ' +
-            'Switch user at the top left to act as someone else.',
+            'To act as someone else, pick another person with the name at the top (on a phone: the name chip at the top right).',
         ),
       ],
     },

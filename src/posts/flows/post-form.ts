@@ -3,6 +3,7 @@
  * errors to show on the exact fields (view_submission `response_action: errors`).
  */
 import { parseHashtags } from '../rules/hashtags.ts';
+import { channelIdOfOption } from '../rules/feed-option.ts';
 import type { PostDraft } from '../rules/post-draft.ts';
 import {
   CONTENT_MAX,
@@ -60,7 +61,7 @@ export function validatePostValues(
     draft: {
       content,
       ...(title ? { title } : {}),
-      channelId: values.channel.value,
+      channelId: channelIdOfOption(values.channel.value),
       hashtags: tags.tags,
       skipNotifications: values.skipNotifications === true,
     },

@@ -126,12 +126,12 @@ export function renderPostModal(input: PostModalInput): ModalView {
       type: 'input',
       block_id: POST_FIELDS.channel,
       label: plain('Platform channel'),
-      hint: plain('The feed of a site or a data source.'),
+      hint: plain('The feed of a site or of a data source: search by either name.', 150),
       element: {
         type: 'external_select',
         action_id: POST_FIELDS.channel,
         min_query_length: 0,
-        placeholder: plain('Choose a site or data source'),
+        placeholder: plain('Search sites and data sources'),
         ...(values.channel
           ? { initial_option: channelOption(values.channel.value, values.channel.label) }
           : {}),

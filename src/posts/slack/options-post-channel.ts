@@ -20,7 +20,7 @@ export async function handlePostChannelOptions(
     const channels = await within(deps.posts.channels.list(), ANSWER_WITHIN_MS);
     if (!channels) deps.log.warn('post channel options: the platform did not answer in time');
     const matches = filterChannels(channels ?? [], options.value ?? '');
-    await ack({ options: matches.map((c) => channelOption(c.channelId, c.label)) });
+    await ack({ options: matches.map((c) => channelOption(c.value ?? c.channelId, c.label)) });
   } catch (err) {
     deps.log.warn({ err }, 'post channel options unavailable');
     await ack({ options: [] });

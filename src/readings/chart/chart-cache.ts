@@ -16,7 +16,7 @@ import { renderChartSvg, slotOf, timeTicks, type ChartInput } from '../rules/cha
 export function chartKey(input: ChartInput): string {
   const hash = createHash('sha256');
   const { title, subtitle, startMs, endMs, bucketMs, series } = input;
-  const ticks = timeTicks(input).map((t) => t.label);
+  const ticks = timeTicks(input).map((t) => [t.label, t.x.toFixed(1)]);
   const labels = series.map((s) => [s.label, s.unit, s.buckets.length]);
   hash.update(JSON.stringify([title, subtitle, endMs - startMs, bucketMs, ticks, labels]));
   for (const s of series) {

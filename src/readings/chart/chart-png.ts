@@ -14,7 +14,8 @@ export const PNG_SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a
 
 const RENDER_OPTIONS = {
   font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
-  fitTo: { mode: 'original' },
+  // twice the SVG's size: sharp on high-density phone screens, where the 480-unit chart fills the width
+  fitTo: { mode: 'zoom', value: 2 },
   background: '#ffffff',
   logLevel: 'off',
 };

@@ -6,7 +6,8 @@
 import { shareFile, type ShareTarget } from '../../kit/slack-files/upload-file.ts';
 import type { WebClient } from '@slack/web-api';
 import type { DataSource, MonitoringApi } from '../../monitoring/api.ts';
-import { toTimeRange, type ResolvedRange } from '../rules/range.ts';
+import { CsvRangeFilter } from '../rules/csv-range.ts';
+import { toTimeRange, zoneOrUtc, type ResolvedRange } from '../rules/range.ts';
 
 /** Exports above this size are refused rather than buffered (Slack's own upload limit is 1 GB). */
 export const MAX_EXPORT_BYTES = 200 * 1024 * 1024;
@@ -41,21 +42,22 @@ export async function exportToSlack(
   const found = await monitoring.readings.exportCsv(source.id, toTimeRange(range), signal);
   if (!found) return { kind: 'empty' };
   const download = await monitoring.download(found.fileUrl, signal);
-  const chunks: Buffer[] = [];
+  // the rows of [start, end) only, as the report and the chart count them (../rules/csv-range.ts)
+  const filter = new CsvRangeFilter(range, zoneOrUtc(source.tzTimezoneName));
+  const chunks: Uint8Array[] = [];
   let bytes = 0;
-  let newlines = 0;
   for await (const chunk of download.body) {
     bytes += chunk.length;
     if (bytes > MAX_EXPORT_BYTES) return { kind: 'too-large', bytes };
-    for (const b of chunk) if (b === 0x0a) newlines += 1;
-    chunks.push(Buffer.from(chunk));
+    // copied: the download may reuse its buffers
+    chunks.push(...filter.push(Buffer.from(chunk)));
   }
+  chunks.push(...filter.end());
+  const rows = filter.rows;
+  if (rows === 0) return { kind: 'empty' };
   const file = Buffer.concat(chunks);
-  const endsWithNewline = file.length > 0 && file[file.length - 1] === 0x0a;
-  // rows = lines minus the header line
-  const rows = Math.max(0, newlines + (endsWithNewline || file.length === 0 ? 0 : 1) - 1);
   const fileName = exportFileName(source.name, range);
   const to = typeof args.to === 'function' ? await args.to() : args.to;
   await shareFile(client, { bytes: file, filename: fileName, title: `${source.name} — ${range.label}` }, to);
-  return { kind: 'uploaded', fileName, rows, bytes };
+  return { kind: 'uploaded', fileName, rows, bytes: file.length };
 }

@@ -33,7 +33,7 @@ export async function privateReport(
   target: ReadingTarget,
   job: RangeJob,
 ): Promise<void> {
-  const report = await deps.sources.report(job.source, job.spec);
+  const report = await deps.sources.report(job.source, job);
   const charted = report.chart !== null && report.summary.rows > 0;
   const note =
     charted && !(await chartToDm(deps, target, report)) ? 'The chart could not be sent.' : undefined;
@@ -53,7 +53,7 @@ export async function privateExport(
     range,
     to: () => dmWith(target, intro),
   });
-  const message = renderExportOutcome(source.name, range.label, outcome, 'dm');
+  const message = renderExportOutcome(source.name, range.label, outcome, 'dm', range.note);
   if (outcome.kind !== 'uploaded') {
     await notify(target, message.text, message.blocks);
     return;

@@ -19,6 +19,10 @@ import { explainRange, rangeExamples, sourceSplits } from '../rules/range-explai
 import { renderExportOutcome, renderExportProgress } from '../render/reading-export.ts';
 import { renderReadingProgress, renderReadingReport } from '../render/reading-report.ts';
 import { renderSourceChoice } from '../render/reading-choice.ts';
+import { renderDidYouMean } from '../render/reading-suggest.ts';
+import { nearNames } from '../rules/near-names.ts';
+import { DEFAULT_SHIFT_RULE, type ShiftRule } from '../rules/shift-window.ts';
+import { channelShiftTimes } from '../../alerts/index.ts';
 import { escapeMrkdwn, safeText } from '../../kit/blocks/mrkdwn.ts';
 import { reportError } from '../../kit/errors.ts';
 import { exportFileName, exportToSlack } from './csv-export.ts';
@@ -34,12 +38,17 @@ import {
   type ReplyTarget,
 } from '../../kit/reply/index.ts';
 
-/** What the /reading conversation uses: the sources service, the clock, the log, the person's platform client. */
-export type ReadingFlowDeps = Pick<Deps, 'sources' | 'clock' | 'log' | 'monitoring'>;
+/**
+ * What the /reading conversation uses: the sources service, the clock, the log, the person's platform client, and
+ * the store (a channel's shift changes, for "this shift").
+ */
+export type ReadingFlowDeps = Pick<Deps, 'sources' | 'clock' | 'log' | 'monitoring' | 'store'>;
 
 export interface ReadingRequest {
   spec: RangeSpec;
   export: boolean;
+  /** The range words as typed after the source name ("24h export"), kept in a "did you mean" suggestion. */
+  typed?: string;
   /** The person who chose "Share in channel": the answer is posted in the conversation, saying they shared it. */
   sharedBy?: string;
 }
@@ -54,7 +63,14 @@ export async function readingForQuery(
   try {
     const found = await deps.sources.resolve(query);
     if (found.kind === 'none') {
-      if (await explainUnreadRange(deps, target, query)) return;
+      const candidates = (await deps.sources.candidates(query)).map((c) => c.name);
+      const near = nearNames(query, candidates);
+      if (near.length > 0) {
+        const offer = renderDidYouMean(query, near, req);
+        await notify(target, offer.text, offer.blocks);
+        return;
+      }
+      if (await explainUnreadRange(deps, target, query, candidates)) return;
       const hint = safeText(query, 100);
       await notify(target, `No data source matches *${hint}*. Try \`/source ${hint}\` to search.`);
       return;
@@ -71,30 +87,48 @@ export async function readingForQuery(
 }
 
 /**
- * The whole text names no source: recognise the source first (longest leading words that name one, a bounded
- * number of searches), then say exactly what about the rest is not a range, with two examples.
+ * The whole text names no source: recognise the source first (longest leading words that name one or nearly spell
+ * one of `candidates`, a bounded number of searches), then say exactly what about the rest is not a range, with two
+ * examples. A source found only because leading words are part of its name ("Main" of "Main Energy Meter") is not
+ * taken: the words after them belong to the name, not to a range.
  */
 async function explainUnreadRange(
   deps: ReadingFlowDeps,
   target: ReplyTarget,
   query: string,
+  candidates: readonly string[],
 ): Promise<boolean> {
   for (const split of sourceSplits(query)) {
     const found = await deps.sources.resolve(split.sourceQuery);
-    if (found.kind === 'none') continue;
-    const name = found.kind === 'one' ? found.row.name : split.sourceQuery;
+    // found only as part of a longer name ("Main" of "Main Energy Meter"): the words after belong to the name
+    const named =
+      (found.kind === 'many' && found.rows.some((r) => sameName(r.name, split.sourceQuery))) ||
+      (found.kind === 'one' &&
+        (sameName(found.row.name, split.sourceQuery) || found.row.id === split.sourceQuery.trim()));
+    const [near] = named ? [] : nearNames(split.sourceQuery, candidates, 1);
+    if (!named && !near) continue;
+    const name = near ?? (found.kind === 'one' ? found.row.name : split.sourceQuery);
     const explained = explainRange(split.rangeText);
     const today = toLocalForm(deps.clock.now(), 'UTC').slice(0, 10);
     const [a, b] = rangeExamples(explained, today);
     const shown = safeText(name, 150);
+    const opening = near
+      ? `:warning: No data source is named *${safeText(split.sourceQuery, 150)}*: did you mean *${shown}*? And I did not understand the range`
+      : `:warning: I found *${shown}*, but not the range`;
     await notify(
       target,
-      `:warning: I found *${shown}*, but not the range: ${safeText(explained.problem, 400)}. ` +
+      `${opening}: ${safeText(explained.problem, 400)}. ` +
         `For example \`/reading ${shown} ${escapeMrkdwn(a)}\` or \`/reading ${shown} ${escapeMrkdwn(b)}\`.`,
     );
     return true;
   }
   return false;
+}
+
+/** Case and spacing aside, the same name. */
+function sameName(a: string, b: string): boolean {
+  const norm = (t: string) => t.trim().toLowerCase().replace(/\s+/g, ' ');
+  return norm(a) === norm(b);
 }
 
 /** Answers one data source's readings or export; false when the person was told why not instead. */
@@ -106,7 +140,9 @@ export async function readingForSource(
 ): Promise<boolean> {
   try {
     const source = await deps.sources.loadForRange(sourceId, req.spec);
-    const range = resolveRange(req.spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now());
+    const shift = req.spec.kind === 'shift' ? await shiftRule(deps, target.channel) : undefined;
+    // resolved once: the answer, its chart and its export cover the same [start, end)
+    const range = resolveRange(req.spec, zoneOrUtc(source.tzTimezoneName), deps.clock.now(), shift);
     const job = { source, range, spec: req.spec, ...(req.sharedBy ? { sharedBy: req.sharedBy } : {}) };
     // Shared with another organisation: the answer is the asker's alone unless they chose to share it.
     const privately =
@@ -121,6 +157,12 @@ export async function readingForSource(
     else await reportError(deps, target, err, { flow: req.export ? 'reading-export' : 'reading', sourceId });
     return false;
   }
+}
+
+/** "this shift": the shift changes of the channel asked in (its `/monitor digest at` times), else the default. */
+async function shiftRule(deps: ReadingFlowDeps, channel: string): Promise<ShiftRule> {
+  const times = await channelShiftTimes(deps.store, channel);
+  return times ? { times, from: 'channel' } : DEFAULT_SHIFT_RULE;
 }
 
 /** One answer to give: the source, the range resolved in the source's zone, and the range as asked. */
@@ -157,7 +199,7 @@ async function underProgress<T>(
 async function reportFlow(deps: ReadingFlowDeps, target: ReplyTarget, job: RangeJob): Promise<void> {
   const { source, spec } = job;
   const { posted, result: report } = await underProgress(target, job, 'read', () =>
-    deps.sources.report(source, spec),
+    deps.sources.report(source, { spec, range: job.range }),
   );
   await updateReply(target.client, posted, withSharer(renderReadingReport(report), job));
   if (!report.chart || report.summary.rows === 0) return;
@@ -200,6 +242,6 @@ async function exportFlow(deps: ReadingFlowDeps, target: ReplyTarget, job: Range
   await updateReply(
     target.client,
     posted,
-    withSharer(renderExportOutcome(source.name, range.label, outcome), job),
+    withSharer(renderExportOutcome(source.name, range.label, outcome, 'thread', range.note), job),
   );
 }

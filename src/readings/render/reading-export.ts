@@ -19,12 +19,16 @@ export function renderExportProgress(sourceName: string, label: string): Rendere
   };
 }
 
-/** `fileIn`: where the file went — the answer's thread, or the person's DM when the answer is theirs only. */
+/**
+ * `fileIn`: where the file went — the answer's thread, or the person's DM when the answer is theirs only. `note`:
+ * which rule chose the window, when the label alone does not say (ResolvedRange.note).
+ */
 export function renderExportOutcome(
   sourceName: string,
   label: string,
   outcome: ExportOutcome,
   fileIn: 'thread' | 'dm' = 'thread',
+  note?: string,
 ): RenderedMessage {
   const where = fileIn === 'dm' ? 'in our DM' : 'in the thread';
   const name = safeName(sourceName, 150);
@@ -44,5 +48,7 @@ export function renderExportOutcome(
     plainText = `${name}, ${range}: ${what} ${escapeMrkdwn(outcome.fileName)} (${size}), file ${where}.`;
     text = `:page_facing_up: *${name}*, ${range}: ${what} \`${escapeMrkdwn(outcome.fileName)}\` (${size}) — file ${where}.`;
   }
-  return { text: plainText.slice(0, 3000), blocks: [{ type: 'section', text: mrkdwn(text) }] };
+  const blocks: object[] = [{ type: 'section', text: mrkdwn(text) }];
+  if (note) blocks.push({ type: 'context', elements: [mrkdwn(note)] });
+  return { text: plainText.slice(0, 3000), blocks };
 }

@@ -29,7 +29,8 @@ export function siteTime(epochMs: number, zone: string, pattern = 'yyyy-MM-dd HH
 /** "2026-11-21 06:00 site time (<!date^…> your time)". */
 export function whenText(epochMs: number, zone: string): string {
   const local = siteTime(epochMs, zone);
-  return `${local} site · ${slackDate(epochMs, '{date_short_pretty} {time}', `${local} ${zone}`)} yours`;
+  // the one way fieldline gives a time: the site's clock, then the viewer's own as "your time" (alerts, snooze)
+  return `${local} site time (${slackDate(epochMs, '{date_short_pretty} {time}', `${local} ${zone}`)} your time)`;
 }
 
 export { plain } from '../../kit/blocks/text-blocks.ts';

@@ -55,6 +55,8 @@ export function renderReadingReport(
         `${site}${siteTime(range.startMs, zone)} → ${siteTime(range.endMs, zone)} site time (${escapeMrkdwn(zone)}) · ` +
           `${summary.rows.toLocaleString('en-US')} reading${summary.rows === 1 ? '' : 's'}`,
       ),
+      // which rule chose the window ("this shift": whose shift changes)
+      ...(range.note ? [mrkdwn(range.note)] : []),
     ],
   });
   const showLastKnown = report.spec.kind === 'default';

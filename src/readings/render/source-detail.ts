@@ -7,6 +7,7 @@ import { mrkdwn, plain, whenText } from './reading-format.ts';
 import type { RenderedMessage } from './reading-report.ts';
 import { encodeSourceRange, encodeTaskAbout, SOURCE_ACTION } from './source-ids.ts';
 import { deviceStatusText } from './source-device-status.ts';
+import { FORM_ACTION } from '../../forms/index.ts';
 
 const field = (label: string, value: string) => mrkdwn(`*${label}*\n${value}`);
 const MAX_METRIC_LINES = 30;
@@ -97,6 +98,14 @@ function buttons(source: DataSource): object[] {
       sn: source.site.name ?? undefined,
     }),
   });
+  // a form (usage 2): filled in as one reading by the forms feature; the click reads the form again with the key
+  if (source.applying?.id === '2')
+    out.push({
+      type: 'button',
+      action_id: FORM_ACTION.fill,
+      text: plain('Fill in'),
+      value: source.id,
+    });
   if (isCamera(source)) {
     out.push({
       type: 'button',

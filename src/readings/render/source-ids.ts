@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { decodeValue } from '../../kit/button-value.ts';
-import type { RangeSpec } from '../rules/range.ts';
+import { SINCE_DAYS, type RangeSpec } from '../rules/range.ts';
 
 export const SOURCE_ACTION = {
   details: 'source_details',
@@ -22,6 +22,8 @@ export const READING_ACTION = {
   importSource: 'reading_import_source',
   /** "Share in channel" under an answer given privately in a conversation shared with another organisation. */
   share: 'reading_share',
+  /** A near-miss name offered as "did you mean": runs the same /reading with that name. */
+  didYouMean: 'reading_did_you_mean',
 } as const;
 
 export const READING_VIEW = {
@@ -45,6 +47,11 @@ const rangeSpec: z.ZodType<RangeSpec> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('yesterday') }),
   z.object({ kind: z.literal('dates'), from: z.string(), to: z.string() }),
   z.object({ kind: z.literal('datetimes'), from: z.string(), to: z.string() }),
+  z.object({ kind: z.literal('week'), which: z.enum(['last', 'this']) }),
+  z.object({ kind: z.literal('since'), from: z.string() }),
+  z.object({ kind: z.literal('since-day'), day: z.enum(SINCE_DAYS) }),
+  z.object({ kind: z.literal('since-time'), time: z.string() }),
+  z.object({ kind: z.literal('shift') }),
 ]);
 
 /** A data source and a range: Readings, Export and the choice between ambiguous sources. */
@@ -56,6 +63,24 @@ export function encodeSourceRange(value: SourceRangeValue): string {
 }
 export function decodeSourceRange(raw: string | undefined): SourceRangeValue | null {
   return decodeValue(sourceRange, raw);
+}
+
+/**
+ * A "did you mean" name with the request as typed (range, export): only words the person could have typed; the
+ * clicker's own key resolves the name again.
+ */
+const nameRange = z.object({
+  n: z.string().min(1).max(300),
+  r: rangeSpec,
+  x: z.boolean().optional(),
+  t: z.string().max(300).optional(),
+});
+export type NameRangeValue = z.infer<typeof nameRange>;
+export function encodeNameRange(value: NameRangeValue): string {
+  return JSON.stringify(value);
+}
+export function decodeNameRange(raw: string | undefined): NameRangeValue | null {
+  return decodeValue(nameRange, raw);
 }
 
 /** "Create task about this": what the task modal needs without another platform call (trigger_id lasts 3 s). */

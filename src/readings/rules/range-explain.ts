@@ -50,6 +50,10 @@ function isRange(text: string): boolean {
   }
 }
 
+/** Day words `since` understands (`since yesterday`, `since Monday`), which `from … to …` does not. */
+const DAY_WORD =
+  /^(today|yesterday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day|sday|nesday|rsday|urday)?$/i;
+
 export function explainRange(rangeText: string): RangeExplanation {
   const words = rangeText.trim().split(/\s+/).filter(Boolean);
   const wantsExport = words.some((w) => w.toLowerCase() === 'export');
@@ -57,10 +61,16 @@ export function explainRange(rangeText: string): RangeExplanation {
   const withExport = (fix: string | null) => (fix && wantsExport ? `${fix} export` : fix);
   const from = /^from(?:\s+(.*))?$/i.exec(rest);
   if (from) {
-    const [a = '', b] = (from[1] ?? '').split(/\s+to\s+/i);
+    // "to" may end the text: in `from yesterday to today` the trailing `today` was read as the range.
+    const [a = '', b] = (from[1] ?? '').split(/\s+to(?:\s+|$)/i);
     if (a === '') return { problem: '“from” needs a date: from 2026-11-20 to 2026-11-21', fix: null };
+    if (DAY_WORD.test(a))
+      return {
+        problem: `“from … to …” takes dates (${DATE_HINT}); for ${a} until now say “since ${a}”`,
+        fix: withExport(`since ${a}`),
+      };
     if (dateProblem(a)) return { problem: `“${a}” after “from” is not a date (${DATE_HINT})`, fix: null };
-    if (b === undefined)
+    if (!b)
       return { problem: `“from ${a}” needs an end: from ${a} to <date>`, fix: withExport(`since ${a}`) };
     if (dateProblem(b)) return { problem: `“${b}” after “to” is not a date (${DATE_HINT})`, fix: null };
     return { problem: `give both ends as dates, or both as date-times: “${rest}”`, fix: null };
@@ -68,11 +78,17 @@ export function explainRange(rangeText: string): RangeExplanation {
   const since = /^since(?:\s+(.*))?$/i.exec(rest);
   if (since) {
     const a = since[1] ?? '';
-    return { problem: `“${a || '(nothing)'}” after “since” is not a date (use YYYY-MM-DD)`, fix: null };
+    const forms = 'since yesterday, since Monday, since 06:00 or since 2026-11-01';
+    return {
+      problem: a
+        ? `“${a}” after “since” is not a day or time I understand: say ${forms}`
+        : `“since” needs a start: ${forms}`,
+      fix: null,
+    };
   }
   if (/^(last|this|past|previous|next)\b/i.test(rest)) {
     return {
-      problem: `“${rest}” is not a range I understand: say last week, this week, last 7 days or last 24 hours`,
+      problem: `“${rest}” is not a range I understand: say this shift, this week, last week, last 7 days or last 24 hours`,
       fix: null,
     };
   }

@@ -2,13 +2,29 @@
  * `/reading` time ranges: parsing the words a user types, and resolving them in the data source's
  * site time zone. Pure (the clock is a parameter).
  *
- * Calendar words (`today`, `7d`, a date) follow the site's wall clock, so `today` on a daylight-saving day
- * is 23 or 25 hours long; hour counts (`24h`) are elapsed time.
+ * Calendar words (`today`, `7d`, a date, `since Monday`, `since 06:00`) follow the site's wall clock, so `today`
+ * on a daylight-saving day is 23 or 25 hours long; hour counts (`24h`) are elapsed time. Every range is half-open,
+ * [start, end): see `inRange`. The forms people are told about are listed once, in ../render/readings-help.ts.
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays, addWeeks, startOfDay, startOfWeek, subDays, subHours } from 'date-fns';
 import type { TimeRange } from '../../monitoring/api.ts';
+import { DEFAULT_SHIFT_RULE, latestWallTime, parseTimeOfDay, type ShiftRule } from './shift-window.ts';
 import { formatWallClock } from './wall-clock.ts';
+
+/** Days `since <day>` names: today, yesterday, or a weekday (its most recent one, today included). */
+export const SINCE_DAYS = [
+  'today',
+  'yesterday',
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
+export type SinceDay = (typeof SINCE_DAYS)[number];
 
 export type RangeSpec =
   | { kind: 'default' }
@@ -19,21 +35,41 @@ export type RangeSpec =
   | { kind: 'datetimes'; from: string; to: string }
   /** Calendar weeks, Monday to Sunday at the site: `last week` is the whole previous one, `this week` to now. */
   | { kind: 'week'; which: 'last' | 'this' }
-  /** `since <date>`: from that day's start at the site until now. */
-  | { kind: 'since'; from: string };
+  /** `since <date>` or `since <date> <time>`: from that day's start (or that time) at the site until now. */
+  | { kind: 'since'; from: string }
+  /** `since yesterday`, `since Monday`: from that site-local day's 00:00 until now. */
+  | { kind: 'since-day'; day: SinceDay }
+  /** `since 06:00`: from today's 06:00 at the site (yesterday's if that is still ahead) until now. */
+  | { kind: 'since-time'; time: string }
+  /** `this shift`: from the latest shift change at the site until now (the channel's shift times, or the default). */
+  | { kind: 'shift' };
 
 export interface ResolvedRange {
   /** Inclusive start, epoch ms. */
   startMs: number;
   /** Exclusive end, epoch ms. */
   endMs: number;
-  /** Site-local wall-clock form `YYYY-MM-DDTHH:mm:ss`, as the contract's absolute mode expects. */
+  /**
+   * Site-local wall-clock form `YYYY-MM-DDTHH:mm:ss`, as the contract's absolute mode expects: the whole seconds
+   * covering [startMs, endMs) (start rounded down, end up). What comes back outside is dropped (`inRange`).
+   */
   startLocal: string;
   endLocal: string;
   /** Short human label, e.g. "last 24 h", "today (2026-03-29)". */
   label: string;
   /** File-name friendly label, e.g. "2026-03-29" or "2026-11-01_0800-2026-11-01_1600". */
   slug: string;
+  /** Which rule chose the window, when the label alone does not say (`this shift`: whose shift times). */
+  note?: string;
+}
+
+/**
+ * The one boundary rule of a range, the same for the report, the chart and the CSV export: [start, end), so
+ * "yesterday" holds yesterday's 00:00 and not today's. The contract leaves startTime/endTime inclusivity unsaid
+ * (section 3: "absolute range (ISO 8601 local form such as YYYY-MM-DDTHH:mm:ss)"), so it is applied on our side.
+ */
+export function inRange(range: Pick<ResolvedRange, 'startMs' | 'endMs'>, atMs: number): boolean {
+  return atMs >= range.startMs && atMs < range.endMs;
 }
 
 export class ReadingRangeError extends Error {
@@ -50,7 +86,26 @@ const LOCAL_FORM = 'yyyy-MM-ddTHH:mm:ss';
 
 const DATE = String.raw`(\d{4}-\d{2}-\d{2})`;
 const TIME = String.raw`(\d{1,2}:\d{2})`;
+const WEEKDAY = String.raw`(today|yesterday|sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat|(?:sun|mon|tues|wednes|thurs|fri|satur)day)`;
 const TAIL_PATTERNS: { re: RegExp; build: (m: RegExpMatchArray) => RangeSpec }[] = [
+  // the `since …` forms first: "since yesterday" is not "yesterday"
+  {
+    re: new RegExp(String.raw`(?:^|\s)since ${WEEKDAY}$`, 'i'),
+    build: (m) => ({ kind: 'since-day', day: sinceDay(m[1]) }),
+  },
+  {
+    re: new RegExp(String.raw`(?:^|\s)since ${TIME}$`, 'i'),
+    build: (m) => ({ kind: 'since-time', time: pad(m[1]) }),
+  },
+  {
+    re: new RegExp(String.raw`(?:^|\s)since ${DATE}[ T]${TIME}$`, 'i'),
+    build: (m) => ({ kind: 'since', from: `${m[1]} ${pad(m[2])}` }),
+  },
+  {
+    re: new RegExp(String.raw`(?:^|\s)since ${DATE}$`, 'i'),
+    build: (m) => ({ kind: 'since', from: m[1] ?? '' }),
+  },
+  { re: /(?:^|\s)(?:this|current) shift$/i, build: () => ({ kind: 'shift' }) },
   {
     re: new RegExp(String.raw`(?:^|\s)from ${DATE}[ T]${TIME} to ${DATE}[ T]${TIME}$`, 'i'),
     build: (m) => ({ kind: 'datetimes', from: `${m[1]} ${pad(m[2])}`, to: `${m[3]} ${pad(m[4])}` }),
@@ -58,10 +113,6 @@ const TAIL_PATTERNS: { re: RegExp; build: (m: RegExpMatchArray) => RangeSpec }[]
   {
     re: new RegExp(String.raw`(?:^|\s)from ${DATE} to ${DATE}$`, 'i'),
     build: (m) => ({ kind: 'dates', from: m[1] ?? '', to: m[2] ?? '' }),
-  },
-  {
-    re: new RegExp(String.raw`(?:^|\s)since ${DATE}$`, 'i'),
-    build: (m) => ({ kind: 'since', from: m[1] ?? '' }),
   },
   {
     re: /(?:^|\s)(last|this) week$/i,
@@ -88,6 +139,13 @@ const TAIL_PATTERNS: { re: RegExp; build: (m: RegExpMatchArray) => RangeSpec }[]
   { re: /(?:^|\s)today$/i, build: () => ({ kind: 'today' }) },
   { re: /(?:^|\s)yesterday$/i, build: () => ({ kind: 'yesterday' }) },
 ];
+
+/** "Mon", "monday", "Thurs" → "monday", "thursday"; "today" and "yesterday" as they are. */
+function sinceDay(word: string | undefined): SinceDay {
+  const w = (word ?? '').toLowerCase();
+  if (w === 'today' || w === 'yesterday') return w;
+  return SINCE_DAYS.slice(2).find((d) => d.startsWith(w.slice(0, 3))) ?? 'monday';
+}
 
 function pad(time: string | undefined): string {
   const t = time ?? '';
@@ -126,15 +184,11 @@ export function parseReadingArgs(text: string): ReadingArgs {
   const unknown = rest.match(UNKNOWN_RANGE_TAIL);
   if (unknown?.[1]) {
     // Not part of a source name: "Main Energy Meter 3 weeks" must not become a search for "… 3 weeks".
-    throw new ReadingRangeError(`“${unknown[1]}” is not a range I understand. ${ACCEPTED_RANGES}`);
+    // The answer goes on with the accepted forms (the command's help: ../render/readings-help.ts).
+    throw new ReadingRangeError(`“${unknown[1]}” is not a range I understand.`);
   }
   return { sourceQuery: rest, range: { kind: 'default' }, export: wantsExport };
 }
-
-export const ACCEPTED_RANGES =
-  'Use 1h–744h, 1d–366d, today, yesterday, a date (2026-10-25), dates (2026-11-01..2026-11-07 or ' +
-  'from 2026-11-01 to 2026-11-07), date-times (2026-11-01 08:00..2026-11-01 16:00), last week, this week, ' +
-  'last 7 days or since 2026-11-01, in the site’s time zone.';
 
 /**
  * A tail that looks like a range but matched none of TAIL_PATTERNS: a number with a time unit ("3 weeks", "2hrs",
@@ -156,6 +210,8 @@ function checkSpec(spec: RangeSpec): void {
     for (const part of [spec.from, spec.to]) parseWallClock(part);
   }
   if (spec.kind === 'since') parseWallClock(spec.from);
+  if (spec.kind === 'since-time' && !parseTimeOfDay(spec.time))
+    throw new ReadingRangeError(`"${spec.time}" is not a time of day (use 00:00 to 23:59).`);
 }
 
 interface WallClock {
@@ -194,14 +250,53 @@ export function toLocalForm(epochMs: number, zone: string): string {
   return formatWallClock(epochMs, zone, LOCAL_FORM);
 }
 
-/** Resolves a spec against `nowMs` in `zone` (IANA name). Throws ReadingRangeError when the range is empty or too long. */
-export function resolveRange(spec: RangeSpec, zone: string, nowMs: number): ResolvedRange {
+const WEEKDAY_NUMBER: Record<Exclude<SinceDay, 'today' | 'yesterday'>, number> = {
+  sunday: 0,
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+};
+
+const capitalised = (w: string) => `${w.charAt(0).toUpperCase()}${w.slice(1)}`;
+
+/** The site-local 00:00 that `since <day>` starts at: today's, yesterday's, or the most recent such weekday's. */
+function sinceDayStart(day: SinceDay, now: TZDate): Date {
+  const today = startOfDay(now);
+  if (day === 'today') return today;
+  if (day === 'yesterday') return subDays(today, 1);
+  return subDays(today, (now.getDay() - WEEKDAY_NUMBER[day] + 7) % 7);
+}
+
+/** What "this shift" used, said under the answer: the channel's shift changes, or the default ones. */
+export function shiftNote(rule: ShiftRule): string {
+  const times = rule.times.join(', ');
+  return rule.from === 'channel'
+    ? `This shift: since the latest of this channel’s shift changes (${times}, site time).`
+    : `This shift: since the latest of the default shift changes (${times}, site time); ` +
+        '`/monitor digest at …` sets this channel’s own.';
+}
+
+/**
+ * Resolves a spec against `nowMs` in `zone` (IANA name). `shift` is the rule for `this shift` (default:
+ * DEFAULT_SHIFT_RULE). Throws ReadingRangeError when the range is empty or too long.
+ */
+export function resolveRange(
+  spec: RangeSpec,
+  zone: string,
+  nowMs: number,
+  shift: ShiftRule = DEFAULT_SHIFT_RULE,
+): ResolvedRange {
   const now = TZDate.tz(zone, nowMs);
   const dayFmt = (d: Date) => formatWallClock(d.getTime(), zone, 'yyyy-MM-dd');
+  const minuteFmt = (d: Date | number) => formatWallClock(Number(d), zone, 'yyyy-MM-dd HH:mm');
   let start: Date;
   let end: Date;
   let label: string;
   let slug: string;
+  let note: string | undefined;
   switch (spec.kind) {
     case 'default':
     case 'last': {
@@ -250,7 +345,32 @@ export function resolveRange(spec: RangeSpec, zone: string, nowMs: number): Reso
       start = at(zone, parseWallClock(spec.from));
       end = now;
       label = `since ${spec.from}`;
-      slug = `since-${spec.from}`;
+      slug = `since-${spec.from}`.replace(/[ :]/g, '');
+      break;
+    }
+    case 'since-day': {
+      start = sinceDayStart(spec.day, now);
+      end = now;
+      label = `since ${spec.day === 'today' || spec.day === 'yesterday' ? spec.day : capitalised(spec.day)} (${dayFmt(start)})`;
+      slug = `since-${dayFmt(start)}`;
+      break;
+    }
+    case 'since-time':
+    case 'shift': {
+      const times = spec.kind === 'shift' ? shift.times : [spec.time];
+      const from = latestWallTime(nowMs, zone, times);
+      if (from === null)
+        throw new ReadingRangeError(
+          spec.kind === 'shift'
+            ? 'No shift change time is set to start “this shift” from.'
+            : `“${spec.time}” is not a time of day (use 00:00 to 23:59).`,
+        );
+      start = new Date(from);
+      end = now;
+      const hm = formatWallClock(from, zone, 'HH:mm');
+      label = spec.kind === 'shift' ? `this shift (since ${hm})` : `since ${spec.time} (${minuteFmt(start)})`;
+      slug = `${spec.kind === 'shift' ? 'shift' : 'since'}-${minuteFmt(start)}`.replace(/[ :]/g, '');
+      if (spec.kind === 'shift') note = shiftNote(shift);
       break;
     }
   }
@@ -262,10 +382,12 @@ export function resolveRange(spec: RangeSpec, zone: string, nowMs: number): Reso
   return {
     startMs,
     endMs,
-    startLocal: toLocalForm(startMs, zone),
-    endLocal: toLocalForm(endMs, zone),
+    startLocal: toLocalForm(Math.floor(startMs / 1000) * 1000, zone),
+    // rounded up to the whole second, so a reading in the range's last fraction of a second is asked for too
+    endLocal: toLocalForm(Math.ceil(endMs / 1000) * 1000, zone),
     label,
     slug,
+    ...(note ? { note } : {}),
   };
 }
 

@@ -8,7 +8,14 @@ import { ChartInputBuilder } from '../rules/chart-input.ts';
 import type { ChartInput } from '../rules/chart-svg.ts';
 import { Downsampler } from '../rules/downsample.ts';
 import { hasSchema, metricCatalog, type MetricInfo } from '../rules/metric-catalog.ts';
-import { resolveRange, toTimeRange, zoneOrUtc, type RangeSpec, type ResolvedRange } from '../rules/range.ts';
+import {
+  inRange,
+  resolveRange,
+  toTimeRange,
+  zoneOrUtc,
+  type RangeSpec,
+  type ResolvedRange,
+} from '../rules/range.ts';
 import { ReadingSummary, type MetricStats, type SummaryResult } from '../rules/summary.ts';
 
 /** contract: section 3 — limit 1 to 500; the largest page means the fewest round trips. */
@@ -48,11 +55,12 @@ export async function buildReadingReport(
   monitoring: MonitoringApi,
   source: DataSource,
   spec: RangeSpec,
-  nowMs: number,
+  /** The range resolved by the caller, or the clock to resolve `spec` against (with the default shift rule). */
+  rangeOrNow: ResolvedRange | number,
   signal?: AbortSignal,
 ): Promise<ReadingReport> {
   const zone = zoneOrUtc(source.tzTimezoneName);
-  const range = resolveRange(spec, zone, nowMs);
+  const range = typeof rangeOrNow === 'number' ? resolveRange(spec, zone, rangeOrNow) : rangeOrNow;
   const summary = new ReadingSummary();
   const down = new Downsampler(range.startMs, range.endMs);
   const sample: ReadingRow[] = [];
@@ -65,8 +73,8 @@ export async function buildReadingReport(
   for await (const page of pages) {
     for (const row of page.rows) {
       const atMs = Date.parse(row.eventDate);
-      // the range is half-open [start, end) whatever the service does at the edges
-      if (Number.isNaN(atMs) || atMs < range.startMs || atMs >= range.endMs) continue;
+      // the range is half-open [start, end) whatever the service does at the edges (the export does the same)
+      if (Number.isNaN(atMs) || !inRange(range, atMs)) continue;
       summary.add(row, atMs);
       if (sample.length < 3) sample.push(row);
       for (const metricId in row.values) {

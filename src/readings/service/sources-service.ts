@@ -4,7 +4,7 @@
  */
 import type { BaseDeps } from '../../base/deps.ts';
 import type { DataSource, DeviceStatus, MeterReadings } from '../../monitoring/api.ts';
-import type { RangeSpec } from '../rules/range.ts';
+import type { RangeSpec, ResolvedRange } from '../rules/range.ts';
 import { checkAndUpload, type ImportOutcome } from './import.ts';
 import {
   confirmImport,
@@ -15,6 +15,7 @@ import {
   type Sleep,
 } from './import-confirm.ts';
 import { buildReadingReport, loadSource, type ReadingReport } from './reading-report.ts';
+import { nameCandidates, type NameCandidate } from './name-candidates.ts';
 import { resolveSource, type Resolution } from './resolve.ts';
 import { searchSources, type RecordOf, type SearchPage } from './search.ts';
 import { createSourceRecords } from './source-records.ts';
@@ -29,7 +30,14 @@ export interface SourcesService {
    * range), else the one this scope read within the minute (./source-records.ts) when there is one.
    */
   loadForRange(id: string, spec: RangeSpec, signal?: AbortSignal): Promise<DataSource>;
-  report(source: DataSource, spec: RangeSpec, signal?: AbortSignal): Promise<ReadingReport>;
+  /** The answer over `range` (resolved once by the caller, so the answer, its chart and its export agree). */
+  report(
+    source: DataSource,
+    job: { spec: RangeSpec; range: ResolvedRange },
+    signal?: AbortSignal,
+  ): Promise<ReadingReport>;
+  /** Names to offer as "did you mean" when `typed` matched no source (./name-candidates.ts). */
+  candidates(typed: string, signal?: AbortSignal): Promise<NameCandidate[]>;
   importCsv(
     source: DataSource,
     csv: Buffer,
@@ -79,7 +87,8 @@ export function createSourcesService(base: BaseDeps, opts: SourcesOptions = {}):
       const known = spec.kind === 'default' ? undefined : records.peek(id, 'schema');
       return known ?? load(id, signal);
     },
-    report: (source, spec, signal) => buildReadingReport(monitoring, source, spec, clock.now(), signal),
+    report: (source, { spec, range }, signal) => buildReadingReport(monitoring, source, spec, range, signal),
+    candidates: (typed, signal) => nameCandidates(monitoring, typed, signal),
     async importCsv(source, csv, format, signal) {
       const outcome = await checkAndUpload(monitoring, source, csv, format, signal);
       records.forget(source.id);

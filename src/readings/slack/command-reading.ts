@@ -12,10 +12,13 @@ import { parseReadingArgs, ReadingRangeError, type ReadingArgs } from '../rules/
 
 const KIND = 'readings.reading';
 
+/** What was parsed, and the range words as typed after the source name (kept in a "did you mean"). */
+type ReadingWork = ReadingArgs & { typed: string };
+
 /** What `/reading <text>` is: an answer in the ack (help, a range or source it cannot read), or the work. Pure. */
 function readingCommandPlan(
   typed: string,
-): { answer: ReturnType<typeof renderCommandHelp> } | { args: ReadingArgs } {
+): { answer: ReturnType<typeof renderCommandHelp> } | { args: ReadingWork } {
   const text = typed.trim();
   if (text === '' || /^(help|\?|-h|--help)$/i.test(text)) return { answer: renderCommandHelp(READING_HELP) };
   let args;
@@ -29,7 +32,9 @@ function readingCommandPlan(
     return {
       answer: renderCommandHelp(READING_HELP, 'Which data source? Put its name or id before the range.'),
     };
-  return { args };
+  // parseReadingArgs reads the text with its spaces collapsed; the source name is the start of it
+  const tail = text.replace(/\s+/g, ' ').slice(args.sourceQuery.length).trim();
+  return { args: { ...args, typed: tail } };
 }
 
 const becomesWork = (text: string): boolean => 'args' in readingCommandPlan(text);
@@ -37,8 +42,8 @@ const becomesWork = (text: string): boolean => 'args' in readingCommandPlan(text
 /** The job `/reading <text>` becomes, or undefined (answered in the ack); the door test asks it. */
 export const readingCommandJob = (text: string): string | undefined => (becomesWork(text) ? KIND : undefined);
 
-export const readingCommand = (deps: Pick<Deps, 'sources' | 'clock' | 'log' | 'monitoring'>) =>
-  commandEntry<ReadingArgs>({
+export const readingCommand = (deps: Pick<Deps, 'sources' | 'clock' | 'log' | 'monitoring' | 'store'>) =>
+  commandEntry<ReadingWork>({
     command: '/reading',
     kind: KIND,
     becomesWork,
@@ -50,6 +55,7 @@ export const readingCommand = (deps: Pick<Deps, 'sources' | 'clock' | 'log' | 'm
       await readingForQuery(deps, commandTarget(command, client), args.sourceQuery, {
         spec: args.range,
         export: args.export,
+        ...(args.typed ? { typed: args.typed } : {}),
       });
     },
   });

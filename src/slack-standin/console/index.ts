@@ -10,6 +10,7 @@ import type { Standin } from '../index.ts';
 import { EventStream } from './events.ts';
 import { newConsoleToken } from './guard.ts';
 import { DEFAULT_MANIFEST_PATH, readManifest, type ConsoleManifest } from './manifest.ts';
+import { ModalOwners } from './owners.ts';
 import { consoleRoutes } from './routes.ts';
 import { StaticFiles } from './static-files.ts';
 
@@ -31,7 +32,8 @@ export interface MountedConsole {
 }
 
 export function mountConsole(standin: Standin, opts: ConsoleOptions = {}): MountedConsole {
-  const events = new EventStream(standin.state);
+  const owners = new ModalOwners(standin);
+  const events = new EventStream(standin.state, owners);
   const token = newConsoleToken();
   let manifest: Promise<ConsoleManifest> | undefined;
   standin.mount(
@@ -39,6 +41,7 @@ export function mountConsole(standin: Standin, opts: ConsoleOptions = {}): Mount
       standin,
       token,
       events,
+      owners,
       files: new StaticFiles(),
       manifest: () => (manifest ??= readManifest(opts.manifestPath ?? DEFAULT_MANIFEST_PATH)),
     }),

@@ -12,6 +12,7 @@ import { channelRef, interactionBase, requireUser } from '../payloads.ts';
 import { payloadBody } from '../driver-transport.ts';
 import type { InputValue } from '../view-state.ts';
 import type { JsonObject } from '../types.ts';
+import type { ModalOwners } from './owners.ts';
 import type {
   ActionBody,
   CommandBody,
@@ -42,11 +43,23 @@ export function channelFor(standin: Standin, user: string, channel: string): str
   return channel === APP_DM ? standin.state.dmWith(user).id : channel;
 }
 
-export async function runCommand(standin: Standin, body: CommandBody): Promise<Outcome> {
+/** A trigger_id tied to the request's browser tab, when it names one (./owners.ts). */
+const triggerOf = (owners: ModalOwners, body: { user: string; tab?: string | undefined }) => {
+  const triggerId = owners.trigger(body.user, body.tab);
+  return triggerId ? { triggerId } : {};
+};
+
+export async function runCommand(standin: Standin, body: CommandBody, owners: ModalOwners): Promise<Outcome> {
   const input = { ...body, channel: channelFor(standin, body.user, body.channel) };
   const [command = ''] = input.text.trim().split(/\s+/);
   const text = input.text.trim().slice(command.length).trim();
-  const result = await standin.driver.command({ command, text, user: input.user, channel: input.channel });
+  const result = await standin.driver.command({
+    command,
+    text,
+    user: input.user,
+    channel: input.channel,
+    ...triggerOf(owners, body),
+  });
   const out = outcome(result);
   if (out.failure === undefined) showAckMessage(standin, result, input);
   return out;
@@ -118,11 +131,12 @@ export async function postMessage(standin: Standin, body: MessageBody): Promise<
   return { status: 200 };
 }
 
-export async function runAction(standin: Standin, input: ActionBody): Promise<Outcome> {
+export async function runAction(standin: Standin, input: ActionBody, owners: ModalOwners): Promise<Outcome> {
   const view = input.viewId ? standin.view(input.viewId) : undefined;
   const result = await standin.driver.blockAction({
     actionId: input.actionId,
     user: input.user,
+    ...triggerOf(owners, input),
     ...(input.blockId ? { blockId: input.blockId } : {}),
     ...(view ? { view, values: valuesOf(input.values) } : {}),
     ...(!view && input.ts ? { message: input.ts, channel: input.channel } : {}),
@@ -178,12 +192,17 @@ export async function suggest(standin: Standin, input: SuggestBody): Promise<Out
   return outcome(await standin.driver.raw({ body: payloadBody(payload) }));
 }
 
-export async function submit(standin: Standin, input: SubmitBody): Promise<Outcome & JsonObject> {
+export async function submit(
+  standin: Standin,
+  input: SubmitBody,
+  owners: ModalOwners,
+): Promise<Outcome & JsonObject> {
   const view = standin.view(input.viewId);
   if (!view?.open) return { status: 404, failure: 'view_not_found' };
   const result = await standin.driver.viewSubmission({
     view,
     user: input.user,
+    ...triggerOf(owners, input),
     values: valuesOf(input.values),
   });
   return {
@@ -194,22 +213,28 @@ export async function submit(standin: Standin, input: SubmitBody): Promise<Outco
   };
 }
 
-export async function close(standin: Standin, input: { user: string; viewId: string }): Promise<Outcome> {
+export async function close(
+  standin: Standin,
+  input: { user: string; viewId: string; values?: Record<string, unknown> },
+): Promise<Outcome> {
   const view = standin.view(input.viewId);
   if (!view?.open) return { status: 200 };
-  const result = await standin.driver.viewClosed(view, { user: input.user });
+  // what was typed goes with view_closed, as Slack sends it
+  const result = await standin.driver.viewClosed(view, { user: input.user, values: valuesOf(input.values) });
   return result ? outcome(result) : { status: 200 };
 }
 
-export async function shortcut(standin: Standin, input: ShortcutBody): Promise<Outcome> {
+export async function shortcut(standin: Standin, input: ShortcutBody, owners: ModalOwners): Promise<Outcome> {
+  const trigger = triggerOf(owners, input);
   const result =
     input.ts && input.channel
       ? await standin.driver.messageShortcut(input.callbackId, {
           channel: input.channel,
           message: input.ts,
           user: input.user,
+          ...trigger,
         })
-      : await standin.driver.globalShortcut(input.callbackId, { user: input.user });
+      : await standin.driver.globalShortcut(input.callbackId, { user: input.user, ...trigger });
   return outcome(result);
 }
 

@@ -6,8 +6,15 @@ import { z } from 'zod';
 
 const id = z.string().min(1).max(255);
 const option = z.union([z.string(), z.record(z.string(), z.unknown())]);
+/** the browser tab the request comes from: the modal it opens shows there (./owners.ts) */
+const tab = z.string().min(1).max(64).optional();
 
-export const commandBody = z.looseObject({ user: id, channel: id, text: z.string().min(2).max(4000) });
+export const commandBody = z.looseObject({
+  user: id,
+  channel: id,
+  text: z.string().min(2).max(4000),
+  tab,
+});
 export const messageBody = z.looseObject({
   user: id,
   channel: id,
@@ -16,6 +23,7 @@ export const messageBody = z.looseObject({
 });
 export const actionBody = z.looseObject({
   user: id,
+  tab,
   actionId: id,
   blockId: z.string().optional(),
   channel: z.string().optional(),
@@ -40,12 +48,18 @@ export const suggestBody = z.looseObject({
 });
 export const submitBody = z.looseObject({
   user: id,
+  tab,
   viewId: id,
   values: z.record(z.string(), z.unknown()).optional(),
 });
-export const closeBody = z.looseObject({ user: id, viewId: id });
+export const closeBody = z.looseObject({
+  user: id,
+  viewId: id,
+  values: z.record(z.string(), z.unknown()).optional(),
+});
 export const shortcutBody = z.looseObject({
   user: id,
+  tab,
   callbackId: id,
   channel: z.string().optional(),
   ts: z.string().optional(),
@@ -61,6 +75,13 @@ export const shareBody = z.looseObject({
   mimetype: z.string().max(255).optional(),
   contentBase64: z.string().max(20_000_000),
 });
+/** A file chosen in a modal's file_input: uploaded as the person, shared nowhere (Slack's file_input does so). */
+export const uploadBody = z.looseObject({
+  user: id,
+  name: z.string().min(1).max(255),
+  mimetype: z.string().max(255).optional(),
+  contentBase64: z.string().max(20_000_000),
+});
 export const inviteBody = z.looseObject({ user: id, channel: id, text: z.string().max(4000) });
 
 export type CommandBody = z.infer<typeof commandBody>;
@@ -71,3 +92,4 @@ export type SubmitBody = z.infer<typeof submitBody>;
 export type ShortcutBody = z.infer<typeof shortcutBody>;
 export type ShareBody = z.infer<typeof shareBody>;
 export type InviteBody = z.infer<typeof inviteBody>;
+export type UploadBody = z.infer<typeof uploadBody>;

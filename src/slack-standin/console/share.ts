@@ -8,7 +8,7 @@ import { fileJson } from '../methods/files.ts';
 import { storeBotMessage } from '../methods/message-content.ts';
 import type { JsonObject } from '../types.ts';
 import { channelFor, escapeTyped, outcome, type Outcome } from './interact.ts';
-import type { InviteBody, ShareBody } from './schemas.ts';
+import type { InviteBody, ShareBody, UploadBody } from './schemas.ts';
 
 /** Slack's own limit is 1 GB; the console keeps a file small enough to send as JSON. */
 const MAX_SHARE_BYTES = 10 * 1024 * 1024;
@@ -51,6 +51,26 @@ export async function shareFile(standin: Standin, body: ShareBody): Promise<Outc
   };
   return outcome(await standin.driver.event(event));
 }
+
+/** A modal's file_input: the file is uploaded as the person and shared nowhere; the view's state holds it. */
+export async function uploadFile(
+  standin: Standin,
+  body: UploadBody,
+): Promise<{ file: JsonObject } | Outcome> {
+  if (!standin.state.users.some((u) => u.id === body.user)) return { status: 404, failure: 'user_not_found' };
+  const content = Buffer.from(body.contentBase64, 'base64');
+  // Slack: "There is a 10MB file size limit" on file_input.
+  if (content.length > FILE_INPUT_MAX_BYTES) return { status: 413, failure: 'file_too_large' };
+  const file = standin.addFile({
+    name: body.name,
+    content,
+    user: body.user,
+    ...(body.mimetype ? { mimetype: body.mimetype } : {}),
+  });
+  return { file: fileJson(standin.state.file(file.id) ?? file) };
+}
+
+const FILE_INPUT_MAX_BYTES = 10 * 1024 * 1024;
 
 function note(standin: Standin, channel: string, user: string, text: string): void {
   storeBotMessage(standin.state, {

@@ -4,7 +4,7 @@
  * manifest's commands and shortcuts. Also the per-change payload of the live event stream.
  */
 import type { StandinState } from '../state.ts';
-import type { JsonObject, StandinChange, StoredFile, StoredMessage } from '../types.ts';
+import type { JsonObject, StandinChange, StoredFile, StoredMessage, StoredView } from '../types.ts';
 import type { ConsoleManifest } from './manifest.ts';
 
 export const FILE_PREFIX = '/console/files/';
@@ -43,24 +43,43 @@ export function consoleMessage(state: StandinState, m: StoredMessage): ConsoleMe
   };
 }
 
-export function snapshot(state: StandinState, manifest: ConsoleManifest): JsonObject {
+/** The browser tab a modal shows in (./owners.ts): a tab id, or null for every tab of its person. */
+export type TabOf = (view: StoredView) => string | null;
+
+const withTab = (view: StoredView, tabOf: TabOf) => ({ ...view, tab: tabOf(view) });
+
+export function snapshot(
+  state: StandinState,
+  manifest: ConsoleManifest,
+  tabOf: TabOf,
+  origin: string,
+): JsonObject {
   return {
+    // The stand-in's own address: links the app builds from it (permalinks) open in this page, on its host.
+    origin,
     users: state.users.filter((u) => !u.deleted),
     channels: state.channels,
     messages: state.messages().map((m) => consoleMessage(state, m)),
     // Closed views are left out: nothing shows them.
-    views: state.views().filter((v) => v.open),
+    views: state
+      .views()
+      .filter((v) => v.open)
+      .map((v) => withTab(v, tabOf)),
     manifest,
   };
 }
 
 /** The live event for one state change, or undefined for changes the page does not show (calls, requests). */
-export function changeEvent(state: StandinState, change: StandinChange): JsonObject | undefined {
+export function changeEvent(
+  state: StandinState,
+  change: StandinChange,
+  tabOf: TabOf,
+): JsonObject | undefined {
   switch (change.kind) {
     case 'message':
       return { kind: 'message', action: change.action, message: consoleMessage(state, change.message) };
     case 'view':
-      return { kind: 'view', action: change.action, view: change.view };
+      return { kind: 'view', action: change.action, view: withTab(change.view, tabOf) };
     case 'user':
       return { kind: 'user', user: change.user };
     case 'channel':

@@ -1,12 +1,14 @@
 /**
  * auth.test, users.info, users.lookupByEmail, conversations.info / join / list.
  */
-import { APP_ID, BOT_ID, BOT_USER_ID, TEAM } from '../seed.ts';
+import { APP_ID, BOT_ID, BOT_USER_ID, GENERAL_CHANNEL_ID, TEAM } from '../seed.ts';
 import type { JsonObject, LocalChannel, LocalUser } from '../types.ts';
 import { ApiError, requireString, type MethodHandler } from './context.ts';
+import { authTestAs, userTeamAs, type CallerContext } from '../oauth/caller.ts';
 
-export function userJson(u: LocalUser): JsonObject {
-  const team = u.team_id ?? TEAM.id;
+export function userJson(u: LocalUser, caller?: CallerContext): JsonObject {
+  const as = userTeamAs(u, caller);
+  const team = typeof as?.team_id === 'string' ? as.team_id : (u.team_id ?? TEAM.id);
   const profile: JsonObject = { real_name: u.real_name, display_name: u.name, team };
   if (u.email !== undefined) profile.email = u.email;
   if (u.is_bot) Object.assign(profile, { bot_id: BOT_ID, api_app_id: APP_ID });
@@ -24,6 +26,7 @@ export function userJson(u: LocalUser): JsonObject {
     is_app_user: false,
     tz: u.tz,
     profile,
+    ...(as?.enterprise_user ? { enterprise_user: as.enterprise_user } : {}),
   };
 }
 
@@ -35,6 +38,7 @@ export function channelJson(c: LocalChannel): JsonObject {
     is_group: !c.is_im && c.is_private,
     is_im: c.is_im,
     is_private: c.is_private,
+    is_general: c.id === GENERAL_CHANNEL_ID,
     is_member: c.is_member,
     is_archived: false,
     is_ext_shared: c.is_ext_shared === true,
@@ -54,19 +58,20 @@ const authTest: MethodHandler = (_args, ctx) => ({
   bot_id: BOT_ID,
   app_id: APP_ID,
   is_enterprise_install: false,
+  ...authTestAs(ctx.caller),
 });
 
 const usersInfo: MethodHandler = (args, ctx) => {
   const user = ctx.state.user(requireString(args, 'user'));
   if (!user) throw new ApiError('user_not_found');
-  return { ok: true, user: userJson(user) };
+  return { ok: true, user: userJson(user, ctx.caller) };
 };
 
 const lookupByEmail: MethodHandler = (args, ctx) => {
   const email = requireString(args, 'email').toLowerCase();
   const user = ctx.state.users.find((u) => u.email?.toLowerCase() === email);
   if (!user) throw new ApiError('users_not_found');
-  return { ok: true, user: userJson(user) };
+  return { ok: true, user: userJson(user, ctx.caller) };
 };
 
 const conversationsInfo: MethodHandler = (args, ctx) => {

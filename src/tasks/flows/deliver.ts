@@ -4,7 +4,7 @@
  * person's DM with the app. Notes to one person are ephemeral in the channel, else a DM.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Deps } from '../../base/deps.ts';
+import { systemClock, type Deps } from '../../base/deps.ts';
 import type { Task } from '../../monitoring/api.ts';
 import { renderTaskCard, type Rendered } from '../render/task-card.ts';
 import { postToResponseUrl } from '../../kit/reply/response-url.ts';
@@ -19,11 +19,19 @@ export interface CardPlace {
 
 export { tellUser, type Audience } from '../../kit/reply/index.ts';
 
-export async function renderCardFor(deps: Pick<Deps, 'directory'>, task: Task): Promise<Rendered> {
+/** `clock`: the instant the card shows the task at (overdue or not); the system clock when a caller has none. */
+export async function renderCardFor(
+  deps: Pick<Deps, 'directory'> & Partial<Pick<Deps, 'clock'>>,
+  task: Task,
+): Promise<Rendered> {
   // Cheap when every status is known; otherwise one throttled scan of GET /tasks to learn the missing ids.
   await deps.directory.statuses.refresh().catch(() => undefined);
   const site = task.site ? await deps.directory.site(task.site.id).catch(() => undefined) : undefined;
-  return renderTaskCard(task, { timeZone: site?.timeZone ?? null, statuses: deps.directory.statuses });
+  return renderTaskCard(task, {
+    timeZone: site?.timeZone ?? null,
+    statuses: deps.directory.statuses,
+    nowMs: (deps.clock ?? systemClock).now(),
+  });
 }
 
 function tsOf(

@@ -1,12 +1,7 @@
 /** `/task list …` after the ack: resolve the site and "mine", fetch one page, render it. */
 import type { WebClient } from '@slack/web-api';
 import type { Deps } from '../../base/deps.ts';
-import {
-  LIST_SNAPSHOT_TTL_MS,
-  MAX_ROWS_READ,
-  type TaskListFilter,
-  type TaskListPage,
-} from '../service/task-service.ts';
+import { MAX_ROWS_READ, type TaskListFilter, type TaskListPage } from '../service/task-service.ts';
 import { escapeMrkdwn, safeText, safeName } from '../../kit/blocks/mrkdwn.ts';
 import { priorityById } from '../rules/priority.ts';
 import type { Rendered } from '../render/task-ids.ts';
@@ -36,17 +31,18 @@ export async function renderListPage(
   deps: Pick<Deps, 'directory'>,
   filter: TaskListFilter,
   page: TaskListPage,
-  shownBefore: number,
 ) {
   return renderTaskList({
     title: await listTitle(deps, filter),
     tasks: page.tasks,
     overdueIds: page.overdueIds,
     next: page.next,
-    shownBefore,
+    previous: page.previous,
+    first: page.first,
+    shownBefore: page.offset,
     total: page.total,
     ...(page.capped ? { capped: { maxRows: MAX_ROWS_READ } } : {}),
-    ...(page.asOf !== null ? { asOf: { at: page.asOf, keptSeconds: LIST_SNAPSHOT_TTL_MS / 1000 } } : {}),
+    ...(page.asOf !== null ? { asOf: { at: page.asOf } } : {}),
   });
 }
 
@@ -91,5 +87,5 @@ export async function runTaskList(
     }
     filter.assigneeId = me.assignee.id;
   }
-  return renderListPage(deps, filter, await deps.tasks.list(filter, undefined, { reuse: true }), 0);
+  return renderListPage(deps, filter, await deps.tasks.list(filter, undefined, { reuse: true }));
 }

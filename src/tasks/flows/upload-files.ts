@@ -43,7 +43,8 @@ export async function uploadMessageFiles(
     if (ok.length) {
       lines.push(
         `Uploaded ${ok.length} file${ok.length > 1 ? 's' : ''} to the platform (${ok.join(', ')}). ` +
-          'The platform is processing them; it gives no file id, so they are filed under the task’s site rather than linked to the task.',
+          'The platform is processing them; they show with the task’s site (or its data source) once that is done. ' +
+          'The platform does not attach uploads to a task, so they are not on the task itself.',
       );
     }
     if (failed.length) lines.push(`Not uploaded:\n• ${failed.join('\n• ')}`);

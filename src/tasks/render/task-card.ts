@@ -1,16 +1,19 @@
 /**
  * The task card: pure Block Kit from a Task. All platform text is escaped (a task named `<!channel>` pings
- * nobody) and cut to Block Kit's limits. Status buttons whose id fieldline does not know are shown without a
- * style and explained in a context line — the contract hides the ids of On Hold and Done, and fieldline never
- * guesses one.
+ * nobody) and cut to Block Kit's limits. It speaks operator words: no platform ids (task, feed post, type) on it,
+ * and says when the task was created (once the platform's copy was read). Status buttons whose id fieldline does
+ * not know are shown without a style and explained in a context line — the contract hides the ids of On Hold and
+ * Done, and fieldline never guesses one.
  */
 import type { Task } from '../../monitoring/api.ts';
 import { CANONICAL_STATUSES, statusKey, type StatusLookup } from '../../directory/index.ts';
-import { dueDeadline } from '../rules/dates.ts';
-import { escapeMrkdwn, safeText, slackDate, truncate, safeName } from '../../kit/blocks/mrkdwn.ts';
+import { dueState } from '../rules/due-state.ts';
+import { safeText, safeName, slackDate } from '../../kit/blocks/mrkdwn.ts';
+import { dueField } from './due-text.ts';
 import { TASK_PRIORITIES } from '../rules/priority.ts';
 import { TASK_ACTION, type BlockJson, type Rendered } from './task-ids.ts';
 import { plain } from '../../kit/blocks/text-blocks.ts';
+import { completeWithPhotosButton } from './photo-modal.ts';
 
 export type { Rendered } from './task-ids.ts';
 
@@ -18,6 +21,8 @@ export interface CardContext {
   /** The site's IANA time zone, when known. */
   timeZone: string | null;
   statuses: StatusLookup;
+  /** The instant the card shows the task at (epoch ms): whether it is overdue then. */
+  nowMs: number;
 }
 
 const field = (label: string, value: string) => ({ type: 'mrkdwn', text: safeFieldText(label, value) });
@@ -27,12 +32,13 @@ function safeFieldText(label: string, escapedValue: string): string {
   return text.length <= 2000 ? text : text.slice(0, 1999) + '…';
 }
 
-export function dueText(dueDate: string | null, timeZone: string | null): string {
-  if (!dueDate) return '—';
-  const deadline = dueDeadline(dueDate, timeZone);
-  const site = `${escapeMrkdwn(dueDate)} (site time${timeZone ? `, ${escapeMrkdwn(timeZone)}` : ', UTC — site zone unknown'})`;
-  if (deadline === null) return site;
-  return `${site}\nends ${slackDate(deadline, '{date_short_pretty} {time}', `${dueDate} 23:59`)} your time`;
+/** "Created <when> your time", from the task as the platform keeps it (absent until it was read back). */
+function createdLine(task: Task): BlockJson[] {
+  const at = Date.parse(task.auditInfo?.createdDate ?? '');
+  if (!Number.isFinite(at)) return [];
+  const fallback = `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = slackDate(at, '{date_short_pretty} {time}', fallback);
+  return [{ type: 'context', elements: [{ type: 'mrkdwn', text: `Created ${when} your time` }] }];
 }
 
 export function personText(task: Task): string {
@@ -61,7 +67,7 @@ function statusButtons(task: Task, statuses: StatusLookup) {
       button['confirm'] = {
         title: plain('Cancel this task?', 100),
         // Platform text stays out of plain_text, where it cannot be escaped for display.
-        text: plain(`Cancel task ${task.id}? Its feed post is removed from the feed for viewers.`, 300),
+        text: plain('Cancel this task? Its post is taken off the platform’s feed.', 300),
         confirm: plain('Cancel task', 30),
         deny: plain('Keep it', 30),
         style: 'danger',
@@ -87,15 +93,6 @@ function priorityMenu(task: Task) {
 export function renderTaskCard(task: Task, ctx: CardContext): Rendered {
   const { buttons, unknown } = statusButtons(task, ctx.statuses);
   const status = task.status.name ?? ctx.statuses.nameFor(task.status.id) ?? `status ${task.status.id}`;
-  const ids = [
-    `task ${task.id}`,
-    task.postId === null ? null : `feed post ${task.postId}`,
-    // "Data source" alone reads like a label with its value missing; say what kind of task it is
-    task.type?.name ? `${task.type.name.toLowerCase()} task` : null,
-  ]
-    .filter((x): x is string => x !== null)
-    .map(escapeMrkdwn)
-    .join(' · ');
   const blocks: BlockJson[] = [
     {
       type: 'section',
@@ -107,21 +104,18 @@ export function renderTaskCard(task: Task, ctx: CardContext): Rendered {
       fields: [
         field('Status', safeText(status, 200)),
         field('Priority', safeName(task.priority?.name ?? 'None', 100)),
-        field('Due', dueText(task.dueDate, ctx.timeZone)),
+        field('Due', dueField(dueState(task, ctx.nowMs, ctx.timeZone))),
         field('Assignee', personText(task)),
         field('Site', safeName(task.site?.name ?? task.site?.id ?? '—', 500)),
         field('Data source', task.device ? safeName(task.device.name ?? task.device.id, 500) : '—'),
       ],
     },
-    {
-      type: 'context',
-      elements: [{ type: 'mrkdwn', text: truncate(ids || `task ${escapeMrkdwn(task.id)}`, 3000) }],
-    },
+    ...createdLine(task),
     {
       type: 'actions',
       block_id: `task_actions_${task.id}`.slice(0, 255),
       elements: [
-        ...buttons,
+        ...withPhotoButton(task, buttons, ctx.statuses),
         priorityMenu(task),
         { type: 'button', action_id: TASK_ACTION.edit, text: plain('Edit'), value: task.id },
       ],
@@ -130,6 +124,19 @@ export function renderTaskCard(task: Task, ctx: CardContext): Rendered {
   if (unknown.length > 0)
     blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: unknownStatusText(unknown) }] });
   return { text: `Task: ${safeName(task.name, 300)} — ${safeText(status, 100)}`, blocks };
+}
+
+/**
+ * "Complete with photos" right after Done, while Done is offered and its id is known (issue 40): photos of the
+ * job done go to the platform, then the task is marked Done.
+ */
+function withPhotoButton(task: Task, buttons: Record<string, unknown>[], statuses: StatusLookup) {
+  const done = `${TASK_ACTION.statusPrefix}${statusKey('Done')}`;
+  const at = buttons.findIndex((b) => b['action_id'] === done);
+  const cancelled =
+    statusKey(task.status.name ?? statuses.nameFor(task.status.id) ?? '') === statusKey('Cancelled');
+  if (at < 0 || cancelled || statuses.idFor('Done') === undefined) return buttons;
+  return [...buttons.slice(0, at + 1), completeWithPhotosButton(task.id), ...buttons.slice(at + 1)];
 }
 
 export function unknownStatusText(names: readonly string[]): string {

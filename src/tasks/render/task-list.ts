@@ -1,7 +1,11 @@
-/** The `/task list` answer (ephemeral), pure: one section per task, then "More" while the cursor has more. */
+/**
+ * The `/task list` answer (ephemeral), pure: one section per task, then "More" while the cursor has more, and
+ * "Previous" / "First page" back once past the first page.
+ */
 import type { Task } from '../../monitoring/api.ts';
-import { escapeMrkdwn, safeText, truncate, safeName, slackDate } from '../../kit/blocks/mrkdwn.ts';
+import { safeText, truncate, safeName, slackDate } from '../../kit/blocks/mrkdwn.ts';
 import { personText } from './task-card.ts';
+import { dueShort } from './due-text.ts';
 import { TASK_ACTION, type BlockJson, type Rendered } from './task-ids.ts';
 
 export interface ListView {
@@ -10,6 +14,9 @@ export interface ListView {
   tasks: readonly Task[];
   /** Token for the next page, or null at the end. */
   next: string | null;
+  /** Tokens for the page before and the first page (null: none, e.g. on the first page). */
+  previous?: string | null;
+  first?: string | null;
   /** How many were shown on earlier pages (for "11–20"). */
   shownBefore: number;
   /** Ids of open tasks past their due date at their site: marked like the relay's messages. */
@@ -18,21 +25,28 @@ export interface ListView {
   total?: number;
   /** The list stopped reading at its bound: say so, with how to narrow it. */
   capped?: { maxRows: number };
-  /** The tasks were read earlier (epoch ms `at`) and a list is reused for `keptSeconds`: say how old it is. */
-  asOf?: { at: number; keptSeconds: number };
+  /** The tasks were read from the platform earlier (epoch ms `at`): say how old the list is. */
+  asOf?: { at: number };
 }
 
 function line(task: Task, overdue: boolean): string {
   const parts = [
-    overdue ? ':warning: *Overdue*' : null,
+    dueShort(task.dueDate, overdue),
     safeName(task.status.name ?? `status ${task.status.id}`, 60),
     task.priority?.name ? `${safeName(task.priority.name, 30)} priority` : null,
-    task.dueDate ? `due ${escapeMrkdwn(task.dueDate)}` : null,
     personText(task),
     task.site?.name ? safeName(task.site.name, 100) : null,
   ].filter((p): p is string => p !== null);
   return `*${safeName(task.name, 300)}*\n${parts.join(' · ')}`;
 }
+
+/** A paging button: its value names a page of this list (a store token), never what may be read. */
+const pageButton = (actionId: string, label: string, token: string): BlockJson => ({
+  type: 'button',
+  action_id: actionId,
+  text: { type: 'plain_text', text: label },
+  value: JSON.stringify({ t: token }),
+});
 
 export function renderTaskList(view: ListView): Rendered {
   const from = view.shownBefore + 1;
@@ -72,7 +86,7 @@ export function renderTaskList(view: ListView): Rendered {
       elements: [
         {
           type: 'mrkdwn',
-          text: `As of ${at}: a list is reused for ${view.asOf.keptSeconds} s, so a change made outside fieldline since then shows in a later one.`,
+          text: `As of ${at} your time. List again to see changes made on the platform since then.`,
         },
       ],
     });
@@ -90,21 +104,15 @@ export function renderTaskList(view: ListView): Rendered {
       },
     });
   }
-  if (view.next) {
-    blocks.push({
-      type: 'actions',
-      elements: [
-        {
-          type: 'button',
-          action_id: TASK_ACTION.listMore,
-          text: { type: 'plain_text', text: 'More' },
-          value: JSON.stringify({ t: view.next, n: to }),
-        },
-      ],
-    });
-  } else if (view.tasks.length > 0) {
+  // Paging both ways: "More" replaces the page in place, so "Previous" and "First page" lead back.
+  const paging = [
+    view.first ? pageButton(TASK_ACTION.listFirst, 'First page', view.first) : null,
+    view.previous ? pageButton(TASK_ACTION.listPrevious, 'Previous', view.previous) : null,
+    view.next ? pageButton(TASK_ACTION.listMore, 'More', view.next) : null,
+  ].filter((b): b is BlockJson => b !== null);
+  if (!view.next && view.tasks.length > 0)
     blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: 'End of the list.' }] });
-  }
+  if (paging.length > 0) blocks.push({ type: 'actions', block_id: 'task_list_paging', elements: paging });
   // The title is mrkdwn already escaped by its builder; only the task names are escaped here.
   const names = safeText(view.tasks.map((t) => t.name).join(', '), 2000);
   return { text: truncate(`${view.title}${range}: ${names}`, 3000), blocks };

@@ -21,7 +21,7 @@ const checkedZones = new Map<string, string>();
 const MAX_CHECKED_ZONES = 256;
 
 /** The zone to count in: the site's when it is a zone this runtime knows, else UTC (null or a misspelt name). */
-function zoneOrUtc(timeZone: string | null): string {
+export function zoneOrUtc(timeZone: string | null): string {
   if (!timeZone) return 'UTC';
   const known = checkedZones.get(timeZone);
   if (known !== undefined) return known;

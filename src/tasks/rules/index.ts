@@ -6,12 +6,12 @@
 export {
   closedAs,
   isOpen,
-  isOverdue,
   isOverdueOn,
   statusClosure,
   type ClosedAs,
   type StatusFacts,
 } from './open-overdue.ts';
+export { dueState, isOverdue, knownZone, type DueDay, type DueState } from './due-state.ts';
 export { dueDeadline, isDueDate, isPastDue, siteToday, todayAt } from './dates.ts';
 export {
   PRIORITY_KEYWORDS,

@@ -1,10 +1,11 @@
 /**
- * The one definition of "open", "closed (done or cancelled)" and "overdue" for a task: the task list, the Home tab
- * and the relay's task snapshots all decide with these. Pure.
+ * The one definition of "open" and "closed (done or cancelled)" for a task, and of "overdue" against a site's
+ * today already worked out: the task list, the Home tab and the relay's task snapshots all decide with these
+ * (overdue at an instant, with how every card words it: ./due-state.ts). Pure.
  */
 import { statusKey } from '../../directory/index.ts';
 import { TASK_STATUS } from '../../monitoring/api.ts';
-import { isPastDue } from './dates.ts';
+import { isDueDate } from './dates.ts';
 
 export type ClosedAs = 'done' | 'cancelled';
 
@@ -36,24 +37,12 @@ export function isOpen(task: { status: StatusFacts; doneDate: string | null }): 
 }
 
 /**
- * Overdue: open, and its due day (a calendar date at the site) has ended in the site's time zone (UTC when the
- * zone is unknown). A task due today is not overdue yet.
- */
-export function isOverdue(
-  task: { status: StatusFacts; doneDate: string | null; dueDate: string | null },
-  nowMs: number,
-  timeZone: string | null,
-): boolean {
-  return task.dueDate !== null && isOpen(task) && isPastDue(task.dueDate, nowMs, timeZone);
-}
-
-/**
- * The same judgement against the site's today already worked out (`todayAt` in ./dates.ts): due dates and today
- * are both YYYY-MM-DD, so plain text order is date order.
+ * Overdue (./due-state.ts) judged against the site's today already worked out (`todayAt` in ./dates.ts), for lists
+ * of hundreds of tasks: due dates and today are both YYYY-MM-DD, so plain text order is date order.
  */
 export function isOverdueOn(
   task: { status: StatusFacts; doneDate: string | null; dueDate: string | null },
   siteToday: string,
 ): boolean {
-  return task.dueDate !== null && isOpen(task) && task.dueDate < siteToday;
+  return task.dueDate !== null && task.dueDate < siteToday && isDueDate(task.dueDate) && isOpen(task);
 }

@@ -1,10 +1,12 @@
 /**
  * `/task` text → what to do. Pure. Grammar:
  *   (empty) | new <title> | help | list [open|mine|overdue|all] [site <name…>] [priority high|medium|low]
+ *   | require-photos [site <name…>] [priority high|medium|low] [off]   (photo-rules.ts)
  * A site name runs until the next keyword; quotes are allowed ("site "North Plant"").
  */
 import { priorityByKeyword } from './priority.ts';
 import type { ListScope } from '../service/task-service.ts';
+import { parseRequirePhotos, REQUIRE_PHOTOS_USAGE, type RequirePhotosCommand } from './photo-rules.ts';
 
 export interface ListRequest {
   scope: ListScope;
@@ -15,9 +17,10 @@ export interface ListRequest {
 export type TaskCommand =
   | { kind: 'create'; title?: string }
   | { kind: 'list'; request: ListRequest }
+  | { kind: 'require-photos'; command: Exclude<RequirePhotosCommand, { kind: 'invalid' }> }
   | { kind: 'help' }
   | { kind: 'unknown'; text: string }
-  | { kind: 'invalid'; message: string };
+  | { kind: 'invalid'; message: string; usage?: string };
 
 const SCOPES: readonly ListScope[] = ['open', 'mine', 'overdue', 'all'];
 export const LIST_USAGE = '/task list [open|mine|overdue|all] [site <name>] [priority high|medium|low]';
@@ -89,6 +92,12 @@ export function parseTaskCommand(text: string): TaskCommand {
       return parsed.ok
         ? { kind: 'list', request: parsed.request }
         : { kind: 'invalid', message: parsed.message };
+    }
+    case 'require-photos': {
+      const command = parseRequirePhotos(args);
+      return command.kind === 'invalid'
+        ? { kind: 'invalid', message: command.message, usage: REQUIRE_PHOTOS_USAGE }
+        : { kind: 'require-photos', command };
     }
     default:
       return { kind: 'unknown', text: trimmed };

@@ -42,6 +42,12 @@ export interface TaskListPage {
   overdueIds: string[];
   /** Token for the next page, or null at the end. */
   next: string | null;
+  /** Token for the page before this one, or null on the first page. */
+  previous: string | null;
+  /** Token for the first page, from the third page on (the second page's "Previous" is the first page). */
+  first: string | null;
+  /** Where this page starts in the whole list (0 on the first page): "11–20". */
+  offset: number;
   /** How many tasks matched in the rows read (all pages together). */
   total: number;
   /** The platform had more rows than fieldline reads for one list: the order covers the first MAX_ROWS_READ. */
@@ -171,16 +177,26 @@ export function createTaskLister(deps: TaskListerDeps) {
   ): Promise<TaskListPage> {
     const { read, reused } = await sorted(filter, reuse, signal);
     const rows = read.rows.filter((r) => keeps(filter.scope, r));
-    const shown = rows.slice(offset, offset + LIST_PAGE_SIZE);
-    let next: string | null = null;
-    if (offset + LIST_PAGE_SIZE < rows.length) {
-      next = randomUUID();
-      await cursors.set<CursorState>(next, { filter, offset: offset + LIST_PAGE_SIZE }, CURSOR_TTL_MS);
-    }
+    // A list that shrank since the page before was shown: the last page that still has rows.
+    const start = Math.min(offset, Math.max(0, Math.ceil(rows.length / LIST_PAGE_SIZE) - 1) * LIST_PAGE_SIZE);
+    const shown = rows.slice(start, start + LIST_PAGE_SIZE);
+    // A token names a filter and a place in the list, kept in the store; whoever presses it reads with their own
+    // key (the kept read is per key, and "More" checks it with that key), so it grants nothing.
+    const tokenAt = async (at: number) => {
+      const token = randomUUID();
+      await cursors.set<CursorState>(token, { filter, offset: at }, CURSOR_TTL_MS);
+      return token;
+    };
+    const next = start + LIST_PAGE_SIZE < rows.length ? await tokenAt(start + LIST_PAGE_SIZE) : null;
+    const previous = start > 0 ? await tokenAt(Math.max(0, start - LIST_PAGE_SIZE)) : null;
+    const first = start > LIST_PAGE_SIZE ? await tokenAt(0) : null;
     return {
       tasks: shown.map((r) => r.task.full()),
       overdueIds: shown.filter((r) => r.late).map((r) => r.task.id),
       next,
+      previous,
+      first,
+      offset: start,
       total: rows.length,
       capped: read.capped,
       asOf: reused ? read.readAt : null,
@@ -210,7 +226,7 @@ export function createTaskLister(deps: TaskListerDeps) {
   return {
     first: (filter: TaskListFilter, reuse: boolean, signal?: AbortSignal) =>
       page(filter, 0, reuse ? 'fresh' : 'no', signal),
-    /** undefined when the token expired (the list must be asked for again). */
+    /** The page a More, Previous or First page token names; undefined when it expired (list again). */
     async more(
       token: string,
       signal?: AbortSignal,

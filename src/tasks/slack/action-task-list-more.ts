@@ -1,4 +1,7 @@
-/** "More" under `/task list`: the next page from the stored platform cursor, replacing the list in place. */
+/**
+ * "More", "Previous" and "First page" under `/task list`: the page a stored token names, replacing the list in
+ * place. The token only names a filter and a place in the list: the page is read with the presser's own key.
+ */
 import { decodeValue } from '../../kit/button-value.ts';
 import { z } from 'zod';
 import type { Deps } from '../../base/deps.ts';
@@ -9,20 +12,25 @@ import { renderNotice } from '../render/task-notices.ts';
 import { renderListPage } from '../flows/list.ts';
 import { actionFacts } from '../flows/action-context.ts';
 
-const moreValue = z.object({ t: z.string(), n: z.number().int().nonnegative() });
+/** `n` (how many were shown before) is what older buttons carried: the page now says where it starts itself. */
+const pageValue = z.object({ t: z.string(), n: z.number().int().nonnegative().optional() });
+
+const PAGING = new RegExp(
+  `^(?:${TASK_ACTION.listMore}|${TASK_ACTION.listPrevious}|${TASK_ACTION.listFirst})$`,
+);
 
 export const taskListMore = (deps: Pick<Deps, 'tasks' | 'directory' | 'log'>) =>
   actionEntry({
-    match: TASK_ACTION.listMore,
+    match: PAGING,
     kind: 'tasks.list-more',
     // Nothing to check on receipt: the next page is read and rendered as a job, like the list itself.
     receive: () => toWork(undefined),
     async work({ body, client, respond }) {
       const facts = actionFacts(body);
       try {
-        const more = decodeValue(moreValue, facts.value);
-        const page = more ? await deps.tasks.listMore(more.t) : undefined;
-        if (!more || !page) {
+        const token = decodeValue(pageValue, facts.value);
+        const page = token ? await deps.tasks.listMore(token.t) : undefined;
+        if (!page) {
           await respond({
             response_type: 'ephemeral',
             replace_original: false,
@@ -30,7 +38,7 @@ export const taskListMore = (deps: Pick<Deps, 'tasks' | 'directory' | 'log'>) =>
           });
           return;
         }
-        const reply = await renderListPage(deps, page.filter, page, more.n);
+        const reply = await renderListPage(deps, page.filter, page);
         await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
       } catch (err) {
         await reportError(

@@ -1,4 +1,7 @@
-/** /task: create (modal), new <title>, list …, help. Only `list` becomes work; the rest is answered on receipt. */
+/**
+ * /task: create (modal), new <title>, list …, require-photos …, help. `list` and `require-photos` become work
+ * (one job kind for the command: `tasks.list`); the rest is answered on receipt.
+ */
 import type { Deps } from '../../base/deps.ts';
 import { answer, answered, commandEntry, toWork } from '../../kit/entry.ts';
 import { reportError } from '../../kit/errors.ts';
@@ -6,15 +9,24 @@ import { renderCommandHelp } from '../../kit/help/render-help.ts';
 import { TASK_HELP } from '../render/task-help.ts';
 import { openCreateTaskModal } from '../flows/create-open.ts';
 import { runTaskList } from '../flows/list.ts';
-import { LIST_USAGE, parseTaskCommand, type ListRequest } from '../rules/parse-command.ts';
+import { LIST_USAGE, parseTaskCommand, type ListRequest, type TaskCommand } from '../rules/parse-command.ts';
+import { workspaceKeyOf, type InstallationIds } from '../../kit/workspace.ts';
+import { runRequirePhotos } from '../flows/photo-settings.ts';
 
-export type TaskCommandDeps = Pick<Deps, 'directory' | 'tasks' | 'log'>;
+export type TaskCommandDeps = Pick<Deps, 'directory' | 'tasks' | 'log' | 'store' | 'access'>;
+
+type RequirePhotos = Extract<TaskCommand, { kind: 'require-photos' }>['command'];
+/** What the work is handed: a list request (as ever), or a photo-rule command. */
+type TaskWork = ListRequest | { requirePhotos: RequirePhotos };
 
 export const taskCommand = (deps: TaskCommandDeps) =>
-  commandEntry<ListRequest>({
+  commandEntry<TaskWork>({
     command: '/task',
     kind: 'tasks.list',
-    becomesWork: (text) => parseTaskCommand(text).kind === 'list',
+    becomesWork: (text) => {
+      const kind = parseTaskCommand(text).kind;
+      return kind === 'list' || kind === 'require-photos';
+    },
     async receive({ ack, command, client }) {
       const parsed = parseTaskCommand(command.text);
       switch (parsed.kind) {
@@ -28,7 +40,9 @@ export const taskCommand = (deps: TaskCommandDeps) =>
             ),
           );
         case 'invalid':
-          return answer(renderCommandHelp(TASK_HELP, `${parsed.message}\nUsage: \`${LIST_USAGE}\``));
+          return answer(
+            renderCommandHelp(TASK_HELP, `${parsed.message}\nUsage: \`${parsed.usage ?? LIST_USAGE}\``),
+          );
         case 'create':
           await ack();
           await openCreateTaskModal(deps, client, command.trigger_id, {
@@ -38,10 +52,17 @@ export const taskCommand = (deps: TaskCommandDeps) =>
           return answered();
         case 'list':
           return toWork(parsed.request);
+        case 'require-photos':
+          return toWork({ requirePhotos: parsed.command });
       }
     },
-    async work({ client, command, respond }, request) {
+    async work({ client, command, respond, context }, request) {
       try {
+        if ('requirePhotos' in request) {
+          const ws = workspaceKeyOf(context as InstallationIds);
+          const text = await runRequirePhotos(deps, client, ws, request.requirePhotos);
+          return void (await respond({ response_type: 'ephemeral', text }));
+        }
         const reply = await runTaskList(deps, client, command.user_id, request);
         await respond({ response_type: 'ephemeral', ...reply });
       } catch (err) {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerTo, textOf } from '../../access/access-helpers.ts';
-import { startHarness, type Harness } from '../../harness.ts';
+import { startHarness, waitFor, type Harness } from '../../harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -32,9 +32,33 @@ describe('jobs in a worker thread', () => {
     expect(stats.jobs.kinds['tasks.list']).toMatchObject({ done: 1, failed: 0 });
   });
 
-  it('/monitor status shows the work queue: depth, and per kind counts, wait and work times', async () => {
-    const status = textOf(await answerTo(h, { command: '/monitor', text: 'status', user: 'U0ANA' }));
-    expect(status).toContain('*Work queue* (this replica): 0 waiting');
-    expect(status).toMatch(/`tasks.list`: 1 done · wait p50 \d+ ms \/ p95 \d+ ms · work p50 \d+ ms/);
+  it('/monitor status says whether requests wait; Details shows the queue per kind, only to who asks', async () => {
+    const answer = await answerTo(h, { command: '/monitor', text: 'status', user: 'U0ANA' });
+    const status = textOf(answer);
+    expect(status).toContain('Requests: fieldline is keeping up (none waiting).');
+    // operator words on the status itself: no job kinds, no percentiles
+    expect(status).not.toMatch(/p50|p95|tasks\.list/);
+    const before = h.standin.messages('C0GENERAL').length;
+    await h.driver.blockAction({
+      actionId: 'monitor_status_details',
+      message: answer,
+      channel: 'C0GENERAL',
+      user: 'U0ANA',
+    });
+    const details = await waitFor(() =>
+      h.standin
+        .messages('C0GENERAL')
+        .slice(before)
+        .find((m) => m.ephemeralTo === 'U0ANA'),
+    );
+    expect(textOf(details)).toContain('*Work queue* (this replica): 0 waiting');
+    expect(textOf(details)).toMatch(/`tasks.list`: 1 done · wait p50 \d+ ms \/ p95 \d+ ms · work p50 \d+ ms/);
+    await h.app.whenIdle();
+    expect(
+      h.standin
+        .messages('C0GENERAL')
+        .slice(before)
+        .every((m) => m.ephemeralTo === 'U0ANA'),
+    ).toBe(true);
   });
 });

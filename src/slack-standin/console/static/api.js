@@ -3,6 +3,15 @@
 
 const listeners = new Set();
 
+/**
+ * This tab's name: sent with every request, so a modal the app opens from a click here shows in this tab only
+ * (each tab of a page is its own Slack client; a reload is a new one).
+ */
+export const TAB =
+  typeof window.crypto?.randomUUID === 'function'
+    ? window.crypto.randomUUID()
+    : `tab-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
 // The run's token, embedded in the page by the stand-in: every POST carries it (a page of another origin
 // cannot read it, so it cannot drive the console).
 const token = document.querySelector('meta[name="console-token"]')?.getAttribute('content') ?? '';
@@ -28,7 +37,7 @@ export async function post(name, body, what = name) {
     res = await fetch(`/console/api/${name}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Console-Token': token },
-      body: JSON.stringify(body),
+      body: JSON.stringify({ ...body, tab: TAB }),
     });
   } catch (err) {
     notice(`The stand-in did not answer: ${err.message}`);

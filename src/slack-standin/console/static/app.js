@@ -1,12 +1,14 @@
 // The console page: the workspace state (loaded once, then kept current by server-sent events), the user
 // switcher, the channel list, the message view with threads, the app's Home tab and the modal layer.
-import { getState, notice, onNotice, post } from './api.js';
+import { getState, notice, onNotice, post, TAB } from './api.js';
 import { clear, h } from './dom.js';
 import { showNotice } from './dialog.js';
 import { setupComposer } from './composer.js';
 import { renderModal } from './modal.js';
 import { renderBlocks } from './blocks.js';
 import { applyMessage, renderMessages, renderThread } from './channel.js';
+import { setStandinOrigin } from './links.js';
+import { setupPlaces } from './places.js';
 import {
   $,
   APP,
@@ -15,6 +17,7 @@ import {
   interactiveContext,
   keyOf,
   me,
+  myChannels,
   options,
   store,
   ui,
@@ -26,8 +29,9 @@ function renderSidebar() {
   for (const u of store.users.filter((x) => !x.is_bot))
     select.append(h('option', { value: u.id, selected: u.id === ui.user }, u.real_name || u.name));
   $('user-email').textContent = me()?.email ?? 'no email in profile';
+  renderActingAs();
   const list = clear($('channel-list'));
-  for (const c of store.channels.filter((x) => !x.is_im))
+  for (const c of myChannels())
     list.append(
       h(
         'li',
@@ -57,6 +61,14 @@ function renderSidebar() {
   );
 }
 
+// On a phone the sidebar is a drawer, so the header says who you are acting as; it opens the drawer to switch.
+function renderActingAs() {
+  const name = me()?.real_name || me()?.name || ui.user;
+  const chip = clear($('acting-as'));
+  chip.setAttribute('aria-label', `Acting as ${name} (switch person)`);
+  chip.append(h('span', { class: 'avatar', 'aria-hidden': 'true' }, name.slice(0, 1).toUpperCase()), name);
+}
+
 // On a phone the sidebar is a drawer: the ☰ button opens it, choosing a conversation or the scrim closes it.
 function drawer(open) {
   document.body.classList.toggle('drawer-open', open);
@@ -64,11 +76,18 @@ function drawer(open) {
   $('menu-button').setAttribute('aria-expanded', String(open));
 }
 
-function go(channel) {
+/** `channel` when the viewer is in it, else their first channel (or the app): never someone else's conversation. */
+function reachable(channel) {
+  const own = myChannels();
+  return channel === APP || own.some((c) => c.id === channel) ? channel : (own[0]?.id ?? APP);
+}
+
+function go(wanted, tab) {
+  const channel = reachable(wanted);
   drawer(false);
   ui.channel = channel;
   ui.thread = null;
-  ui.tab = channel === APP && store.manifest.homeTab ? 'home' : 'messages';
+  ui.tab = tab ?? (channel === APP && store.manifest.homeTab ? 'home' : 'messages');
   renderAll();
   if (ui.tab === 'home') void post('home', { user: ui.user }, 'Opening the Home tab').catch(() => undefined);
 }
@@ -120,8 +139,11 @@ function renderHome() {
   box.append(renderBlocks(view.blocks, ctx));
 }
 
+// A modal shows in the tab whose click opened it (tab null: opened from elsewhere, shown in each tab of its person).
+const mine = (v) => v.type === 'modal' && v.open && v.user === ui.user && (v.tab == null || v.tab === TAB);
+
 function renderModalLayer() {
-  const stack = [...store.views.values()].filter((v) => v.type === 'modal' && v.open && v.user === ui.user);
+  const stack = [...store.views.values()].filter(mine);
   const top = stack.at(-1);
   const modalKey = top ? `${top.id}/${top.hash}/${JSON.stringify(top.errors ?? {})}` : '';
   if (modalKey === ui.modalKey) return;
@@ -158,16 +180,20 @@ function applyChange(change) {
     const i = list.findIndex((x) => x.id === item.id);
     if (i >= 0) list[i] = item;
     else list.push(item);
-    renderSidebar();
+    if (reachable(ui.channel) !== ui.channel) go(ui.channel);
+    else renderSidebar();
   } else if (change.kind === 'reset') void load();
 }
 
 async function load() {
   const state = await getState();
   Object.assign(store, { users: state.users, channels: state.channels, manifest: state.manifest });
+  setStandinOrigin(state.origin);
   store.messages = new Map(state.messages.map((m) => [keyOf(m), m]));
   store.views = new Map(state.views.map((v) => [v.id, v]));
-  renderAll();
+  if (reachable(ui.channel) !== ui.channel) go(ui.channel);
+  else renderAll();
+  places.arrived();
   document.body.dataset.ready = 'true';
 }
 
@@ -188,6 +214,8 @@ setupComposer(
   },
   { thread: true },
 );
+const places = setupPlaces(go);
+$('acting-as').addEventListener('click', () => drawer(true));
 $('menu-button').addEventListener('click', () => drawer(!document.body.classList.contains('drawer-open')));
 $('scrim').addEventListener('click', () => drawer(false));
 $('thread-close').addEventListener('click', () => {

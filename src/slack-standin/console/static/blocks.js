@@ -90,28 +90,39 @@ function actions(b, ctx) {
   );
 }
 
+// An input block's label names its control: `<label for>` for a text box, picker or select, aria-labelledby for
+// a group of checkboxes or radio buttons (a screen reader reads "Site", not the select's placeholder).
 function input(b, ctx) {
   const label = plain(b.label);
   const id = `in-${String(b.block_id).replace(/[^A-Za-z0-9_-]/g, '_')}`;
   const error = ctx.errors?.[b.block_id];
+  const group = ['checkboxes', 'radio_buttons'].includes(b.element?.type);
+  const described = [b.hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
   const element = renderElement(
     b.element,
-    { blockId: b.block_id, inInput: true, dispatch: b.dispatch_action === true, label },
+    {
+      blockId: b.block_id,
+      inInput: true,
+      dispatch: b.dispatch_action === true,
+      label,
+      controlId: group ? undefined : id,
+      labelId: `${id}-label`,
+      describedBy: described.length > 0 ? described.join(' ') : undefined,
+    },
     ctx,
   );
-  if (element.matches?.('input, textarea')) element.id = id;
   return h(
     'div',
     { class: `block block-input${error ? ' has-error' : ''}`, dataset: { blockId: b.block_id ?? '' } },
     h(
       'label',
-      { class: 'input-label', for: id },
+      { class: 'input-label', id: `${id}-label`, for: group ? undefined : id },
       label,
       b.optional ? h('span', { class: 'optional' }, ' (optional)') : null,
     ),
     element,
-    b.hint ? h('div', { class: 'hint' }, plain(b.hint)) : null,
-    error ? h('div', { class: 'field-error', role: 'alert' }, error) : null,
+    b.hint ? h('div', { class: 'hint', id: `${id}-hint` }, plain(b.hint)) : null,
+    error ? h('div', { class: 'field-error', role: 'alert', id: `${id}-error` }, error) : null,
   );
 }
 

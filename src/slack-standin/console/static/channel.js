@@ -31,6 +31,8 @@ function env(inThread) {
   return {
     ctxFor,
     userName,
+    isBot: (id) => store.users.some((u) => u.id === id && u.is_bot),
+    parent: (ts) => store.messages.get(`${currentChannel()}/${ts}`),
     inThread,
     appName: store.manifest.appName,
     tz: me()?.tz ?? 'UTC',

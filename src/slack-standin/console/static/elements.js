@@ -1,11 +1,15 @@
 // Block elements: buttons (styles, confirm dialogs, url), selects, overflow menus, date/time pickers, checkboxes,
-// radio buttons and text/number inputs. Inside an input block a change is kept as the view's state (sent on
+// radio buttons, text/number inputs and file inputs. Inside an input block a change is kept as the view's state (sent on
 // submit); elsewhere, or with dispatch_action, it is a block_actions request to the app.
 import { h, plain } from './dom.js';
+import { openUrl } from './links.js';
 import { renderMrkdwn } from './mrkdwn.js';
 import { filterOptions, flattenOptions, selectMenu } from './select.js';
 
-/** where: { blockId, inInput, dispatch } */
+/**
+ * where: { blockId, inInput, dispatch } and, in an input block, { label, controlId, labelId, describedBy }: the
+ * control takes `controlId` (its <label for>), a group or select is named by `labelId`, hint and error describe it.
+ */
 export function renderElement(el, where, ctx) {
   const render = RENDERERS[el?.type];
   if (!render) return h('span', { class: 'unsupported' }, `[${el?.type ?? 'element'} not supported here]`);
@@ -38,7 +42,7 @@ function button(el, w, ctx) {
       onclick: async (e) => {
         const b = e.currentTarget;
         if (!(await confirmed(el, ctx))) return;
-        if (el.url) window.open(el.url, '_blank', 'noopener');
+        if (el.url) openUrl(el.url, b);
         b.disabled = true;
         try {
           await ctx.act(el, w.blockId, el.value !== undefined ? { value: el.value } : {});
@@ -61,9 +65,9 @@ function overflow(el, w, ctx) {
           type: 'button',
           role: 'menuitem',
           class: 'menu-item',
-          onclick: async () => {
+          onclick: async (e) => {
             menu.hidden = true;
-            if (o.url) window.open(o.url, '_blank', 'noopener');
+            if (o.url) openUrl(o.url, e.currentTarget);
             if (await confirmed(el, ctx)) w.emit({ selectedOption: o }, o);
           },
         },
@@ -93,7 +97,11 @@ function staticLike(el, w, ctx, load) {
   const initial =
     w.current !== undefined && w.current !== null ? [w.current].flat().map(named) : initialOptions(el, ctx);
   return selectMenu({
-    label: plain(el.placeholder) || w.label || 'Select',
+    // Outside an input block nothing else names a select: its placeholder does, as in Slack.
+    label: w.label || plain(el.placeholder) || 'Select',
+    id: w.controlId,
+    labelledBy: w.labelId,
+    describedBy: w.describedBy,
     placeholder: plain(el.placeholder),
     multi,
     selected: initial.filter((o) => o && typeof o === 'object'),
@@ -151,12 +159,19 @@ function select(el, w, ctx) {
   return staticLike(el, w, ctx, async (q) => filterOptions(flattenOptions(el), q));
 }
 
+/** A control's name: its input block's <label for> (the id), else an aria-label. */
+function named(w, fallback) {
+  return w.controlId
+    ? { id: w.controlId, 'aria-describedby': w.describedBy }
+    : { 'aria-label': w.label || fallback };
+}
+
 function datepicker(el, w) {
   return h('input', {
     type: 'date',
     class: 'input',
     value: w.current ?? el.initial_date ?? '',
-    'aria-label': plain(el.placeholder) || w.label || 'Date',
+    ...named(w, plain(el.placeholder) || 'Date'),
     onchange: (e) => w.emit({ selectedDate: e.target.value }, e.target.value || null),
   });
 }
@@ -166,7 +181,7 @@ function timepicker(el, w) {
     type: 'time',
     class: 'input',
     value: w.current ?? el.initial_time ?? '',
-    'aria-label': w.label || 'Time',
+    ...named(w, plain(el.placeholder) || 'Time'),
     onchange: (e) => w.emit({ value: e.target.value }, e.target.value || null),
   });
 }
@@ -183,7 +198,7 @@ function datetimepicker(el, w) {
     type: 'datetime-local',
     class: 'input',
     value: localInputValue(w.current ?? el.initial_date_time),
-    'aria-label': w.label || 'Date and time',
+    ...named(w, 'Date and time'),
     onchange: (e) => {
       const secs = e.target.value ? Math.floor(new Date(e.target.value).getTime() / 1000) : null;
       w.emit({ value: secs === null ? '' : String(secs) }, secs);
@@ -200,7 +215,12 @@ function choices(el, w, ctx, type) {
         ? [el.initial_option].filter(Boolean)
         : (el.initial_options ?? []);
   const on = new Set(initial.map((o) => o.value));
-  const box = h('div', { class: 'choices', role: type === 'radio' ? 'radiogroup' : 'group' });
+  const box = h('div', {
+    class: 'choices',
+    role: type === 'radio' ? 'radiogroup' : 'group',
+    'aria-labelledby': w.labelId,
+    'aria-describedby': w.describedBy,
+  });
   for (const o of el.options ?? []) {
     const input = h('input', {
       type,
@@ -239,7 +259,7 @@ function textInput(el, w, ctx) {
   const props = {
     class: 'input',
     placeholder: plain(el.placeholder),
-    'aria-label': w.label || plain(el.placeholder) || 'Text',
+    ...named(w, plain(el.placeholder) || 'Text'),
     value: w.current ?? el.initial_value ?? '',
     maxlength: el.max_length,
     minlength: el.min_length,
@@ -257,7 +277,92 @@ function textInput(el, w, ctx) {
   return h('input', { ...props, type: kind });
 }
 
+/**
+ * file_input: choose files from the disk (or a phone's camera roll); each is uploaded to the stand-in as the
+ * person, and the view's state holds the uploaded files (Slack's `files`), as Slack's client does. `filetypes`
+ * and `max_files` are applied here as Slack's client applies them (for convenience: the app checks again).
+ */
+function fileInput(el, w, ctx) {
+  const max = el.max_files ?? 10;
+  const types = (el.filetypes ?? []).map((t) => `.${String(t).replace(/^\./, '')}`);
+  let files = Array.isArray(w.current) ? [...w.current] : [];
+  const list = h('ul', { class: 'file-input-list', 'aria-live': 'polite' });
+  const status = h('div', { class: 'file-input-status', role: 'status' });
+  const picker = h('input', {
+    type: 'file',
+    class: 'file-input-picker',
+    multiple: max > 1,
+    accept: types.length ? types.join(',') : undefined,
+    ...named(w, 'Files'),
+    onchange: async (e) => {
+      const chosen = [...(e.target.files ?? [])];
+      e.target.value = '';
+      const wrong = chosen.filter(
+        (f) => types.length && !types.some((t) => f.name.toLowerCase().endsWith(t.toLowerCase())),
+      );
+      const room = Math.max(0, max - files.length);
+      const ok = chosen.filter((f) => !wrong.includes(f)).slice(0, room);
+      const notes = [];
+      if (wrong.length) notes.push(`Not accepted here: ${wrong.map((f) => f.name).join(', ')}.`);
+      if (chosen.length - wrong.length > room) notes.push(`At most ${max} file${max === 1 ? '' : 's'}.`);
+      status.textContent = ok.length ? `Uploading ${ok.length}…` : notes.join(' ');
+      for (const f of ok) {
+        try {
+          files.push(await ctx.upload(f, await base64Of(f)));
+        } catch {
+          notes.push(`${f.name} was not uploaded.`);
+        }
+        show();
+      }
+      status.textContent = notes.join(' ');
+    },
+  });
+  const show = () => {
+    list.replaceChildren(
+      ...files.map((f, i) =>
+        h(
+          'li',
+          { class: 'file-input-item' },
+          h('span', { class: 'file-input-name' }, `📎 ${f.name ?? f.id}`),
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'btn btn-small',
+              'aria-label': `Remove ${f.name ?? f.id}`,
+              onclick: () => {
+                files = files.filter((_, j) => j !== i);
+                show();
+              },
+            },
+            'Remove',
+          ),
+        ),
+      ),
+    );
+    ctx.setInput(w.key, files.length ? files : null);
+  };
+  const choose = h(
+    'label',
+    { class: 'btn file-input-choose' },
+    picker,
+    h('span', null, max > 1 ? 'Choose files' : 'Choose a file'),
+  );
+  show();
+  return h('div', { class: 'file-input' }, choose, list, status);
+}
+
+function base64Of(file) {
+  return new Promise((resolve, reject) => {
+    const reader = new window.FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
 const RENDERERS = {
+  file_input: fileInput,
   button,
   overflow,
   datepicker,

@@ -1,15 +1,19 @@
-// One message as Slack shows it: author, time, text or blocks, files (images inline, others as links),
-// "(edited)", "Only visible to you" for ephemerals, the reply count of a thread, and the "⋯" menu with the
-// app's message shortcuts.
+// One message as Slack shows it: author (APP beside the app's messages), time, text or blocks, files (images
+// inline, others as links), "(edited)", "Only visible to you" for ephemerals, the reply count of a thread, a
+// thread reply also sent to the channel marked as such, and the "⋯" menu with the app's message shortcuts.
 import { h, shortcutItem } from './dom.js';
 import { renderBlocks } from './blocks.js';
 import { clockTime } from './dates.js';
 import { renderMrkdwn } from './mrkdwn.js';
 
-/** env: { ctxFor(message), userName(id), appName, tz, shortcuts, runShortcut(cb, m), replies(ts), openThread(ts), inThread } */
+/**
+ * env: { ctxFor(message), userName(id), isBot(id), appName, tz, shortcuts, runShortcut(cb, m), replies(ts),
+ *        parent(ts), openThread(ts), inThread }
+ */
 export function messageNode(m, env) {
   const ctx = env.ctxFor(m);
-  const bot = Boolean(m.bot_id);
+  // The app's messages: posted with its token (bot_id), or stored as its bot user (the local welcome).
+  const bot = Boolean(m.bot_id) || env.isBot(m.user);
   const author = bot ? env.appName : env.userName(m.user);
   const head = h(
     'div',
@@ -32,15 +36,35 @@ export function messageNode(m, env) {
       dataset: { ts: m.ts, channel: m.channel },
     },
     h('div', { class: 'avatar', 'aria-hidden': 'true' }, author.slice(0, 1).toUpperCase()),
-    h('div', { class: 'msg-main' }, head, body, footer(m, env)),
+    h('div', { class: 'msg-main' }, broadcastFrom(m, env), head, body, footer(m, env)),
   );
   if (!m.ephemeralTo) node.append(menu(m, env));
   return node;
 }
 
+const isBroadcast = (m) => m.reply_broadcast === true && Boolean(m.thread_ts) && m.thread_ts !== m.ts;
+
+/** In the channel, a reply also sent there says which thread it answers, as Slack's "replied to a thread:". */
+function broadcastFrom(m, env) {
+  if (!isBroadcast(m) || env.inThread) return null;
+  const parent = env.parent(m.thread_ts);
+  // The parent's first line as text (mentions and links by name), cut like Slack's preview.
+  const line = (parent?.text ?? '').split('\n')[0];
+  const text = h('span', null, renderMrkdwn(line, env.ctxFor(parent ?? m))).textContent.trim();
+  const gist = text === '' ? 'a message' : text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return h(
+    'div',
+    { class: 'broadcast-from' },
+    'replied to a thread: ',
+    h('button', { type: 'button', class: 'link', onclick: () => env.openThread(m.thread_ts) }, gist),
+  );
+}
+
 function footer(m, env) {
   const parts = [];
   if (m.ephemeralTo) parts.push(h('div', { class: 'only-you' }, '👁 Only visible to you'));
+  if (isBroadcast(m) && env.inThread)
+    parts.push(h('div', { class: 'broadcast' }, 'Also sent to the channel'));
   const replies = env.inThread ? [] : env.replies(m.ts);
   if (replies.length > 0)
     parts.push(

@@ -59,6 +59,15 @@ export function renderModal(view, env) {
         },
         'The action',
       ),
+    // A file_input's file: uploaded to the stand-in as the person (not shared anywhere), as Slack's client does.
+    upload: async (file, contentBase64) =>
+      (
+        await post(
+          'upload',
+          { user: env.user, name: file.name, mimetype: file.type || undefined, contentBase64 },
+          `Uploading ${file.name}`,
+        )
+      ).file,
     suggest: async (el, blockId, query) => {
       const res = await post(
         'suggest',
@@ -85,7 +94,11 @@ export function renderModal(view, env) {
   const body = h('div', { class: 'modal-body' }, renderBlocks(view.blocks, ctx));
   const closeText = plain(view.close) || (view.submit ? 'Cancel' : 'Close');
   const close = async () => {
-    await post('close', { user: env.user, viewId: view.id }, 'Closing the modal');
+    await post(
+      'close',
+      { user: env.user, viewId: view.id, values: Object.fromEntries(values) },
+      'Closing the modal',
+    );
     typed.delete(view.id);
   };
   form.append(

@@ -1,10 +1,11 @@
 // Slack's mrkdwn rendered to DOM nodes: *bold*, _italic_, ~strike~, `code`, ```pre```, > quotes, <url|links>,
+// bare https:// addresses,
 // <@U…> mentions, <#C…> channels, <!here>, <!date^…> in the viewer's time zone, :emoji:. Entities (&amp; &lt;
 // &gt;) are decoded into text nodes, so escaped markup shows as characters and never becomes markup.
-import { decodeEntities, emojify, h } from './dom.js';
+import { decodeEntities, h } from './dom.js';
+import { emojify } from './emoji.js';
 import { formatSlackDate } from './dates.js';
-
-const SAFE_LINK = /^(https?:|mailto:)/i;
+import { linkNode, shownUrl } from './links.js';
 
 /** ctx: { userName(id), channelName(id), tz } */
 export function renderMrkdwn(text, ctx) {
@@ -45,6 +46,9 @@ const BOUNDARY_AFTER = '(?=$|[\\s.,!?;:)\\]}"\'”’])';
 const PATTERNS = [
   { kind: 'code', re: /`([^`\n]+)`/ },
   { kind: 'special', re: /<([^<>\n]+)>/ },
+  // a bare web address (typed by a person, or in an app's text) is a link, as Slack shows it; the punctuation
+  // that ends a sentence is not part of it
+  { kind: 'url', re: /\bhttps?:\/\/(?:(?!&[lg]t;)[^\s<>])*(?:(?!&[lg]t;)[^\s<>.,!?;:)\]}"'”’])/ },
   { kind: 'b', re: new RegExp(`${BOUNDARY_BEFORE}\\*([^*\\n]+)\\*${BOUNDARY_AFTER}`) },
   { kind: 'i', re: new RegExp(`${BOUNDARY_BEFORE}_([^_\\n]+)_${BOUNDARY_AFTER}`) },
   { kind: 's', re: new RegExp(`${BOUNDARY_BEFORE}~([^~\\n]+)~${BOUNDARY_AFTER}`) },
@@ -65,11 +69,13 @@ function inline(text, ctx) {
       break;
     }
     const { p, m } = best;
-    const lead = p.kind === 'code' || p.kind === 'special' ? '' : m[1];
-    const inner = p.kind === 'code' || p.kind === 'special' ? m[1] : m[2];
+    const whole = p.kind === 'code' || p.kind === 'special' || p.kind === 'url';
+    const lead = whole ? '' : m[1];
+    const inner = p.kind === 'url' ? m[0] : whole ? m[1] : m[2];
     frag.append(textNode(rest.slice(0, m.index) + lead));
     if (p.kind === 'code') frag.append(h('code', { class: 'md-code' }, decodeEntities(inner)));
     else if (p.kind === 'special') frag.append(special(inner, ctx));
+    else if (p.kind === 'url') frag.append(special(inner, ctx));
     else frag.append(h(p.kind, null, inline(inner, ctx)));
     rest = rest.slice(m.index + m[0].length);
   }
@@ -97,8 +103,7 @@ function special(body, ctx) {
   if (target.startsWith('!subteam^')) return h('span', { class: 'mention' }, label ?? '@group');
   if (target.startsWith('!')) return h('span', { class: 'mention' }, `@${label ?? target.slice(1)}`);
   const url = decodeEntities(target);
-  if (!SAFE_LINK.test(url)) return textNode(label ?? target);
-  return h('a', { href: url, target: '_blank', rel: 'noopener noreferrer' }, label ?? url);
+  return linkNode(url, label ?? shownUrl(url)) ?? textNode(label ?? target);
 }
 
 /** <!date^1700000000^{date_short_pretty} at {time}^optional_link|fallback> */
@@ -108,7 +113,5 @@ function dateNode(target, fallback, ctx) {
   if (!Number.isFinite(ts)) return textNode(fallback ?? target);
   const shown = formatSlackDate(ts, decodeEntities(format), ctx.tz);
   const node = h('time', { datetime: new Date(ts * 1000).toISOString(), title: fallback ?? '' }, shown);
-  if (link && SAFE_LINK.test(decodeEntities(link)))
-    return h('a', { href: decodeEntities(link), target: '_blank', rel: 'noopener noreferrer' }, node);
-  return node;
+  return (link && linkNode(decodeEntities(link), node)) || node;
 }

@@ -1,9 +1,9 @@
 // rich_text blocks: sections, bulleted/ordered lists, quotes and preformatted text, with styled runs,
 // links, mentions, emoji and dates.
-import { emojify, h } from './dom.js';
+import { h } from './dom.js';
+import { emojify } from './emoji.js';
 import { formatSlackDate } from './dates.js';
-
-const SAFE_LINK = /^(https?:|mailto:)/i;
+import { linkNode, shownUrl } from './links.js';
 
 export function renderRichText(block, ctx) {
   const frag = document.createDocumentFragment();
@@ -38,9 +38,10 @@ function run(e, ctx) {
     case 'text':
       return document.createTextNode(e.text ?? '');
     case 'link':
-      return SAFE_LINK.test(e.url ?? '')
-        ? h('a', { href: e.url, target: '_blank', rel: 'noopener noreferrer' }, e.text ?? e.url)
-        : document.createTextNode(e.text ?? e.url ?? '');
+      return (
+        linkNode(e.url ?? '', e.text ?? shownUrl(e.url ?? '')) ??
+        document.createTextNode(e.text ?? e.url ?? '')
+      );
     case 'user':
       return h('span', { class: 'mention' }, `@${ctx.userName(e.user_id)}`);
     case 'channel':

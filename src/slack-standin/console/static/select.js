@@ -24,17 +24,28 @@ export function flattenOptions(source) {
   return [...direct, ...grouped];
 }
 
+let lists = 0;
+
 /**
- * opts: { label, placeholder, multi, selected: option[], load(query) → Promise<option[]>, minQuery, onChange(list) }
- * An option is a Block Kit option object ({ text, value, description? }).
+ * opts: { label, id?, labelledBy?, describedBy?, placeholder, multi, selected: option[],
+ *         load(query) → Promise<option[]>, minQuery, onChange(list) }
+ * An option is a Block Kit option object ({ text, value, description? }). The button is a select-only combobox
+ * (WAI-ARIA APG): named by its field's label (`labelledBy`) or by `label`, its value is what it shows.
  */
 export function selectMenu(opts) {
   let selected = [...(opts.selected ?? [])];
+  const listId = `select-list-${++lists}`;
   const button = h('button', {
     type: 'button',
     class: 'select-button',
+    role: 'combobox',
+    id: opts.id,
     'aria-haspopup': 'listbox',
-    'aria-label': opts.label,
+    'aria-expanded': 'false',
+    'aria-controls': listId,
+    'aria-labelledby': opts.labelledBy,
+    'aria-label': opts.labelledBy ? undefined : opts.label,
+    'aria-describedby': opts.describedBy,
   });
   const search = h('input', {
     type: 'text',
@@ -42,7 +53,12 @@ export function selectMenu(opts) {
     placeholder: 'Type to search',
     'aria-label': `Search ${opts.label}`,
   });
-  const list = h('ul', { class: 'select-list', role: 'listbox' });
+  const list = h('ul', {
+    class: 'select-list',
+    role: 'listbox',
+    id: listId,
+    'aria-label': `${opts.label} options`,
+  });
   const panel = h('div', { class: 'select-panel', hidden: true }, search, list);
   const root = h('div', { class: 'select' }, button, panel);
   let timer;

@@ -29,6 +29,8 @@ export const userName = (id) => {
   return u ? u.real_name || u.name : id;
 };
 export const channelName = (id) => store.channels.find((c) => c.id === id)?.name ?? id;
+/** The channels the viewer is a member of: the only ones Slack lists for a person (no one else's private ones). */
+export const myChannels = () => store.channels.filter((c) => !c.is_im && (c.members ?? []).includes(ui.user));
 export const currentChannel = () =>
   ui.channel === APP ? store.channels.find((c) => c.is_im && c.user === ui.user)?.id : ui.channel;
 export const visible = (m) => !m.ephemeralTo || m.ephemeralTo === ui.user;
