@@ -37,6 +37,8 @@ import {
 import { createSlackApp, type SlackApp } from '../src/runtime/app.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { setUpJobs } from '../src/main/jobs-setup.ts';
+import { installPages } from '../src/main/install-pages.ts';
+import { installSeededWorkspace } from '../src/main/local/install-seeded.ts';
 import { requireRedisUrl } from './setup/redis-url.ts';
 
 export interface HarnessOptions {
@@ -73,6 +75,12 @@ export interface HarnessOptions {
    * injected here reach the work). `runner: 'thread'` runs jobs in a worker thread built from the config, like
    * main.ts; with `store: 'redis'` the engine is BullMQ. Limits default to the config's.
    */
+  /**
+   * Installed with OAuth (issue 39), as local mode is: the stand-in offers its workspaces and organisation
+   * (`standin.workspaces`), the seeded workspace is installed from the start, the app serves /slack/install.
+   * `tokenLifetimeSeconds` turns token rotation on.
+   */
+  oauth?: { tokenLifetimeSeconds?: number };
   jobs?: {
     runner?: 'thread' | 'event-loop';
     concurrency?: number;
@@ -95,6 +103,8 @@ export interface Harness {
   logText(): string;
   /** The store's file with store: 'sqlite'. */
   storePath?: string;
+  /** The store's key prefix (a second store over the same file or Redis sees the same keys). */
+  storePrefix: string;
   /** Runs `fn` as the Slack person `user` would (their key, their rights): for calling services directly. */
   asPerson<T>(user: string, fn: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
@@ -127,7 +137,15 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...(opts.seed ? { seed: opts.seed } : {}),
     ...opts.sandbox,
   });
+  const oauth = opts.oauth
+    ? {
+        clientId: '1000000001.2000000002',
+        clientSecret: randomBytes(16).toString('hex'),
+        stateSecret: randomBytes(24).toString('hex'),
+      }
+    : undefined;
   const { log, lines } = memoryLogger(opts.logLevel ?? 'debug', [
+    ...(oauth ? [oauth.clientSecret, oauth.stateSecret] : []),
     signingSecret,
     botToken,
     appToken,
@@ -140,13 +158,28 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     botToken,
     appToken,
     socketMode: socket,
+    ...(oauth
+      ? {
+          oauth: {
+            clientId: oauth.clientId,
+            clientSecret: oauth.clientSecret,
+            ...(opts.oauth?.tokenLifetimeSeconds
+              ? { tokenLifetimeSeconds: opts.oauth.tokenLifetimeSeconds }
+              : {}),
+          },
+        }
+      : {}),
     ...opts.standin,
   });
 
   const dir = await mkdtemp(join(tmpdir(), 'fieldline-harness-'));
   const loaded = loadConfig({ STORE_URL: 'memory://', ...opts.configOverrides });
   const encryptionKey = loaded.access.encryptionKey ?? randomBytes(32);
-  const config = { ...loaded, access: { ...loaded.access, encryptionKey } };
+  const config = {
+    ...loaded,
+    access: { ...loaded.access, encryptionKey },
+    ...(oauth ? { slack: { ...loaded.slack, oauth } } : {}),
+  };
   const keyPrefix = `fieldline-test:${randomUUID()}:`;
   const store = await openStore(storeUrl(opts.store, dir), { log, keyPrefix });
   const composed = composeDeps({
@@ -156,8 +189,12 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     clock: opts.clock ?? systemClock,
     platform: { baseUrl: sandbox.url, sharedKey: sandbox.keys.full },
     monitoring: { retry: { baseDelayMs: 10, maxDelayMs: 50 }, ...opts.monitoring },
+    slackApiUrl: standin.apiUrl,
   });
   const deps = composed.deps;
+  // The bot token's own workspace keeps the default relay's records (issue 39), as main.ts learns by auth.test.
+  deps.connections.setHome(async () => TEAM.id);
+  if (oauth) await installSeededWorkspace(deps, { token: botToken, userId: standin.botUserId });
   await linkPeople(deps.access.vault, sandbox, opts.links ?? 'everyone');
   const jobsConfig = {
     ...config.jobs,
@@ -195,6 +232,15 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     slackApiUrl: standin.apiUrl,
     retryConfig: { retries: 2, factor: 1, minTimeout: 20, maxTimeout: 100 },
     drainMs: 2_000,
+    ...(oauth
+      ? {
+          routes: installPages(deps, {
+            credentials: oauth,
+            slackApiUrl: standin.apiUrl,
+            ...(standin.authorizeUrl ? { authorizationUrl: standin.authorizeUrl } : {}),
+          }),
+        }
+      : {}),
   });
   const { port } = await app.start();
   // A job thread compiles and builds its app first: tests start once it can take jobs.
@@ -221,6 +267,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       });
     },
     logText: () => lines.join(''),
+    storePrefix: keyPrefix,
     asPerson: (user, fn) =>
       actAs(actingPersonFor(deps.access.deps, { teamId: TEAM.id, userId: user }, app.app.client), fn),
     ...(opts.store === 'sqlite' ? { storePath: join(dir, 'fieldline.sqlite') } : {}),

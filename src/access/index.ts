@@ -33,12 +33,14 @@ import { disconnect } from './slack/action-disconnect.ts';
 import { connectSubmit } from './slack/view-connect-submit.ts';
 import { accessGate } from './gate/gate-middleware.ts';
 import { createPersonDirectory } from './gate/person-facts.ts';
+import { installedInByToken } from './gate/installed-in.ts';
 
 export {
   actAs,
   actingPerson,
   actingPersonKey,
   actingScope,
+  actingWorkspace,
   ensureAllowed,
   NoActingPersonError,
 } from './service/acting.ts';
@@ -52,7 +54,7 @@ export {
   isAccessError,
 } from './service/errors.ts';
 export { parseEncryptionKey, type KeyVault, type LinkInfo, type LinkState } from './service/key-vault.ts';
-export { homeAccessBlocks, type HomeAccessState } from './render/connect.ts';
+export { connectButton, homeAccessBlocks, type HomeAccessState } from './render/connect.ts';
 export { KEY_CHECK_TASK_NAME } from './service/key-owner.ts';
 export type { KeyOwnerException, KeyOwnerExceptions } from './service/key-owner-exceptions.ts';
 export { REVOKED_TEXT } from './gate/slack-revoked.ts';
@@ -98,6 +100,8 @@ export interface Access {
 /** What registerAccess needs of an Access beyond its public face. */
 interface Internals {
   raw: Store;
+  /** Installed with OAuth: the installs feature handles tokens_revoked / app_uninstalled per installation. */
+  perInstallation: boolean;
   changed(): Promise<void>;
   now(): number;
 }
@@ -111,6 +115,11 @@ export function createAccess(opts: {
   now: () => number;
   /** Where the vault reports a record no known data key opens. */
   log?: Logger;
+  /**
+   * Installed with OAuth (issue 39): Slack withdrawing one installation's token removes that installation (the
+   * installs feature), instead of refusing every request as with the one token from the environment.
+   */
+  perInstallation?: boolean;
 }): Access {
   const { config } = opts;
   const vault =
@@ -123,7 +132,6 @@ export function createAccess(opts: {
           ...(opts.log ? { log: opts.log } : {}),
         })
       : null;
-  let installed: Promise<string> | undefined;
   // The gate's remembered decisions and people's Slack facts are read for every request (on receipt and again by
   // its job): this thread answers from memory what it read or wrote in the last 30 s — unless an access event was
   // recorded since, anywhere (checked once a second). The store keeps them for minutes and is what threads and
@@ -145,14 +153,8 @@ export function createAccess(opts: {
       allowGuests: config.allowGuests,
       ...(opts.sharedKey ? { sharedKey: opts.sharedKey } : {}),
     },
-    installedTeamId(client) {
-      // The bot token's own workspace: asked once per process.
-      installed ??= client.auth.test().then((r) => String(r.team_id ?? ''));
-      installed.catch(() => {
-        installed = undefined;
-      });
-      return installed;
-    },
+    // The bot token's own installation: asked once per token (one per process with SLACK_BOT_TOKEN).
+    installation: installedInByToken(),
   };
   const access: Access = {
     deps,
@@ -190,7 +192,12 @@ export function createAccess(opts: {
       return isChannelAdmin(facts, await deps.people.inAdminGroup(client, person.userId));
     },
   };
-  internals.set(access, { raw: opts.store, changed: () => cache.changed(), now: opts.now });
+  internals.set(access, {
+    raw: opts.store,
+    changed: () => cache.changed(),
+    now: opts.now,
+    perInstallation: opts.perInstallation === true,
+  });
   return access;
 }
 

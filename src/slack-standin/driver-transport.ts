@@ -41,6 +41,8 @@ export interface TransportDeps {
   timeoutMs: number;
   /** the app's Socket Mode: while it is on, requests go as envelopes over the app's connections */
   socket?: SocketModeHub;
+  /** rewrites a request as coming from the workspace in use (issue 39: ./oauth/stamp.ts) */
+  stamp?(body: string, contentType: string | undefined): string;
 }
 
 export const SLACK_ACK_TIMEOUT_MS = 3000;
@@ -52,7 +54,10 @@ export function requestUrl(appUrl: string): string {
   return url.toString();
 }
 
-export async function send(deps: TransportDeps, kind: string, raw: RawSend): Promise<SendResult> {
+export async function send(deps: TransportDeps, kind: string, given: RawSend): Promise<SendResult> {
+  // A raw send is sent exactly as given (tests forge requests with it).
+  const raw =
+    deps.stamp && kind !== 'raw' ? { ...given, body: deps.stamp(given.body, given.contentType) } : given;
   if (deps.socket?.enabled && goesOverSocket(kind))
     return sendOverSocket({ socket: deps.socket, state: deps.state, now: deps.now }, kind, raw);
   const appUrl = deps.appUrl();

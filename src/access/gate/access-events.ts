@@ -28,6 +28,8 @@ export interface AccessEventDeps extends AccessDeps {
   /** Tells every thread and replica to forget what it remembered of people's access. */
   changed(): Promise<void>;
   now(): number;
+  /** Installed with OAuth: tokens_revoked / app_uninstalled are one installation's (src/installs/), not handled here. */
+  perInstallation?: boolean;
 }
 
 const tokensRevoked = z.looseObject({
@@ -58,8 +60,8 @@ export async function recordUserChange(
     raw.get<PersonFacts>(factsKey),
     raw.get<{ refusal: Refusal | null }>(decisionKey),
   ]);
-  const installedTeamId = await deps.installedTeamId(client).catch(() => teamId);
-  const refusal = refusalFor(facts, { installedTeamId, allowGuests: deps.settings.allowGuests });
+  const installedIn = await deps.installation(client).catch(() => ({ installedTeamId: teamId }));
+  const refusal = refusalFor(facts, { ...installedIn, allowGuests: deps.settings.allowGuests });
   const factsMoved = storedFacts !== undefined && JSON.stringify(storedFacts) !== JSON.stringify(facts);
   const decisionMoved = storedDecision ? storedDecision.refusal !== refusal : refusal !== null;
   if (!factsMoved && !decisionMoved) return refusal;
@@ -104,6 +106,7 @@ export function registerAccessEvents(app: ListenerApp, deps: AccessEventDeps): v
       deps.log.warn({ err }, 'access: user_change not recorded'),
     );
   });
+  if (deps.perInstallation) return;
   for (const type of ['tokens_revoked', 'app_uninstalled'] as const)
     app.event(type, async ({ event }) => {
       await recordSlackRevoked(deps, event as never).catch((err: unknown) =>

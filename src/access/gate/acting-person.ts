@@ -10,6 +10,7 @@ import type { ActingPerson } from '../service/acting.ts';
 import { AccessRefusedError, ConnectionMustBeRenewedError, NotConnectedError } from '../service/errors.ts';
 import type { KeyVault } from '../service/key-vault.ts';
 import type { RequestPerson } from '../rules/request-person.ts';
+import type { InstalledIn } from '../rules/person-gate.ts';
 import { FACTS_TTL_MS, type PersonDirectory } from './person-facts.ts';
 
 export type AccessMode = 'linked' | 'shared';
@@ -27,7 +28,8 @@ export interface AccessDeps {
   /** Null only in shared mode (no person keys are kept). */
   vault: KeyVault | null;
   settings: AccessSettings;
-  installedTeamId(client: WebClient): Promise<string>;
+  /** Who "our members" are for the installation this client's token belongs to (./installed-in.ts). */
+  installation(client: WebClient): Promise<InstalledIn>;
 }
 
 const decisionKey = (who: RequestPerson) => `decision:${who.teamId}:${who.userId}`;
@@ -46,7 +48,7 @@ export async function checkPerson(
   const facts = await deps.people.facts(client, who.teamId, who.userId);
   const refusal = refusalFor(
     facts,
-    { installedTeamId: await deps.installedTeamId(client), allowGuests: deps.settings.allowGuests },
+    { ...(await deps.installation(client)), allowGuests: deps.settings.allowGuests },
     who.userTeamId,
   );
   await deps.store.namespace('access').set(decisionKey(who), { refusal }, FACTS_TTL_MS);
@@ -61,6 +63,7 @@ export function actingPersonFor(deps: AccessDeps, who: RequestPerson, client: We
   return {
     teamId: who.teamId,
     userId: who.userId,
+    ...(who.workspace ? { workspace: who.workspace } : {}),
     // Shared mode: everyone sees what the shared key sees, so they share one cache.
     scope: shared ? 'shared' : `person:${who.teamId}:${who.userId}`,
     async key() {

@@ -26,6 +26,7 @@ import { actingPersonFor, rememberedRefusal, type AccessDeps } from './acting-pe
 import { isAccessEvent } from './access-events.ts';
 import { readRevoked, REVOKED_TEXT, tokenIsBack } from './slack-revoked.ts';
 import { senderOf } from '../rules/request-person.ts';
+import { workspaceKeyOf, type InstallationIds } from '../../kit/workspace.ts';
 
 type Json = Record<string, unknown>;
 type Ack = (response?: unknown) => Promise<void>;
@@ -42,7 +43,7 @@ export interface GateDeps extends AccessDeps {
 export function accessGate(deps: GateDeps): Middleware<AnyMiddlewareArgs> {
   return async (args) => {
     if (isAccessEvent(args.body)) return args.next();
-    const context = args.context as { teamId?: string };
+    const context = args.context as InstallationIds;
     const sender = senderOf(args.body, context.teamId);
     if (sender.kind === 'bot') {
       if ('ack' in args && typeof args.ack === 'function') await (args.ack as Ack)();
@@ -70,7 +71,9 @@ export function accessGate(deps: GateDeps): Middleware<AnyMiddlewareArgs> {
       await refuse(args as unknown as RefuseArgs, client, `:no_entry: ${refusalText(refusal)}`, late);
       return;
     }
-    return actAs(actingPersonFor(deps, sender.person, client), () => args.next());
+    const workspace = workspaceKeyOf(context);
+    const person = workspace ? { ...sender.person, workspace } : sender.person;
+    return actAs(actingPersonFor(deps, person, client), () => args.next());
   };
 }
 

@@ -23,6 +23,7 @@ const userInfo = z.looseObject({
     is_ultra_restricted: z.boolean().optional(),
     is_admin: z.boolean().optional(),
     is_owner: z.boolean().optional(),
+    enterprise_user: z.looseObject({ enterprise_id: z.string().optional() }).optional(),
     profile: z
       .looseObject({
         email: z.string().optional(),
@@ -46,6 +47,7 @@ export function factsFrom(raw: unknown): PersonFacts {
     isUltraRestricted: u.is_ultra_restricted === true,
     isAdmin: u.is_admin === true,
     isOwner: u.is_owner === true,
+    ...(u.enterprise_user?.enterprise_id ? { enterpriseId: u.enterprise_user.enterprise_id } : {}),
   };
 }
 

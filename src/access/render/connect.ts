@@ -8,8 +8,13 @@ type Block = { type: string } & Record<string, unknown>;
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
 const plain = (text: string) => ({ type: 'plain_text', text, emoji: true });
 
-export const NOT_CONNECTED_TEXT =
-  'fieldline acts on the monitoring platform as you, with your own platform API key, and you have not connected one yet. Choose *Connect your platform account* (here or in fieldline’s Home tab).';
+const NOT_CONNECTED_WHY =
+  'fieldline acts on the monitoring platform as you, with your own platform API key, and you have not connected one yet.';
+
+export const NOT_CONNECTED_TEXT = `${NOT_CONNECTED_WHY} Choose *Connect your platform account* (here or in fieldline’s Home tab).`;
+
+/** The same in the Home tab itself, where "or in fieldline’s Home tab" would send the person where they are. */
+export const NOT_CONNECTED_HOME_TEXT = `${NOT_CONNECTED_WHY} Choose *Connect your platform account*.`;
 
 /** What a person is told whose stored key no known data key opens (the operator rotated it away). */
 export const MUST_RENEW_TEXT =
@@ -32,6 +37,14 @@ export function notConnectedBlocks(): Block[] {
   ];
 }
 
+/**
+ * Where a person gets a key, as far as fieldline can truthfully say: the platform contract leaves out how keys are
+ * made ("How a key is created, its scopes, and its lifetime: not shown"), so it names who issues them. The README
+ * says the same.
+ */
+export const WHERE_TO_GET_A_KEY =
+  'No key yet? Ask your monitoring platform’s administrator for a personal API key: keys are issued on the platform, not in Slack, and fieldline cannot make one for you.';
+
 export function connectModal(error?: string): Block {
   return {
     type: 'modal',
@@ -46,6 +59,7 @@ export function connectModal(error?: string): Block {
           'Paste your personal API key from the monitoring platform. fieldline checks it with the platform, keeps it encrypted, and uses it only for what *you* do in Slack — so you see and change exactly what the platform lets you.',
         ),
       },
+      { type: 'context', elements: [mrkdwn(`:key: ${WHERE_TO_GET_A_KEY}`)] },
       {
         type: 'input',
         block_id: ACCESS_VIEW.keyBlock,
@@ -114,7 +128,7 @@ export function homeAccessBlocks(state: HomeAccessState): Block[] {
       { type: 'section', text: mrkdwn(`:key: ${MUST_RENEW_TEXT}`), accessory: connectButton() },
     ];
   if (!state.info)
-    return [header, { type: 'section', text: mrkdwn(NOT_CONNECTED_TEXT), accessory: connectButton() }];
+    return [header, { type: 'section', text: mrkdwn(NOT_CONNECTED_HOME_TEXT), accessory: connectButton() }];
   return [
     header,
     {

@@ -17,12 +17,23 @@ export interface PersonFacts {
   isUltraRestricted: boolean;
   isAdmin: boolean;
   isOwner: boolean;
+  /** The person's organisation (Enterprise Grid: users.info `enterprise_user.enterprise_id`), when in one. */
+  enterpriseId?: string;
 }
 
 export type Refusal = 'bot' | 'deactivated' | 'guest' | 'single-channel-guest' | 'external';
 
-export interface GatePolicy {
-  installedTeamId: string;
+/**
+ * Who "our members" are: the installation's workspace, or its whole organisation (an org-wide install, or a
+ * workspace of an Enterprise Grid organisation: a member of another workspace of the same organisation is not a
+ * Slack Connect partner).
+ */
+export interface InstalledIn {
+  installedTeamId?: string | undefined;
+  installedEnterpriseId?: string | undefined;
+}
+
+export interface GatePolicy extends InstalledIn {
   allowGuests: boolean;
 }
 
@@ -31,7 +42,9 @@ export function refusalFor(facts: PersonFacts, policy: GatePolicy, requestTeamId
   if (facts.isBot) return 'bot';
   if (facts.deleted) return 'deactivated';
   const teams = [facts.teamId, requestTeamId].filter((t): t is string => t !== undefined && t !== '');
-  if (teams.some((t) => t !== policy.installedTeamId)) return 'external';
+  const sameOrganisation =
+    policy.installedEnterpriseId !== undefined && facts.enterpriseId === policy.installedEnterpriseId;
+  if (!sameOrganisation && teams.some((t) => t !== policy.installedTeamId)) return 'external';
   if (!policy.allowGuests && facts.isUltraRestricted) return 'single-channel-guest';
   if (!policy.allowGuests && facts.isRestricted) return 'guest';
   return null;
@@ -48,7 +61,7 @@ export function refusalText(reason: Refusal): string {
     case 'single-channel-guest':
       return 'fieldline is not available to single-channel guests. If you need it, ask a workspace admin to give you full membership.';
     case 'external':
-      return 'fieldline acts only for members of the workspace it is installed in. You are in this conversation from another organisation (Slack Connect), so fieldline cannot act for you here — use fieldline in your own workspace.';
+      return 'fieldline acts only for members of the workspace it is installed in. You are here from another organisation (Slack Connect), so fieldline cannot act for you — use fieldline in your own workspace.';
   }
 }
 

@@ -4,6 +4,8 @@ export interface RequestPerson {
   /** The workspace of the request (store keys are per workspace and user). */
   teamId: string;
   userId: string;
+  /** The installation serving the request (src/kit/workspace.ts), from Bolt's context; undefined when unknown. */
+  workspace?: string;
   /** The user's own team when the payload states it (`user.team_id`): another one means Slack Connect. */
   userTeamId?: string;
 }

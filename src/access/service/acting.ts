@@ -16,6 +16,11 @@ export interface ActingPerson {
   /** The workspace fieldline is installed in, and the Slack user acting. */
   teamId: string;
   userId: string;
+  /**
+   * The installation the request belongs to (issue 39: src/kit/workspace.ts's WorkspaceKey, from Bolt's context):
+   * which platform connection serves it. Undefined when the request named neither.
+   */
+  workspace?: string;
   /** Cache scope of platform data this person may see (their key's view). */
   scope: string;
   /** The person's platform key; checks who they are first. Throws an AccessError when they may not act. */
@@ -34,6 +39,15 @@ export function actAs<T>(person: ActingPerson, fn: () => T): T {
 
 export function actingPerson(): ActingPerson | undefined {
   return current.getStore();
+}
+
+/**
+ * The installation the current request belongs to (see ActingPerson.workspace; the person's workspace when the
+ * request named no installation); undefined outside requests.
+ */
+export function actingWorkspace(): string | undefined {
+  const person = current.getStore();
+  return person ? (person.workspace ?? person.teamId) : undefined;
 }
 
 /** Thrown when a platform call is made for a person outside any Slack request: a wiring bug, never a fallback. */

@@ -60,11 +60,30 @@ export interface KeyVault {
     connectedAt?: number,
   ): Promise<boolean>;
   remove(teamId: string, userId: string): Promise<boolean>;
+  /**
+   * Removes every person's record of a workspace (the app was uninstalled there, issue 39): the people who saved
+   * a key since the workspace index was kept, at most MAX_PEOPLE_PER_WORKSPACE. Resolves to how many were removed.
+   */
+  removeWorkspace(teamId: string): Promise<number>;
 }
+
+/** Bound of a workspace's index of people with a key (and so of what one removal deletes). */
+export const MAX_PEOPLE_PER_WORKSPACE = 100_000;
 
 export { EncryptionKeyError, parseEncryptionKey } from '../../base/encryption-key.ts';
 
 const slot = (teamId: string, userId: string) => `link:${teamId}:${userId}`;
+/**
+ * Who in a workspace saved a key (ids only): what `removeWorkspace` deletes. Spread over a few keys by user, so
+ * people connecting at the same moment rarely write the same one.
+ */
+const PEOPLE_SHARDS = 16;
+const peopleShard = (teamId: string, shard: number) => `people:${teamId}:${shard}`;
+const shardOf = (userId: string) => {
+  let h = 0;
+  for (const c of userId) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h % PEOPLE_SHARDS;
+};
 
 export interface KeyVaultDeps {
   store: Store;
@@ -178,7 +197,15 @@ export function createKeyVault(deps: KeyVaultDeps): KeyVault {
         platformUser: extra.platformUser ?? null,
         sites: extra.sites ?? null,
       };
-      await store.set(slot(teamId, userId), link);
+      const shard = peopleShard(teamId, shardOf(userId));
+      await Promise.all([
+        store.set(slot(teamId, userId), link),
+        store.update<string[]>(shard, (ids = []) =>
+          ids.includes(userId) || ids.length >= MAX_PEOPLE_PER_WORKSPACE / PEOPLE_SHARDS
+            ? ids
+            : [...ids, userId],
+        ),
+      ]);
       return info(link);
     },
     async key(teamId, userId) {
@@ -209,5 +236,17 @@ export function createKeyVault(deps: KeyVaultDeps): KeyVault {
       return described;
     },
     remove: (teamId, userId) => store.delete(slot(teamId, userId)),
+    async removeWorkspace(teamId) {
+      const shards = Array.from({ length: PEOPLE_SHARDS }, (_, i) => peopleShard(teamId, i));
+      const ids = (await Promise.all(shards.map((k) => store.get<string[]>(k)))).flatMap((l) => l ?? []);
+      let removed = 0;
+      // A few at a time: a large workspace must not flood the store.
+      for (let i = 0; i < ids.length; i += 50) {
+        const done = await Promise.all(ids.slice(i, i + 50).map((id) => store.delete(slot(teamId, id))));
+        removed += done.filter(Boolean).length;
+      }
+      await Promise.all(shards.map((k) => store.delete(k)));
+      return removed;
+    },
   };
 }

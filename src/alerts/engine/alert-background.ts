@@ -1,58 +1,56 @@
 /**
- * Starts the relay (poller + deliverer) under the relay lease and registers its shutdown. Every replica runs
- * this; only the lease holder polls and writes to Slack (the relay checks `isLeader()` before each cycle and
- * `fence()` before every Slack write), so a replica that loses the lease stops at once and a follower that
- * gains it resumes from the shared store.
+ * Starts the relays (poller + deliverer, one per platform connection: ./relay-manager.ts) under their leases and
+ * registers their shutdown. Every replica runs this; only a relay's lease holder polls and writes to Slack (it
+ * checks `isLeader()` before each cycle and `fence()` before every Slack write), so a replica that loses a lease
+ * stops that relay at once and a follower that gains it resumes from the shared store.
  */
-import type { Deps } from '../../base/deps.ts';
 import type { Lifecycle } from '../../base/lifecycle.ts';
-import { createAlertEngine, createAlertWebClient, type AlertEngine } from './alert-engine.ts';
-import { createAlertLeadership } from './leadership.ts';
+import type { WorkspaceKey } from '../../kit/workspace.ts';
+import { createAlertLeases } from './leadership.ts';
+import {
+  createRelayManager,
+  type AlertSlackTarget,
+  type RelayManager,
+  type RelayManagerDeps,
+  type RelayManagerOptions,
+} from './relay-manager.ts';
 
-export interface AlertSlackTarget {
-  botToken: string;
-  /** Web API base ending in `/`. */
-  apiUrl: string;
+export type { AlertSlackTarget } from './relay-manager.ts';
+
+export interface AlertBackgroundOptions {
+  /** The environment's bot token: the default relay's Slack. */
+  slack: AlertSlackTarget;
+  /**
+   * How a workspace with its own connection reaches Slack (its installation's bot token); undefined: the
+   * environment's token.
+   */
+  slackFor?(workspace: WorkspaceKey): Promise<AlertSlackTarget | undefined>;
+  /** With many workspaces (OAuth): the installed ones. */
+  installed?(): Promise<WorkspaceKey[]>;
+  /** Tests and the bench: timing of the managers' polls and engines. */
+  manager?: Partial<Pick<RelayManagerOptions, 'refreshMs' | 'concurrency' | 'engine'>>;
 }
 
 export async function startAlertBackground(
-  deps: Deps,
-  slack: AlertSlackTarget,
+  deps: RelayManagerDeps,
+  opts: AlertBackgroundOptions,
   lifecycle: Lifecycle,
-): Promise<AlertEngine> {
+): Promise<RelayManager> {
   const log = deps.log.child({ module: 'leadership' });
-  const { leadership, close } = await createAlertLeadership(deps.config, log);
-  const engine = createAlertEngine(deps, {
-    slack: createAlertWebClient({ token: slack.botToken, apiUrl: slack.apiUrl, log: deps.log }),
-    leadership,
-    options: {
-      pendingMs: deps.config.alertPendingSeconds * 1000,
-      healthyMs: deps.config.alertHealthySeconds * 1000,
+  const leases = await createAlertLeases(deps.config, log);
+  const manager = createRelayManager(deps, {
+    leases,
+    async slackFor(workspace) {
+      if (workspace === undefined) return opts.slack;
+      return (await opts.slackFor?.(workspace)) ?? opts.slack;
     },
+    ...(opts.installed ? { installed: opts.installed } : {}),
+    ...opts.manager,
   });
-  let running = false;
-  leadership.onChange((leader) => {
-    log.info({ leader: leader ? 'yes' : 'no', lease: leadership.token }, `leader: ${leader ? 'yes' : 'no'}`);
-    // The poll loop's own first cycle covers leadership held from the start.
-    if (!leader || !running) return;
-    // A new leader polls now and resumes the outbox its predecessor left, instead of waiting for its next tick.
-    void engine
-      .runCycle()
-      .then(() => engine.deliverNow())
-      .catch((err: unknown) =>
-        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'first cycle as leader failed'),
-      );
-  });
-  // Stops run in reverse order of registration within a phase: the relay first, then the lease is released.
-  lifecycle.onStop('resources', 'relay lease connection', close);
-  lifecycle.onStop('work', 'relay lease', () => leadership.stop());
-  lifecycle.onStop('work', 'relay', () => {
-    running = false;
-    return engine.stop();
-  });
-  await leadership.start();
-  engine.start();
-  running = true;
-  if (!leadership.isLeader()) log.info({ leader: 'no', lease: leadership.token }, 'leader: no');
-  return engine;
+  // Stops run in reverse order of registration within a phase: the relays (and their leases) first, then the
+  // lease connection.
+  lifecycle.onStop('resources', 'relay lease connection', () => leases.close());
+  lifecycle.onStop('work', 'relays', () => manager.stop());
+  await manager.start();
+  return manager;
 }

@@ -3,6 +3,7 @@
  * tests drive `runCycle()` and `deliverNow()` deterministically. All state lives in the Store, so another
  * instance over the same store (a restart, or a new leader among replicas) resumes where this one stopped.
  */
+import { observeRelayCycle } from '../../base/metrics.ts';
 import type { WebClient } from '@slack/web-api';
 import type { BaseDeps } from '../../base/deps.ts';
 import type { Directory } from '../../directory/types.ts';
@@ -13,9 +14,9 @@ import { createOutbox } from './outbox.ts';
 import { alertSlack, type AlertSlack } from './alert-slack.ts';
 import { alertStore } from './alert-store.ts';
 import { createAlertPeople, type AlertPeople } from './alert-people.ts';
-import { scheduleDigests } from './digest-run.ts';
+import { scheduleDigests, type DigestRoutinesHook } from './digest-run.ts';
 import { readAlertStatus, type AlertStatusReport } from './status-report.ts';
-import { backoffDelay, jitteredInterval } from '../rules/timing.ts';
+import { backoffDelay, jitteredInterval, waitAfterCycle } from '../rules/timing.ts';
 
 export type { CycleReport } from './cycle.ts';
 export type { DeliveryReport } from './delivery-queue.ts';
@@ -39,6 +40,11 @@ export interface CreateAlertEngineOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Who is told about assigned tasks; by default built from the WebClient and the directory. */
   people?: AlertPeople;
+  /**
+   * Runs each cycle's platform read (issue 39: many relays share a bound on reads at once). Only the read waits
+   * here; a relay backing off does not hold a place while it waits.
+   */
+  gate?: <T>(run: () => Promise<T>) => Promise<T>;
 }
 
 export interface AlertEngine {
@@ -55,6 +61,8 @@ export interface AlertEngine {
 
 export type AlertEngineDeps = Pick<BaseDeps, 'monitoring' | 'store' | 'clock' | 'log' | 'config'> & {
   directory?: Directory;
+  /** The digest's rounds and handover section (issue 40; the composition root's services). */
+  digestRoutines?: DigestRoutinesHook;
 };
 
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -106,24 +114,32 @@ export function createAlertEngine(deps: AlertEngineDeps, create: CreateAlertEngi
   const abort = new AbortController();
   let chain: Promise<unknown> = Promise.resolve();
   let loop: Promise<void> | null = null;
+  /** Whether the last cycle's wait is a backoff (counted in full) rather than the poll interval. */
+  let backingOff = false;
 
   async function cycleOnce(): Promise<CycleReport & { nextDelayMs: number }> {
     const startedAt = deps.clock.now();
     const interval = jitteredInterval(opts.pollIntervalMs, opts.jitter, random);
+    backingOff = false;
     if (!(await leadership.isLeader())) {
       return { ...emptyReport(startedAt), nextDelayMs: interval };
     }
-    const report = await runOneCycle({
-      monitoring: deps.monitoring,
-      directory: deps.directory,
-      rs,
-      outbox,
-      opts,
-      log,
-      now: startedAt,
-      fence: () => leadership.fence(),
-      signal: abort.signal,
-    });
+    const gate = create.gate ?? ((run) => run());
+    const timer = performance.now();
+    const report = await gate(() =>
+      runOneCycle({
+        monitoring: deps.monitoring,
+        directory: deps.directory,
+        rs,
+        outbox,
+        opts,
+        log,
+        now: startedAt,
+        fence: () => leadership.fence(),
+        signal: abort.signal,
+      }),
+    );
+    observeRelayCycle(report.outcome, timer);
     // Shift handover digests come from the relay's records, so they go out even when this read failed.
     if (await leadership.fence()) {
       await scheduleDigests({
@@ -132,6 +148,7 @@ export function createAlertEngine(deps: AlertEngineDeps, create: CreateAlertEngi
         now: startedAt,
         lateAfterMs: Math.max(3 * opts.pollIntervalMs, 5 * 60_000),
         dedupeTtlMs: opts.eventDedupeTtlMs,
+        ...(deps.digestRoutines ? { routines: deps.digestRoutines } : {}),
       });
     }
     const status = await rs.status();
@@ -157,6 +174,7 @@ export function createAlertEngine(deps: AlertEngineDeps, create: CreateAlertEngi
       });
     }
     if (Object.keys(report.enqueued).length > 0 && loop !== null) queue.kick();
+    backingOff = delay > 0;
     return { ...report, nextDelayMs };
   }
 
@@ -170,8 +188,10 @@ export function createAlertEngine(deps: AlertEngineDeps, create: CreateAlertEngi
     queue.kick(); // resume a pending outbox left by a previous instance
     while (!abort.signal.aborted) {
       let wait = jitteredInterval(opts.pollIntervalMs, opts.jitter, random);
+      const startedAt = deps.clock.now();
       try {
-        wait = (await serial(cycleOnce)).nextDelayMs;
+        const next = (await serial(cycleOnce)).nextDelayMs;
+        wait = waitAfterCycle({ delayMs: next, backingOff }, startedAt, deps.clock.now());
         queue.kick();
       } catch (err) {
         // Store unavailable and the like: nothing was evaluated; try again after a backed-off wait.

@@ -10,6 +10,7 @@ import type { Task } from '../../monitoring/api.ts';
 import { renderCardFor } from '../../tasks/index.ts';
 import { tellAssignees } from './assign-dm.ts';
 import { createAlertPeople } from './alert-people.ts';
+import { relayRoot } from '../flows/relay-root.ts';
 
 /** `by`: the Slack user who assigned it; nobody is DMed about a task they assigned to themselves. */
 export async function notifyAssignment(
@@ -18,11 +19,13 @@ export async function notifyAssignment(
   task: Task,
   by?: string,
 ): Promise<'sent' | 'skipped'> {
-  const people = createAlertPeople({ store: deps.store, client, directory: deps.directory });
+  // The acting workspace's relay records (issue 39): the claim its relay's deliverer checks.
+  const root = await relayRoot(deps);
+  const people = createAlertPeople({ store: root, client, directory: deps.directory });
   const render = async (t: Task) => {
     const card = await renderCardFor(deps, t);
     return { text: card.text, blocks: card.blocks };
   };
-  const ctx = { alerts: deps.store.namespace('relay'), client, people, render, now: () => Date.now() };
+  const ctx = { alerts: root.namespace('relay'), client, people, render, now: () => Date.now() };
   return tellAssignees(deps.log ? { ...ctx, log: deps.log } : ctx, task, by);
 }

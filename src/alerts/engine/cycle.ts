@@ -4,6 +4,7 @@
  * snapshot and no outbox, so an outage can never clear an alert or invent a task change.
  */
 import type { Logger } from '../../base/log.ts';
+import { countAlertTransitions } from '../../base/metrics.ts';
 import type { MonitoringApi } from '../../monitoring/api.ts';
 import type { Directory } from '../../directory/types.ts';
 import { evaluateSite } from '../rules/evaluate-cycle.ts';
@@ -209,6 +210,7 @@ export async function runCycle(ctx: CycleContext): Promise<CycleReport> {
     backoffUntil: null,
     lastCounts: counts,
   });
+  countAlertTransitions(result.alertChanges);
   return {
     ...report,
     outcome: 'complete',

@@ -4,6 +4,7 @@
  * order is kept and nothing is dropped) while other channels keep flowing. Other Slack failures pause the
  * channel with capped exponential backoff; the item is retried, never skipped.
  */
+import { noteOutboxBacklog, observeOutboxDelivery } from '../../base/metrics.ts';
 import type { Logger } from '../../base/log.ts';
 import { deliverItem, LostLeadershipError } from './deliver-item.ts';
 import type { Outbox } from './outbox.ts';
@@ -81,6 +82,7 @@ export function createDeliveryQueue(d: DeliveryDeps): DeliveryQueue {
           item,
         );
         await d.outbox.complete(channel, item.seq);
+        observeOutboxDelivery(channel, d.now() - item.enqueuedAt);
         failures.delete(channel);
         report.delivered += 1;
         const at = d.now();
@@ -152,7 +154,7 @@ export function createDeliveryQueue(d: DeliveryDeps): DeliveryQueue {
 
   async function startAll(): Promise<void> {
     for (const channel of await d.outbox.channels())
-      if ((await d.outbox.pending(channel)) > 0) void start(channel);
+      if (noteOutboxBacklog(channel, await d.outbox.pending(channel)) > 0) void start(channel);
   }
 
   return {

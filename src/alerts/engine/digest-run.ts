@@ -43,11 +43,21 @@ export async function digestSites(
   return out;
 }
 
+/** Another feature's section of a channel's digest for a site and shift (rounds and handover, issue 40). */
+export type DigestRoutinesHook = (q: {
+  channel: string;
+  siteId: string;
+  from: number;
+  to: number;
+  onDemand: boolean;
+}) => Promise<{ text: string; blocks: unknown[] } | undefined>;
+
 export async function collectDigest(
   rs: AlertStore,
   channel: string,
   site: DigestSite,
   window: { from: number; to: number; late: boolean; onDemand: boolean },
+  routines?: DigestRoutinesHook,
 ): Promise<DigestData> {
   const records = digestRecords(rs.raw);
   const incidents = [];
@@ -58,7 +68,8 @@ export async function collectDigest(
   }
   const tasks = await rs.siteTasks(site.siteId);
   const health = await rs.siteHealth(site.siteId);
-  return buildDigest({
+  const extra = await routines?.({ channel, siteId: site.siteId, ...window });
+  const built = buildDigest({
     id: digestId(channel, site.siteId, window.to, window.onDemand),
     siteId: site.siteId,
     siteName: site.siteName,
@@ -71,6 +82,7 @@ export async function collectDigest(
     tracks: Object.values(health?.tracks ?? {}),
     names: health?.names ?? {},
   });
+  return extra ? { ...built, routines: extra } : built;
 }
 
 export interface DigestScheduleContext {
@@ -80,6 +92,7 @@ export interface DigestScheduleContext {
   /** A shift change found this long after it happened is posted marked late. */
   lateAfterMs: number;
   dedupeTtlMs: number;
+  routines?: DigestRoutinesHook;
 }
 
 /** Enqueues every digest due now; returns how many. */
@@ -102,7 +115,7 @@ export async function scheduleDigests(ctx: DigestScheduleContext): Promise<numbe
         late: ctx.now - due > ctx.lateAfterMs,
         onDemand: false,
       };
-      const digest = await collectDigest(ctx.rs, channel, site, window);
+      const digest = await collectDigest(ctx.rs, channel, site, window, ctx.routines);
       const draft: OutboxDraft = { kind: 'digest.posted', digest, id: `digest:${digest.id}`, subject: null };
       if (!(await ctx.rs.eventEnqueued(channel, draft.id))) {
         await records.saveDigest(digest);

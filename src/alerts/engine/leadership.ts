@@ -5,6 +5,7 @@
 import { hostname } from 'node:os';
 import type { Config } from '../../base/config.ts';
 import type { Logger } from '../../base/log.ts';
+import { trackLease } from '../../base/metrics.ts';
 import { alwaysLeader, redisLease, type Leadership } from '../../store/lease.ts';
 import { connectLeaseRedis } from '../../store/lease-redis.ts';
 
@@ -14,8 +15,46 @@ export interface AlertLeadership {
   close(): Promise<void>;
 }
 
-export function leaseKey(config: Pick<Config, 'storePrefix'>): string {
-  return `${config.storePrefix}lease:relay`;
+/**
+ * The default connection's relay keeps `<prefix>lease:relay` (running replicas carry on); a workspace with a
+ * connection of its own has `<prefix>lease:relay:<workspace>` (issue 39): each relay is led on its own.
+ */
+export function leaseKey(config: Pick<Config, 'storePrefix'>, workspace?: string): string {
+  return workspace === undefined
+    ? `${config.storePrefix}lease:relay`
+    : `${config.storePrefix}lease:relay:${workspace}`;
+}
+
+/** Leases of every relay over one Redis connection (a deployment may run hundreds of relays). */
+export interface AlertLeases {
+  leadershipFor(workspace: string | undefined): Leadership;
+  close(): Promise<void>;
+}
+
+export async function createAlertLeases(
+  config: Pick<Config, 'store' | 'storePrefix' | 'leaseTtlSeconds'>,
+  log: Logger,
+): Promise<AlertLeases> {
+  if (config.store.kind !== 'redis')
+    return {
+      leadershipFor: (workspace) => trackLease(alwaysLeader(), workspace === undefined),
+      close: async () => undefined,
+    };
+  const connection = await connectLeaseRedis(config.store.url, log);
+  return {
+    leadershipFor: (workspace) =>
+      trackLease(
+        redisLease({
+          redis: connection.redis,
+          key: leaseKey(config, workspace),
+          ttlMs: config.leaseTtlSeconds * 1000,
+          log: workspace === undefined ? log : log.child({ workspace }),
+          instance: `${hostname()}-${process.pid}`,
+        }),
+        workspace === undefined,
+      ),
+    close: () => connection.close(),
+  };
 }
 
 export async function createAlertLeadership(

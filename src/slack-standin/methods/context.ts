@@ -6,6 +6,8 @@ import type { BlockKitValidator } from '../block-kit.ts';
 import type { StandinState } from '../state.ts';
 import type { TriggerRegistry } from '../triggers.ts';
 import type { JsonObject } from '../types.ts';
+import type { CallerContext } from '../oauth/caller.ts';
+import type { FunctionRuns } from '../functions.ts';
 
 export interface MethodContext {
   state: StandinState;
@@ -14,6 +16,12 @@ export interface MethodContext {
   /** base URL of the stand-in, ending with `/` */
   baseUrl(): string;
   now(): number;
+  /** The installation whose token made this call, when the stand-in issued it by OAuth (issue 39). */
+  caller?: CallerContext;
+  /** The custom step run whose `xwfp-…` token made this call (../functions.ts). */
+  functionExecution?: string;
+  /** Custom steps and their runs (../functions.ts). */
+  functions?: FunctionRuns;
 }
 
 export type MethodHandler = (args: JsonObject, ctx: MethodContext) => JsonObject | Promise<JsonObject>;
