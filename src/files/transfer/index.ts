@@ -3,7 +3,7 @@
  */
 export { FileTransferError, type FileTransferErrorCode } from '../../kit/slack-files/transfer-error.ts';
 export { resolveTarget, NO_COMPANY_TEXT, type TargetChoice, type TransferTarget } from './resolve-target.ts';
-export type { TransferOrigin } from './transfer-one.ts';
+export { uploadWithFreshForm, type TransferOrigin } from './transfer-one.ts';
 export { accessibleSlackFile, type FileAccessOrigin } from './slack-file-access.ts';
 export {
   transferSlackFiles,

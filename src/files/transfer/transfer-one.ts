@@ -102,7 +102,7 @@ function originProperties(origin: TransferOrigin): Record<string, unknown> {
  * contract: the upload form lives 5 minutes — it is requested only now, right before the upload. A form that
  * expired anyway (slow network, refused as expired) is replaced once; a second refusal is reported as retryable.
  */
-async function uploadWithFreshForm(
+export async function uploadWithFreshForm(
   deps: BaseDeps,
   request: SignedUploadCreate,
   bytes: Buffer,
