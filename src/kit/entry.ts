@@ -66,6 +66,14 @@ export type ViewArgs = With<SlackViewMiddlewareArgs<ViewSubmitAction>>;
 export type ActionArgs = With<SlackActionMiddlewareArgs<BlockAction>>;
 export type ShortcutArgs = With<SlackShortcutMiddlewareArgs<SlackShortcut>>;
 export type EventArgs<E extends string> = With<SlackEventMiddlewareArgs<E>>;
+/** A custom step's run (function_executed): Bolt adds `inputs`, `complete` and `fail` (the execution's token). */
+export type FunctionArgs = With<
+  SlackEventMiddlewareArgs<'function_executed'> & {
+    inputs: Record<string, unknown>;
+    complete(params?: { outputs?: Record<string, unknown> }): Promise<unknown>;
+    fail(params: { error: string }): Promise<unknown>;
+  }
+>;
 
 interface Declared<A, C> {
   /** The job kind, `<feature>.<what>`: unique (the runtime refuses a second declaration of it at start). */
@@ -100,7 +108,8 @@ export type Entry =
     })
   | (Declared<ActionArgs, unknown> & { on: 'action'; match: Pattern | Constraints })
   | (Declared<ShortcutArgs, unknown> & { on: 'shortcut'; match: Pattern | Constraints })
-  | (Declared<EventArgs<string>, unknown> & { on: 'event'; event: string });
+  | (Declared<EventArgs<string>, unknown> & { on: 'event'; event: string })
+  | (Declared<FunctionArgs, unknown> & { on: 'function'; callbackId: string });
 
 // The constructors keep each declaration's carried type for its own `receive` and `work`; the runtime needs none.
 const erase = (entry: unknown): Entry => entry as Entry;
@@ -125,6 +134,11 @@ export function shortcutEntry<C>(d: Declared<ShortcutArgs, C> & { match: Pattern
 
 export function eventEntry<E extends string, C>(d: Declared<EventArgs<E>, C> & { event: E }): Entry {
   return erase({ ...d, on: 'event' });
+}
+
+/** A custom step (a manifest `functions` entry): its function_executed events, acked on receipt, worked as a job. */
+export function functionEntry<C>(d: Declared<FunctionArgs, C> & { callbackId: string }): Entry {
+  return erase({ ...d, on: 'function' });
 }
 
 /**

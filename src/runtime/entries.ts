@@ -71,6 +71,17 @@ export function createEntries(register: Register, door?: { add(rule: DoorRule): 
           return register.shortcut(entry.match as never, listener);
         case 'event':
           return register.event(entry.event as never, listener);
+        case 'function': {
+          // Bolt's app.function(callback_id) match: function_executed events of this step only.
+          const callbackId = entry.callbackId;
+          const ofStep = (async (args: {
+            event?: { function?: { callback_id?: unknown } };
+            next(): Promise<void>;
+          }) => {
+            if (args.event?.function?.callback_id === callbackId) await args.next();
+          }) as unknown as AnyMiddleware;
+          return register.event('function_executed' as never, ofStep, listener);
+        }
       }
     },
     workOf: (kind) => byKind.get(kind),
