@@ -40,6 +40,9 @@ const log = createLogger({
   destination: pino.destination({ dest: '/dev/null', sync: false }),
 });
 
+/** /metrics' bearer token in the bench (any 16+ characters). */
+const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 interface Running {
   port: number;
   /** Resolves once no request is handled and no job waits or runs (fieldline; bare at once). */
@@ -57,6 +60,8 @@ async function startFieldline(): Promise<Running> {
     LOG_LEVEL: 'info',
     // The bench measures request handling, not key lookups: everyone acts with the sandbox's full key.
     ACCESS_MODE: 'shared',
+    // Metrics on, as in production (issue 42): recorded on every ack and job, and /metrics served on this port.
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
     // The job queue as configured in main.ts unless the run says otherwise (JOB_RUNNER, JOB_CONCURRENCY, …).
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('JOB_'))),
   });
@@ -92,10 +97,18 @@ async function startFieldline(): Promise<Running> {
     slackApiUrl,
   });
   const { port } = await slack.start();
+  // Scraped like Prometheus would (every 5 s here, 15 s is its default): the exposition's cost is in the figures.
+  const scraper = setInterval(() => {
+    fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })
+      .then((res) => res.arrayBuffer())
+      .catch(() => undefined);
+  }, 5_000);
+  scraper.unref();
   return {
     port,
     idle: () => slack.whenIdle(),
     async stop() {
+      clearInterval(scraper);
       await slack.stop();
       await jobs.close();
       await composed.close();

@@ -8,6 +8,7 @@
  */
 import type { FetchFunction } from '@slack/web-api';
 import { request } from 'undici';
+import { observeSlackCall } from '../base/metrics.ts';
 
 type FetchResponse = Awaited<ReturnType<FetchFunction>>;
 
@@ -29,11 +30,15 @@ const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 export const slackFetch: FetchFunction = async (url, init = {}) => {
   const target = String(url);
+  const startedAt = performance.now();
   // A multipart body (a file's bytes to its upload URL) is the global FormData, which only the global fetch
   // encodes; it is one call per file, so it keeps fetch (with WebClient's `redirect: 'error'`).
   // (Node's Headers has entries(); the DOM types this project compiles against do not say so.)
-  if (typeof init.body !== 'string' && init.body !== undefined)
-    return (await fetch(target, init)) as unknown as FetchResponse;
+  if (typeof init.body !== 'string' && init.body !== undefined) {
+    const answer = await fetch(target, init);
+    observeSlackCall(target, answer.status, (performance.now() - startedAt) / 1_000);
+    return answer as unknown as FetchResponse;
+  }
   const res = await request(target, {
     method: (init.method ?? 'GET') as 'GET',
     headers: init.headers,
@@ -54,6 +59,7 @@ export const slackFetch: FetchFunction = async (url, init = {}) => {
     chunks.push(chunk as Buffer);
   }
   const body = Buffer.concat(chunks);
+  observeSlackCall(target, res.statusCode, (performance.now() - startedAt) / 1_000);
   const text = () => body.toString('utf8');
   return {
     ok: res.statusCode >= 200 && res.statusCode < 300,

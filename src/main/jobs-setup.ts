@@ -86,17 +86,21 @@ export function setUpJobs(opts: JobsSetupOptions): JobsSetup {
       // Built now, so the first request does not wait for the thread's app to start.
       thread?.ready().catch((err: unknown) => log.error({ err }, 'job thread could not start'));
       log.info({ engine: redis ? 'bullmq' : 'in-process', runner: where, ...limits }, 'job queue');
-      if (!redis) return createLocalQueue(run, limits, log.child({ module: 'jobs' }), where);
-      return createBullQueue({
-        redisUrl: redis,
-        prefix: `${config.storePrefix}jobs`,
-        limits,
-        lockMs: config.jobs.lockSeconds * 1_000,
-        run,
-        runner: where,
-        log: log.child({ module: 'jobs' }),
-        seal: jobSeal(jobSecret(config)),
-      });
+      const queue = redis
+        ? createBullQueue({
+            redisUrl: redis,
+            prefix: `${config.storePrefix}jobs`,
+            limits,
+            lockMs: config.jobs.lockSeconds * 1_000,
+            run,
+            runner: where,
+            log: log.child({ module: 'jobs' }),
+            seal: jobSeal(jobSecret(config)),
+          })
+        : createLocalQueue(run, limits, log.child({ module: 'jobs' }), where);
+      // /readyz (issue 42): a job thread that cannot start leaves the work on the acking loop.
+      queue.health = () => (inThread && !inThread.healthy() ? 'JOB_THREAD_DOWN' : 'ok');
+      return queue;
     },
     async ready() {
       await thread?.ready();

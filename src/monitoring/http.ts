@@ -7,6 +7,7 @@
  */
 import { Pool, type Dispatcher } from 'undici';
 import type { Logger } from '../base/log.ts';
+import { observePlatformCall } from '../base/metrics.ts';
 import { MonitoringError, scrubber } from './errors.ts';
 import { exchange, type Answer } from './exchange.ts';
 import { decodeBody, errorForStatus, errorForTransport } from './status.ts';
@@ -154,6 +155,7 @@ export function createPlatformHttp(
     }
     const where = { method: req.method, path: req.path };
     const started = t.now();
+    const timer = performance.now();
     const limits = {
       totalMs: Math.max(t.timeouts.totalMs, req.headersTimeoutMs ?? 0),
       maxBytes: MAX_ANSWER_BYTES,
@@ -171,9 +173,11 @@ export function createPlatformHttp(
       };
       answer = await exchange(t.dispatcher, request, where, limits, req.signal);
     } catch (err) {
+      observePlatformCall(req.method, req.path, 'transport', (performance.now() - timer) / 1_000);
       throw errorForTransport(err, where, req.signal, scrub);
     }
     const { status } = answer;
+    observePlatformCall(req.method, req.path, status, (performance.now() - timer) / 1_000);
     // no log object is built unless debug lines are written
     if (t.log?.isLevelEnabled('debug'))
       t.log.debug({ ...where, status, attempt, ms: t.now() - started }, 'monitoring call');

@@ -13,7 +13,7 @@ import type { QueueStats } from './jobs/job-stats.ts';
 export type CheckResult = 'ok' | string;
 export interface Readiness {
   ok: boolean;
-  checks: { store: CheckResult; monitoring: CheckResult };
+  checks: { store: CheckResult; monitoring: CheckResult; socketMode?: CheckResult; jobs?: CheckResult };
   /** The job queue: depth, wait and work time per kind (counts and milliseconds only, no payloads). */
   jobs?: QueueStats;
 }
@@ -47,12 +47,21 @@ export interface ReadinessCheck {
 }
 
 /**
+ * What else readiness asks this replica (issue 42): its Socket Mode links (0 open = Slack cannot reach it: not
+ * ready) and its job engine ('ok' or a code, e.g. the job thread could not start).
+ */
+export interface ReplicaChecks {
+  socketLinks?: () => number;
+  jobs?: () => CheckResult;
+}
+
+/**
  * Readiness with the platform probe cached for `probeTtlMs` (success and failure alike: a failing platform must
  * not be hammered either) and shared by concurrent callers; the store is pinged on every call (local, no key).
  */
 export function createReadinessCheck(
   deps: Pick<BaseDeps, 'store' | 'sharedMonitoring'>,
-  opts: { timeoutMs?: number; probeTtlMs?: number; now?: () => number } = {},
+  opts: { timeoutMs?: number; probeTtlMs?: number; now?: () => number; replica?: ReplicaChecks } = {},
 ): ReadinessCheck {
   const timeoutMs = opts.timeoutMs ?? 3_000;
   const ttlMs = opts.probeTtlMs ?? PLATFORM_PROBE_TTL_MS;
@@ -71,7 +80,14 @@ export function createReadinessCheck(
   };
   return async () => {
     const [store, monitoring] = await Promise.all([probe(() => deps.store.ping(), timeoutMs), platform()]);
-    return { ok: store === 'ok' && monitoring === 'ok', checks: { store, monitoring } };
+    const { socketLinks, jobs } = opts.replica ?? {};
+    const checks: Readiness['checks'] = {
+      store,
+      monitoring,
+      ...(socketLinks ? { socketMode: socketLinks() > 0 ? 'ok' : 'NO_OPEN_LINKS' } : {}),
+      ...(jobs ? { jobs: jobs() } : {}),
+    };
+    return { ok: Object.values(checks).every((c) => c === 'ok'), checks };
   };
 }
 

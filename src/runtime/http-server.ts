@@ -7,7 +7,7 @@ import type { QueueStats } from './jobs/job-stats.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { BaseDeps } from '../base/deps.ts';
 import { headWithBody } from './head-with-body.ts';
-import { createReadinessCheck, handleHealth } from './health.ts';
+import { createReadinessCheck, handleHealth, type ReplicaChecks } from './health.ts';
 
 /** Slack's payloads are small (a view submission is a few KB); 1 MB is generous. */
 export const MAX_BODY_BYTES = 1_000_000;
@@ -41,6 +41,8 @@ export interface HttpServerOptions {
   slackListener?: (req: IncomingMessage, res: ServerResponse) => void;
   /** GET / redirects here when set. */
   rootRedirect?: string;
+  /** Extra pages (the install pages): each answers a request it serves and returns true, else false. */
+  routes?: (req: IncomingMessage, res: ServerResponse) => boolean;
   limits?: Partial<ServerLimits>;
   /** The clock the request timestamp is checked against (tests). */
   now?: () => number;
@@ -48,6 +50,10 @@ export interface HttpServerOptions {
   readinessProbeTtlMs?: number;
   /** The job queue's figures, shown in /readyz's body. */
   jobStats?: () => QueueStats;
+  /** What else /readyz checks: Socket Mode links, the job engine (./health.ts). */
+  replica?: ReplicaChecks;
+  /** GET /metrics on this port when allowed (src/ops/metrics-http.ts decides; false: not served here). */
+  metrics?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 export interface RunningServer {
@@ -100,6 +106,7 @@ export function createHttpServer(opts: HttpServerOptions): Server {
   const now = opts.now ?? Date.now;
   const readiness = createReadinessCheck(opts.deps, {
     ...(opts.readinessProbeTtlMs !== undefined ? { probeTtlMs: opts.readinessProbeTtlMs } : {}),
+    ...(opts.replica ? { replica: opts.replica } : {}),
   });
   const server = createServer(
     {
@@ -110,11 +117,13 @@ export function createHttpServer(opts: HttpServerOptions): Server {
     },
     (req, res) => {
       if (handleHealth(opts.deps, readiness, req, res, opts.jobStats)) return;
+      if (opts.metrics?.(req, res)) return;
       if (opts.rootRedirect && req.method === 'GET' && (req.url === '/' || req.url === '')) {
         res.writeHead(302, { location: opts.rootRedirect });
         res.end();
         return;
       }
+      if (opts.routes?.(req, res)) return;
       if (!opts.slackListener) return notFound(res);
       if (!admissible(req, res, limits.maxBodyBytes, now())) return;
       try {

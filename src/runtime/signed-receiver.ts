@@ -26,6 +26,7 @@ import {
   type Receiver,
   type ReceiverEvent,
 } from '@slack/bolt';
+import { observeAck } from '../base/metrics.ts';
 import { MAX_CLOCK_SKEW_S } from './http-server.ts';
 import { keepPayloadText } from './payload-text.ts';
 
@@ -139,6 +140,7 @@ export class SignedRequestReceiver implements Receiver {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { logger } = this.opts;
+    const startedAt = performance.now();
     const raw = await readBody(req, res, this.opts.bodyLimit);
     if (!raw) return;
     const text = raw.toString();
@@ -165,6 +167,8 @@ export class SignedRequestReceiver implements Receiver {
     }
     if (body.ssl_check === '1') return http.buildSSLCheckResponse(res);
     if (body.type === 'url_verification') return http.buildUrlVerificationResponse(res, body);
+    // issue 42: the ack's latency, whatever answers it (a refusal, the listener's ack, an error's).
+    res.once('finish', () => observeAck(body, startedAt));
     const refusal = this.opts.refusal?.(body);
     // Answered as Bolt's ack answers (HTTPResponseAck: 200 with the JSON), and nothing more.
     if (refusal) return http.buildContentResponse(res, refusal);

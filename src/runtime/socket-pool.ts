@@ -11,6 +11,7 @@ import { defaultProcessEventErrorHandler, type App, type Receiver, type Receiver
 import type { Logger as SlackLogger } from '@slack/logger';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Logger } from 'pino';
+import { observeAck, socketLinksOpen, socketReconnects } from '../base/metrics.ts';
 import { SocketLink } from './socket-link.ts';
 
 export interface SocketPoolOptions {
@@ -104,6 +105,7 @@ export class SocketPoolReceiver implements Receiver {
     });
     link.on('slack_event', (args: SlackEventArgs) => void this.dispatch(link, args));
     link.onAskedToGo = (reason) => {
+      socketReconnects.inc({ reason: 'asked_to_go' });
       const log = reason === 'link_disabled' ? this.opts.log.error : this.opts.log.info;
       log.call(
         this.opts.log,
@@ -122,10 +124,13 @@ export class SocketPoolReceiver implements Receiver {
       void link.disconnect();
       throw err;
     }
+    socketLinksOpen.inc();
     link.once('disconnected', () => {
+      socketLinksOpen.dec();
       if (!this.links.delete(link) || this.stopping) return;
       // Replaced already when Slack asked it to go; otherwise it dropped (pong watchdog, network).
       if (!link.askedToGo) {
+        socketReconnects.inc({ reason: 'dropped' });
         this.opts.log.warn({ live: this.live() }, 'a socket mode connection dropped; replacing it');
         this.replace();
       }
@@ -151,6 +156,7 @@ export class SocketPoolReceiver implements Receiver {
 
   /** Like Bolt's SocketModeReceiver, plus the link knows which envelopes still wait for their ack. */
   private async dispatch(link: SocketLink, args: SlackEventArgs): Promise<void> {
+    const startedAt = performance.now();
     const done = link.track(args.envelope_id);
     const refusal = this.opts.refusal?.(args.body);
     if (refusal) {
@@ -158,7 +164,7 @@ export class SocketPoolReceiver implements Receiver {
       await args
         .ack(refusal as Record<string, unknown>)
         .catch((err: unknown) => this.opts.log.warn({ err }, 'socket mode ack failed'))
-        .finally(done);
+        .finally(() => (observeAck(args.body, startedAt), done()));
       return;
     }
     let acked = false;
@@ -172,6 +178,7 @@ export class SocketPoolReceiver implements Receiver {
         acked = true;
         try {
           await args.ack(response);
+          observeAck(args.body, startedAt);
         } finally {
           done();
         }

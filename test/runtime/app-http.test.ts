@@ -78,7 +78,7 @@ describe('health endpoints', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       ok: true,
-      checks: { store: 'ok', monitoring: 'ok' },
+      checks: { store: 'ok', monitoring: 'ok', jobs: 'ok' },
       // The job queue's figures (issue 18): counts only.
       jobs: expect.objectContaining({ engine: 'in-process', waiting: 0, running: 0, kinds: {} }),
     });

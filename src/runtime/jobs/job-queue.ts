@@ -26,6 +26,8 @@ export interface JobQueue {
    */
   refuseIfFull(kindOf: () => string | undefined): boolean;
   stats(): QueueStats;
+  /** For /readyz: 'ok', or a code saying why this replica's jobs cannot run as they should (issue 42). */
+  health?(): string;
   /** Jobs waiting and running on this replica now (cheap: no per-kind figures). */
   load(): { waiting: number; running: number };
   /** Resolves when no job of this replica waits or runs (tests prove absences with it). */

@@ -8,6 +8,7 @@
  * kept one phantom waiting job per such race).
  */
 import type { KindStats } from '../../kit/request-context.ts';
+import * as m from '../../base/metrics.ts';
 import type { JobRunner } from './job-queue.ts';
 import type { SlackJob } from './slack-job.ts';
 
@@ -60,15 +61,18 @@ export class JobStats {
     const c = this.of(kind);
     c.waiting += 1;
     if (position > 0) c.queuedBusy += 1;
+    m.noteJobAccepted(kind, position);
   }
   refused(kind: string): void {
     this.of(kind).refused += 1;
+    m.jobsRefused.inc({ kind: m.kindLabel(kind) });
   }
   started(kind: string, waitedMs: number): void {
     const c = this.of(kind);
     c.waiting -= 1;
     c.running += 1;
     c.wait.push(waitedMs);
+    m.noteJobStarted(kind, waitedMs);
   }
   /** Runs a job, counting it started (its wait) and finished (its work time, failed when `run` throws). */
   async track(job: SlackJob, run: JobRunner): Promise<void> {
@@ -89,6 +93,7 @@ export class JobStats {
     if (ok) c.done += 1;
     else c.failed += 1;
     c.work.push(workedMs);
+    m.noteJobFinished(kind, workedMs, ok);
   }
 
   /** Jobs running now, all kinds together. */

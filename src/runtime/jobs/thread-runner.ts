@@ -32,6 +32,8 @@ export interface ThreadRunner {
   ready(): Promise<void>;
   /** The thread's Linux thread id, as it said when ready (it lowered its priority: src/base/thread-priority.ts). */
   tid(): number | undefined;
+  /** False after the thread could not start, until it starts again (jobs then run on the main loop: /readyz). */
+  healthy(): boolean;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
   let readyPromise: Promise<void> | undefined;
   let closing = false;
   let tid: number | undefined;
+  let startFailed = false;
 
   function failAll(reason: string): void {
     for (const [id, runs] of pending) {
@@ -100,9 +103,11 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
         const msg = m as FromThread;
         if (msg.t === 'ready') {
           tid = msg.tid;
+          startFailed = false;
           return resolve();
         }
         if (msg.t === 'failed-start') {
+          startFailed = true;
           // Ended, so the next job starts a new thread (its exit handler clears this one).
           void started.terminate();
           return reject(new JobThreadUnavailableError(`job thread could not start: ${msg.error}`));
@@ -134,6 +139,7 @@ export function createThreadRunner(opts: ThreadRunnerOptions): ThreadRunner {
   return {
     ready,
     tid: () => (worker ? tid : undefined),
+    healthy: () => !startFailed,
     async run(job: SlackJob) {
       await ready();
       const w = worker;
