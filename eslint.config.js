@@ -7,7 +7,20 @@ import tseslint from 'typescript-eslint';
 // and sandbox/ share nothing; slack-standin/ imports none of the app's Slack code. Imports inside src are relative,
 // so each pattern matches a path that climbs out of the importing folder (`../../kit/…`) into the named folder.
 // The import-cycle test (test/architecture) checks the same graph for cycles between folders.
-const FEATURES = ['tasks', 'readings', 'alerts', 'posts', 'files', 'home', 'access'];
+const FEATURES = [
+  'tasks',
+  'readings',
+  'alerts',
+  'posts',
+  'files',
+  'home',
+  'access',
+  'forms',
+  'installs',
+  'connections',
+  'rounds',
+  'workflows',
+];
 const escape = (name) => name.replace(/[.]/g, '\\.');
 const into = (folders, message, tail = '(?:/|$)') => ({
   regex: `^(?:\\.\\./)+(?:${folders.map(escape).join('|')})${tail}`,
@@ -83,6 +96,19 @@ const dependencyRule = [
     ],
   ),
   restrict(['src/runtime/**'], [lowerNeverFeature, ROOT_ON_TOP]),
+  // ops/ (issue 42: /metrics, the audit trail) sits below the features, which record into it; the registry itself is
+  // base/metrics.ts, so the runtime and the bottom layers record without importing ops/.
+  restrict(
+    ['src/ops/**'],
+    [
+      lowerNeverFeature,
+      into(
+        ['runtime'],
+        'ops/ is used by features and the runtime is handed its routes; it never imports the runtime.',
+      ),
+      ROOT_ON_TOP,
+    ],
+  ),
   restrict(
     ['src/base/**'],
     [

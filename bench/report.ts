@@ -20,6 +20,8 @@ import {
   replicasSection,
 } from './lib/sections-jobs.ts';
 import { fairSection, fairVerdicts, stormSection, stormVerdicts } from './lib/sections-fair.ts';
+import { scaleSection, scaleVerdicts } from './lib/sections-scale.ts';
+import type { ScaleResult } from './scale.ts';
 import { median, mib, ms, ratio } from './lib/stats.ts';
 import type { PollerResult } from './poller-scale.ts';
 import { READINGS_TARGET_RATIO, type ReadingsResult } from './readings.ts';
@@ -51,6 +53,8 @@ export interface BenchReport {
   /** `/reading` alone at 200/s against bare Bolt (bench/storm.ts). */
   storm?: AckResult;
   fair?: FairResult;
+  /** Many workspaces, each with its own platform connection (bench/scale.ts, issue 39). */
+  scale?: ScaleResult;
   /** Benchmarks this run did not repeat, kept from the file it replaces. */
   carried?: CarriedOver;
 }
@@ -133,7 +137,7 @@ function verdicts(r: BenchReport): Verdict[] {
       met: d.met,
     });
   }
-  out.push(...stormVerdicts(r.storm), ...fairVerdicts(r.fair));
+  out.push(...stormVerdicts(r.storm), ...fairVerdicts(r.fair), ...scaleVerdicts(r.scale));
   return out;
 }
 
@@ -233,5 +237,7 @@ export function renderReport(r: BenchReport): string {
   else keep('## 8. Storm');
   if (r.fair) lines.push(...fairSection(r.fair), '');
   else keep('## 9. Fairness');
+  if (r.scale) lines.push(...scaleSection(r.scale), '');
+  else keep('## 10. Many workspaces');
   return `${lines.join('\n')}\n`;
 }

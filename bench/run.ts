@@ -25,10 +25,13 @@ import { runReadings } from './readings.ts';
 import { runReplicas } from './replicas.ts';
 import { renderReport, type BenchReport } from './report.ts';
 import { runStorm } from './storm.ts';
+import { runScale } from './scale.ts';
 
 const quick = process.argv.includes('--quick');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const only = new Set((onlyArg ?? 'ack,cpu,ackcpu,replicas,poller,readings,delivery,storm,fair').split(','));
+const only = new Set(
+  (onlyArg ?? 'ack,cpu,ackcpu,replicas,poller,readings,delivery,storm,fair,scale').split(','),
+);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const PLAN = quick
@@ -42,6 +45,7 @@ const PLAN = quick
       delivery: { channels: 3, events: 30, seed: 7 },
       storm: { rates: [200], durationMs: 5_000, reps: 1, warmupMs: 3_000 },
       fair: { windowMs: 8_000, rounds: 1, readings: 200, burstMs: 4_000 },
+      scale: { sizes: [1, 20], intervalMs: 5_000, rounds: 1 },
     }
   : {
       ack: { rates: [50, 200], durationMs: 30_000, reps: 3, warmupMs: 8_000 },
@@ -53,6 +57,7 @@ const PLAN = quick
       delivery: { channels: 10, events: 1_000, seed: 7 },
       storm: { rates: [200], durationMs: 30_000, reps: 3, warmupMs: 8_000 },
       fair: { windowMs: 20_000, rounds: 3, readings: 200, burstMs: 4_000 },
+      scale: { sizes: [1, 100, 500], intervalMs: 15_000, rounds: 2 },
     };
 
 /** Sections a subset run carries over from the docs/benchmarks.md it replaces (heading, summary rows). */
@@ -66,6 +71,7 @@ const CARRIED = [
   { part: 'ackcpu', heading: '## 7. Acking thread CPU per request', rows: [] },
   { part: 'storm', heading: '## 8. Storm', rows: ['storm'] },
   { part: 'fair', heading: '## 9. Fairness', rows: ['fairness'] },
+  { part: 'scale', heading: '## 10. Many workspaces', rows: ['many workspaces'] },
 ];
 
 const started = performance.now();
@@ -104,6 +110,7 @@ async function main(): Promise<void> {
   if (only.has('readings')) report.readings = await runReadings({ ...PLAN.readings, log });
   if (only.has('storm')) report.storm = await runStorm({ ...PLAN.storm, log });
   if (only.has('fair')) report.fair = await runFairness({ ...PLAN.fair, log });
+  if (only.has('scale')) report.scale = await runScale({ ...PLAN.scale, log });
   report.load.after = loadavg();
   report.totalMs = performance.now() - started;
   const target = targetPath;

@@ -13,9 +13,13 @@ import { handleAlertCreateTask } from './slack/action-alert-create-task.ts';
 import { alertSnooze } from './slack/action-alert-snooze.ts';
 import { digestMore } from './slack/action-digest-more.ts';
 import { monitorCommand } from './slack/command-monitor.ts';
+import { statusDetails } from './slack/action-status-details.ts';
 import { MONITOR_HELP } from './render/monitor-help.ts';
 
-export { startAlertBackground } from './engine/alert-background.ts';
+export { startAlertBackground, type AlertBackgroundOptions } from './engine/alert-background.ts';
+export { createRelayManager, type RelayManager } from './engine/relay-manager.ts';
+export { createAlertLeases } from './engine/leadership.ts';
+export { relayRoot, type RelayRootDeps } from './flows/relay-root.ts';
 export { alertStore } from './engine/alert-store.ts';
 export type { ChannelSubscriptions } from './rules/model.ts';
 export type { AlertStatus } from './rules/status.ts';
@@ -30,12 +34,19 @@ export const COMMANDS = [MONITOR_HELP];
 export { assignmentDmsOn, setAssignmentDms } from './engine/alert-people.ts';
 /** For the tasks feature, right after assigning a task from Slack: DMs the assignee now (the relay then won't). */
 export { notifyAssignment } from './engine/assign-notify.ts';
+/** For "Create task from message" on an alert message: the device, its site and (critical) a High priority. */
+export { alertTaskPrefill } from './flows/alert-task-prefill.ts';
+/** For /reading's "this shift": the channel's shift changes, or null. */
+export { channelShiftTimes } from './engine/channel-shift-times.ts';
+/** The Workflow Builder step "Open incidents at a site" (issue 41): a site's devices with a problem now. */
+export { openIncidentsAt, type SiteIncident, type SiteIncidents } from './flows/site-incidents.ts';
 
 export function registerAlerts(app: ListenerApp, deps: Deps): void {
   app.entry(monitorCommand(deps));
   app.entry(alertAck(deps));
   app.entry(alertSnooze(deps));
   app.entry(digestMore(deps));
+  app.entry(statusDetails(deps));
   // Answered on receipt: it opens the task modal with the trigger_id.
   app.action<BlockButtonAction>(ALERT_ACTION.createTask, (args) => handleAlertCreateTask(args, deps));
 }

@@ -6,9 +6,13 @@ import { z } from 'zod';
 import { parseJobs, type JobsConfig } from './config-jobs.ts';
 import { parseInteger } from './config-integer.ts';
 import { parseAccess, type AccessConfig } from './config-access.ts';
+import { parseOAuth, type OAuthConfig } from './config-oauth.ts';
+import { parseOps, type OpsConfig } from './config-ops.ts';
 
 export type { JobsConfig } from './config-jobs.ts';
 export type { AccessConfig } from './config-access.ts';
+export type { OAuthConfig } from './config-oauth.ts';
+export type { OpsConfig } from './config-ops.ts';
 
 export type SlackMode = 'http' | 'socket' | 'local';
 export type StoreUrl = { kind: 'sqlite'; path: string } | { kind: 'memory' } | { kind: 'redis'; url: string };
@@ -24,6 +28,11 @@ export interface Config {
     appToken: string | undefined;
     /** Web API base ending in `/`, e.g. https://slack.com/api/ */
     apiUrl: string;
+    /**
+     * SLACK_CLIENT_ID/SECRET/STATE_SECRET: installed by many workspaces with OAuth (issue 39), each request
+     * authorised with its installation's token; undefined = one workspace, SLACK_BOT_TOKEN (or local mode).
+     */
+    oauth?: OAuthConfig | undefined;
   };
   port: number;
   monitoring:
@@ -46,6 +55,8 @@ export interface Config {
   taskStatusOverrides: Record<string, string>;
   access: AccessConfig;
   jobs: JobsConfig;
+  /** /metrics and the audit trail (issue 42; src/base/config-ops.ts). */
+  ops: OpsConfig;
 }
 
 export class ConfigError extends Error {
@@ -63,6 +74,9 @@ const env = z.object({
   SLACK_SIGNING_SECRET: z.string().optional(),
   SLACK_APP_TOKEN: z.string().optional(),
   SLACK_API_URL: z.string().optional(),
+  SLACK_CLIENT_ID: z.string().optional(),
+  SLACK_CLIENT_SECRET: z.string().optional(),
+  SLACK_STATE_SECRET: z.string().optional(),
   PORT: z.string().optional(),
   MONITORING_BASE_URL: z.string().optional(),
   MONITORING_API_KEY: z.string().optional(),
@@ -85,6 +99,10 @@ const env = z.object({
   JOB_RUNNER: z.string().optional(),
   JOB_LOCK_SECONDS: z.string().optional(),
   JOB_LANE_MAX: z.string().optional(),
+  METRICS_PORT: z.string().optional(),
+  METRICS_HOST: z.string().optional(),
+  METRICS_TOKEN: z.string().optional(),
+  AUDIT_RETENTION_DAYS: z.string().optional(),
 });
 
 function blankToUndefined(source: Record<string, string | undefined>): Record<string, string | undefined> {
@@ -151,21 +169,29 @@ export function loadConfig(
   const problems: string[] = [];
 
   const { SLACK_BOT_TOKEN: botToken, SLACK_SIGNING_SECRET: signingSecret, SLACK_APP_TOKEN: appToken } = e;
+  const oauthGiven = Boolean(e.SLACK_CLIENT_ID || e.SLACK_CLIENT_SECRET || e.SLACK_STATE_SECRET);
   let mode: SlackMode;
-  if (opts.forceLocal || (!botToken && !signingSecret && !appToken)) {
+  let oauth: OAuthConfig | undefined;
+  if (opts.forceLocal || (!botToken && !signingSecret && !appToken && !oauthGiven)) {
     mode = 'local';
     if (appToken && !appToken.startsWith('xapp-'))
       problems.push('SLACK_APP_TOKEN must be an app-level token starting with xapp- (local Socket Mode)');
   } else if (appToken) {
     mode = 'socket';
-    if (!botToken) problems.push('SLACK_APP_TOKEN is set but SLACK_BOT_TOKEN is not');
+    oauth = parseOAuth(e, problems);
+    if (!botToken && !oauth) problems.push('SLACK_APP_TOKEN is set but SLACK_BOT_TOKEN is not');
     if (!appToken.startsWith('xapp-'))
       problems.push('SLACK_APP_TOKEN must be an app-level token starting with xapp-');
   } else {
     mode = 'http';
-    if (!botToken) problems.push('SLACK_SIGNING_SECRET is set but SLACK_BOT_TOKEN is not');
+    oauth = parseOAuth(e, problems);
+    if (!botToken && !oauth) problems.push('SLACK_SIGNING_SECRET is set but SLACK_BOT_TOKEN is not');
     if (!signingSecret)
-      problems.push('SLACK_BOT_TOKEN is set but SLACK_SIGNING_SECRET is not (needed in HTTP mode)');
+      problems.push(
+        oauth
+          ? 'SLACK_CLIENT_ID is set but SLACK_SIGNING_SECRET is not (needed in HTTP mode)'
+          : 'SLACK_BOT_TOKEN is set but SLACK_SIGNING_SECRET is not (needed in HTTP mode)',
+      );
   }
   if (botToken && !botToken.startsWith('xoxb-') && mode !== 'local') {
     problems.push('SLACK_BOT_TOKEN must be a bot token starting with xoxb-');
@@ -191,7 +217,7 @@ export function loadConfig(
 
   const local = mode === 'local';
   const config: Config = {
-    slack: { mode, botToken, signingSecret, appToken, apiUrl },
+    slack: { mode, botToken, signingSecret, appToken, apiUrl, ...(oauth ? { oauth } : {}) },
     port: parseInteger('PORT', e.PORT, 3000, 0, 65535, problems),
     monitoring,
     store: parseStoreUrl(e.STORE_URL, problems),
@@ -224,6 +250,7 @@ export function loadConfig(
     ),
     logLevel: (LOG_LEVELS as readonly string[]).includes(logLevel) ? (logLevel as LogLevel) : 'info',
     jobs: parseJobs(e, problems),
+    ops: parseOps(e, problems),
     companyId: e.FIELDLINE_COMPANY_ID,
     taskStatusOverrides: parseStatusOverrides(e.TASK_STATUS_IDS, problems),
     access: parseAccess(e, mode === 'local', problems),

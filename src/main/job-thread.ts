@@ -4,9 +4,9 @@
  * opens the sqlite file or Redis itself (a memory store is the main thread's, over the port). Logs go straight to
  * the same file descriptor as the main thread's, not through it.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { pino } from 'pino';
-import { composeDeps } from './compose.ts';
+import { composeDeps, homeWorkspaceResolver } from './compose.ts';
 import type { Config } from '../base/config.ts';
 import { systemClock } from '../base/deps.ts';
 import { createSlackApp } from '../runtime/app.ts';
@@ -16,6 +16,7 @@ import { proxyStore } from '../runtime/jobs/store-proxy.ts';
 import { createLogger } from '../base/log.ts';
 import { lowerThreadPriority } from '../base/thread-priority.ts';
 import { openStore } from '../store/open-store.ts';
+import { serveThreadMetrics } from '../ops/index.ts';
 import type { Store } from '../store/store.ts';
 
 /** What the composition root knows of the app a job thread builds (structured-cloned: a Buffer arrives as a Uint8Array). */
@@ -57,7 +58,16 @@ async function start(port: NonNullable<typeof parentPort>, data: JobThreadData):
   const tid = lowerThreadPriority(log);
   const proxy = data.ownStore ? undefined : proxyStore(port, data.storeKind);
   const store = proxy?.store ?? (await openStore(config.store, { log, keyPrefix: config.storePrefix }));
-  const composed = composeDeps({ config, log, store, clock: systemClock, platform: data.platform });
+  const composed = composeDeps({
+    config,
+    log,
+    store,
+    clock: systemClock,
+    platform: data.platform,
+    slackApiUrl: data.slackApiUrl,
+  });
+  // The bot token's own workspace keeps the default relay's records (issue 39), as on the main thread.
+  composed.deps.connections.setHome(homeWorkspaceResolver(data.botToken, data.slackApiUrl));
   const slack = createSlackApp(composed.deps, {
     mode: 'jobs',
     port: 0,
@@ -65,6 +75,8 @@ async function start(port: NonNullable<typeof parentPort>, data: JobThreadData):
     slackApiUrl: data.slackApiUrl,
     ...composed.slackOptions,
   });
+  // The work's platform and Slack calls are counted here; /metrics asks for them at each scrape (issue 42).
+  serveThreadMetrics(threadId);
   hostJobs(port, (job) => slack.app.processEvent(workEvent(job)), proxy?.onReply ?? (() => undefined), tid);
 }
 

@@ -7,14 +7,18 @@
  * MONITORING_* variables the embedded monitoring sandbox takes the platform's place.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConfigError, loadConfig, type Config } from '../base/config.ts';
 import { systemClock, type Deps } from '../base/deps.ts';
 import { createLifecycle, type Lifecycle } from '../base/lifecycle.ts';
 import { createLogger, type Logger } from '../base/log.ts';
-import { composeDeps, alertDeps, type Composed } from './compose.ts';
+import { composeDeps, homeWorkspaceResolver, installationIdsOf, type Composed } from './compose.ts';
 import { startAlertBackground } from '../alerts/index.ts';
+import { removeRoundsWorkspace, startRoundsScheduler } from '../rounds/index.ts';
 import { createSlackApp, type SlackApp } from '../runtime/app.ts';
 import { setUpJobs, type JobsSetup } from './jobs-setup.ts';
+import { installPages } from './install-pages.ts';
+import { refreshExchange, type RouteHandler } from '../installs/index.ts';
 import { openStore } from '../store/open-store.ts';
 import type { Store } from '../store/store.ts';
 
@@ -25,6 +29,20 @@ import type { Store } from '../store/store.ts';
 function accessConfig(config: Config): Config['access'] {
   if (config.access.encryptionKey || config.slack.mode !== 'local') return config.access;
   return { ...config.access, encryptionKey: randomBytes(32) };
+}
+
+/**
+ * Local mode lets you try the install flow (issue 39): fieldline makes up OAuth credentials shared with the Slack
+ * stand-in only, and the seeded workspace is installed with the made-up bot token from the start.
+ */
+function localOAuth(config: Config): Config['slack'] {
+  if (config.slack.mode !== 'local') return config.slack;
+  const oauth = {
+    clientId: `${randomBytes(5).readUIntBE(0, 5)}.${randomBytes(5).readUIntBE(0, 5)}`,
+    clientSecret: randomBytes(16).toString('hex'),
+    stateSecret: randomBytes(24).toString('hex'),
+  };
+  return { ...config.slack, oauth };
 }
 
 /** Shutdown must finish within this, whatever hangs (the orchestrator's SIGKILL usually follows at 10 s+). */
@@ -112,6 +130,11 @@ async function startSlack(
     return jobs;
   };
   const slackConfig = config.slack;
+  // The install pages (OAuth): made once the app's own URL is known (local mode's redirect goes there).
+  let pages: RouteHandler | undefined;
+  const routes = slackConfig.oauth
+    ? (req: IncomingMessage, res: ServerResponse) => pages?.(req, res) ?? false
+    : undefined;
   if (slackConfig.mode === 'local') {
     // Local mode: fieldline makes up its own Slack credentials and shares them with the stand-in only.
     const signingSecret = randomBytes(24).toString('hex');
@@ -125,7 +148,14 @@ async function startSlack(
       botToken,
       log: log.child({ module: 'standin' }),
       ...(appToken ? { appToken, socketMode: true } : {}),
+      ...(slackConfig.oauth ? { oauth: slackConfig.oauth } : {}),
     });
+    if (slackConfig.oauth) {
+      deps.installs.useSlackApi(refreshExchange(slackConfig.oauth, { slackApiUrl: standin.apiUrl }));
+      // The seeded workspace is installed from the start, with the token fieldline made up for it.
+      const { installSeededWorkspace } = await import('./local/install-seeded.ts');
+      await installSeededWorkspace(deps, { token: botToken, userId: standin.botUserId });
+    }
     lifecycle.onStop('resources', 'slack stand-in', () => standin.close());
     const slack = createSlackApp(deps, {
       mode: appToken ? 'socket' : 'http',
@@ -136,14 +166,25 @@ async function startSlack(
       appToken,
       slackApiUrl: standin.apiUrl,
       rootRedirect: standin.baseUrl,
+      ...(routes ? { routes } : {}),
       ...surfaces,
       jobQueue: jobsWith(botToken, standin.apiUrl).jobQueue,
     });
     lifecycle.onStop('intake', 'slack app', () => slack.stop());
     const { port } = await slack.start();
     standin.setAppUrl(`http://127.0.0.1:${port}/slack/events`);
+    if (slackConfig.oauth)
+      // localhost, as printed: the install's state cookie is set for the host the page was opened on.
+      pages = installPages(deps, {
+        credentials: slackConfig.oauth,
+        slackApiUrl: standin.apiUrl,
+        ...(standin.authorizeUrl ? { authorizationUrl: standin.authorizeUrl } : {}),
+        redirectUri: `http://localhost:${port}/slack/oauth_redirect`,
+      });
     const { setupLocalWorkspace } = await import('./local/index.ts');
-    await setupLocalWorkspace(deps, standin, platform.userKeys);
+    await setupLocalWorkspace(deps, standin, platform.userKeys, {
+      ...(slackConfig.oauth ? { installUrl: `http://localhost:${port}/slack/install` } : {}),
+    });
     process.stdout.write(`\nOpen http://localhost:${standin.port}/ to use fieldline locally\n\n`);
     return { slack, botToken, apiUrl: standin.apiUrl };
   }
@@ -156,18 +197,52 @@ async function startSlack(
     botToken,
     appToken: slackConfig.appToken,
     slackApiUrl: slackConfig.apiUrl,
+    ...(routes ? { routes } : {}),
     ...surfaces,
     jobQueue: jobsWith(botToken, slackConfig.apiUrl).jobQueue,
   });
   lifecycle.onStop('intake', 'slack app', () => slack.stop());
+  if (slackConfig.oauth)
+    pages = installPages(deps, { credentials: slackConfig.oauth, slackApiUrl: slackConfig.apiUrl });
   await slack.start();
   return { slack, botToken, apiUrl: slackConfig.apiUrl };
 }
 
-/** Background work (the relay's poller and deliverer) starts here and registers its stop in phase 'work'. */
-/** The relay acts for nobody in particular: it polls and posts with the shared key and keeps its own site cache. */
+/**
+ * Background work (the relays: one per platform connection, issue 39) starts here and registers its stop in phase
+ * 'work'. A relay acts for nobody in particular: it polls and posts with its connection's key. The bot token's
+ * own workspace keeps the default relay; a workspace with its own connection posts with its installation's token.
+ * A workspace that leaves (installs' onRemoved) has its relay stopped and its relay records deleted.
+ */
 async function startBackground(deps: Deps, slack: SlackConnection, lifecycle: Lifecycle): Promise<void> {
-  await startAlertBackground(alertDeps(deps), { botToken: slack.botToken, apiUrl: slack.apiUrl }, lifecycle);
+  deps.connections.setHome(homeWorkspaceResolver(slack.botToken, slack.apiUrl));
+  const relays = await startAlertBackground(
+    deps,
+    {
+      slack: { botToken: slack.botToken, apiUrl: slack.apiUrl },
+      async slackFor(workspace) {
+        const found = await deps.installs.find(installationIdsOf(workspace));
+        return found ? { botToken: found.botToken, apiUrl: slack.apiUrl } : undefined;
+      },
+      installed: () => deps.installs.keys(),
+    },
+    lifecycle,
+  );
+  deps.installs.onRemoved((key) => relays.remove(key));
+  // Rounds and handovers (issue 40): every replica ticks; each due slot is claimed in the store, posted once.
+  startRoundsScheduler(
+    deps,
+    {
+      async slackFor(workspace) {
+        const found = await deps.installs.find(installationIdsOf(workspace));
+        return found
+          ? { botToken: found.botToken, apiUrl: slack.apiUrl }
+          : { botToken: slack.botToken, apiUrl: slack.apiUrl };
+      },
+    },
+    lifecycle,
+  );
+  deps.installs.onRemoved((key) => removeRoundsWorkspace(deps.store, key));
 }
 
 async function main(): Promise<void> {
@@ -176,7 +251,10 @@ async function main(): Promise<void> {
     config.slack.botToken,
     config.slack.signingSecret,
     config.slack.appToken,
+    config.slack.oauth?.clientSecret,
+    config.slack.oauth?.stateSecret,
     config.monitoring.kind === 'remote' ? config.monitoring.apiKey : undefined,
+    config.ops.metrics.token,
     ...[config.access.encryptionKey, ...config.access.previousEncryptionKeys].flatMap((key) =>
       key ? [key.toString('base64'), key.toString('hex')] : [],
     ),
@@ -208,7 +286,7 @@ async function main(): Promise<void> {
     const store = await openStoreFor(config, log, platform);
     lifecycle.onStop('resources', 'store', () => store.close());
     const composed = composeDeps({
-      config: { ...config, access: accessConfig(config) },
+      config: { ...config, slack: localOAuth(config), access: accessConfig(config) },
       log,
       store,
       clock: systemClock,
@@ -216,6 +294,9 @@ async function main(): Promise<void> {
     });
     // Registered after the sandbox, so the clients close before it.
     lifecycle.onStop('resources', 'monitoring clients', () => composed.close());
+    // METRICS_PORT: /metrics on a port of its own (issue 42; src/ops/metrics-http.ts).
+    const metricsPort = await composed.metrics?.listen();
+    if (metricsPort) log.info({ port: metricsPort.port }, 'metrics served on their own port');
     const deps = composed.deps;
     const jobsFor: JobsFor = (botToken, slackApiUrl) =>
       setUpJobs({

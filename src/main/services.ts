@@ -6,11 +6,15 @@
  */
 import type { BaseDeps } from '../base/deps.ts';
 import type { Access } from '../access/index.ts';
+import type { Installs } from '../installs/index.ts';
+import type { Connections, PlatformClients } from '../connections/index.ts';
+import type { AuditTrail } from '../ops/index.ts';
 import { createDirectory, type Directory } from '../directory/index.ts';
 import { createTaskService, type TaskService } from '../tasks/index.ts';
 import { DEFAULT_FILE_TRANSFER, type FileTransferSettings } from '../files/index.ts';
 import { createPostsService, type PostsService } from '../posts/index.ts';
 import { createSourcesService, type SourcesService } from '../readings/index.ts';
+import { createDigestRoutines, type DigestRoutinesSource } from '../rounds/index.ts';
 
 export interface Services {
   directory: Directory;
@@ -18,11 +22,21 @@ export interface Services {
   posts: PostsService;
   fileTransfer: FileTransferSettings;
   sources: SourcesService;
+  /** The shift digest's rounds and handover section (issue 40), read by the relay's digests. */
+  digestRoutines: DigestRoutinesSource;
 }
 
 declare module '../base/deps.ts' {
   interface AppServices extends Services {
     access: Access;
+    /** The installations served (issue 39; single-workspace mode: none, `multi` false). */
+    installs: Installs;
+    /** Each workspace's platform connection (issue 39). */
+    connections: Connections;
+    /** The monitoring clients of every connection (the relay's per connection). */
+    platformClients: PlatformClients;
+    /** The audit trail (issue 42; src/ops/audit/): set by the composition root. */
+    audit?: AuditTrail;
   }
 }
 
@@ -35,5 +49,6 @@ export function createServices(base: BaseDeps): Services {
     posts: createPostsService(base),
     fileTransfer: { ...DEFAULT_FILE_TRANSFER },
     sources: createSourcesService(base),
+    digestRoutines: createDigestRoutines(base),
   };
 }

@@ -15,6 +15,11 @@ import { POST_HELP } from './render/post-help.ts';
 
 export { createPostsService, type PostsService } from './service/posts-service.ts';
 export { POST_HELP } from './render/post-help.ts';
+/** What the Workflow Builder step "Post to the platform feed" reuses (issue 41): the modal's rules, publishing. */
+export { validatePostValues } from './flows/post-form.ts';
+export { POST_FIELDS } from './render/post-modal.ts';
+export { publishPost } from './flows/publish-post.ts';
+export type { PostChannel } from './service/channels.ts';
 /** The slash commands of this feature, with their help (the manifest lists the same). */
 export const COMMANDS = [POST_HELP];
 

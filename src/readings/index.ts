@@ -22,6 +22,7 @@ import {
   sourceReadings,
 } from './slack/action-source-readings.ts';
 import { readingCommand } from './slack/command-reading.ts';
+import { readingDidYouMean } from './slack/action-did-you-mean.ts';
 import { sourceCommand } from './slack/command-source.ts';
 import { readingImportDm } from './slack/event-reading-import-dm.ts';
 import { handleReadingImportSourceOptions } from './slack/options-import-source.ts';
@@ -37,6 +38,11 @@ export const COMMANDS = [READING_HELP, SOURCE_HELP];
 export { rowFacts } from './rules/source-facts.ts';
 export type { SearchPage, SourceHit } from './service/search.ts';
 export { createSourcesService, type SourcesService } from './service/sources-service.ts';
+/** What the Workflow Builder reading steps reuse (issue 41): the manual entry's rules and the site-time format. */
+export { metricCatalog, type MetricInfo } from './rules/metric-catalog.ts';
+export { buildEntry } from './rules/manual-entry.ts';
+export { zoneOrUtc } from './rules/range.ts';
+export { formatNumber, siteTime } from './render/reading-format.ts';
 
 export function registerReadings(app: ListenerApp, deps: Deps): void {
   app.entry(readingCommand(deps));
@@ -48,6 +54,7 @@ export function registerReadings(app: ListenerApp, deps: Deps): void {
   app.entry(sourceExport(deps));
   app.entry(readingPickSource(deps));
   app.entry(readingShare(deps));
+  app.entry(readingDidYouMean(deps));
   app.entry(enterReading(deps));
   app.entry(deviceStatus(deps));
   app.action<BlockButtonAction>(SOURCE_ACTION.createTask, (args) => handleSourceCreateTask(args, deps));

@@ -3,7 +3,7 @@
  * connections, ./socket-pool.ts, plus a small server for /healthz and /readyz). Handlers run after ack (`processBeforeResponse: false`); an
  * in-flight counter lets stop() wait for them before the store and client are closed.
  */
-import { App } from '@slack/bolt';
+import { App, type Authorize } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { BaseDeps } from '../base/deps.ts';
 import { slackLogger } from '../base/log.ts';
@@ -13,7 +13,13 @@ import { installSealedViews, sealOrOwn } from './sealed-views.ts';
 import { decodeCommandText } from './command-text.ts';
 import { installDeliveryDedupe, signedRequestProperties } from './dedupe.ts';
 import { installErrorHandler } from '../kit/error-handler.ts';
-import { createHttpServer, listen, MAX_BODY_BYTES, type RunningServer } from './http-server.ts';
+import {
+  createHttpServer,
+  listen,
+  MAX_BODY_BYTES,
+  type HttpServerOptions,
+  type RunningServer,
+} from './http-server.ts';
 import { SignedRequestReceiver } from './signed-receiver.ts';
 import { SocketPoolReceiver } from './socket-pool.ts';
 import { createListenerTable, type ListenerApp } from './listener-table.ts';
@@ -45,6 +51,15 @@ export interface SlackAppOptions {
   slackApiUrl?: string;
   /** Local mode: GET / redirects to the web console. */
   rootRedirect?: string;
+  /**
+   * Installed with OAuth (issue 39): each request's token is looked up by this instead of `botToken` (which is then
+   * not used).
+   */
+  authorize?: Authorize<boolean>;
+  /** GET /metrics on this app's port, when allowed (the composition root's src/ops/metrics-http.ts route). */
+  metrics?: HttpServerOptions['metrics'];
+  /** Extra GET pages of our HTTP server (the install pages), tried before the Slack receiver. */
+  routes?: HttpServerOptions['routes'];
   /** Override the WebClient retry policy (tests keep it short). */
   retryConfig?: WebClientOptions['retryConfig'];
   /** How long stop() waits for handlers still running after their ack. Default 6 s (main exits by 9 s). */
@@ -136,7 +151,7 @@ export function createSlackApp(
 
   // No conversation store: nothing reads context.conversation, and its middleware cost every request a lookup.
   const appOptions = {
-    token: opts.botToken,
+    ...(opts.authorize ? { authorize: opts.authorize } : { token: opts.botToken }),
     logger,
     clientOptions,
     extendedErrorHandler: true,
@@ -146,6 +161,7 @@ export function createSlackApp(
   // A full queue refuses declared work in the receiver, before the app (./jobs/door.ts), whichever receiver it is.
   const refusal = (body: Record<string, unknown>) => door.refusal(body, jobs);
   let receiver: SignedRequestReceiver | undefined;
+  let socketPool: SocketPoolReceiver | undefined;
   let app: App;
   if (opts.mode === 'http') {
     if (!opts.signingSecret) throw new Error('HTTP mode needs a signing secret');
@@ -166,7 +182,7 @@ export function createSlackApp(
   } else {
     if (!opts.appToken) throw new Error('Socket Mode needs an app-level token');
     // Several connections, each replaced as soon as Slack asks it to go (./socket-pool.ts).
-    const socketPool = new SocketPoolReceiver({
+    socketPool = new SocketPoolReceiver({
       appToken: opts.appToken,
       connections: opts.socketConnections,
       slackLogger: logger,
@@ -239,7 +255,14 @@ export function createSlackApp(
     deps,
     slackListener: receiver?.requestListener,
     rootRedirect: opts.rootRedirect,
+    ...(opts.routes ? { routes: opts.routes } : {}),
     jobStats: () => jobs.stats(),
+    ...(opts.metrics ? { metrics: opts.metrics } : {}),
+    // issue 42: /readyz tells the truth about this replica's Slack links and job engine.
+    replica: {
+      ...(socketPool ? { socketLinks: socketPool.live.bind(socketPool) } : {}),
+      jobs: () => jobs.health?.() ?? 'ok',
+    },
   });
   let running: RunningServer | undefined;
 

@@ -4,6 +4,7 @@
  * Answers like Slack: HTTP 200 with {ok:true,…} or {ok:false, error}; 429 + Retry-After for `ratelimited`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BodyError, isMultipart, parseArgs, parseMultipart, readRaw } from './http-body.ts';
 import type { Injections } from './inject.ts';
 import { ApiError, type MethodContext, type MethodHandler } from './methods/context.ts';
@@ -11,10 +12,12 @@ import { chatMethods } from './methods/chat.ts';
 import { directoryMethods } from './methods/directory.ts';
 import { fileMethods } from './methods/files.ts';
 import { historyMethods } from './methods/history.ts';
+import { membershipMethods } from './methods/membership.ts';
 import { viewMethods } from './methods/views.ts';
 import type { JsonObject } from './types.ts';
 import type { WebApiCheck } from './web-api-check.ts';
 import type { SocketModeHub } from './socket-mode.ts';
+import type { StandinWorkspaces } from './oauth/index.ts';
 
 export const METHODS: Record<string, MethodHandler> = {
   ...chatMethods,
@@ -22,6 +25,7 @@ export const METHODS: Record<string, MethodHandler> = {
   ...directoryMethods,
   ...fileMethods,
   ...historyMethods,
+  ...membershipMethods,
 };
 
 export interface ApiDeps {
@@ -32,6 +36,8 @@ export interface ApiDeps {
   spec?: WebApiCheck;
   /** Socket Mode: answers apps.connections.open (app-level token only) */
   socket?: SocketModeHub;
+  /** OAuth (issue 39): oauth.v2.access, and every token it issued accepted for its installation */
+  workspaces?: StandinWorkspaces;
 }
 
 interface Outcome {
@@ -85,19 +91,54 @@ async function outcomeFor(
     const injected = deps.injections.take(method, undefined);
     return injected ? injectedOutcome(injected) : { status: 200, body: deps.socket.connectionsOpen(token) };
   }
+  // The app's own credentials, no token (installs and token rotation).
+  if (method === 'oauth.v2.access' && deps.workspaces) {
+    const checked = deps.spec?.check(method, args) ?? { args };
+    return { status: 200, body: checked.rejection ?? deps.workspaces.oauth.access(checked.args) };
+  }
   if (token === undefined) return { status: 200, body: { ok: false, error: 'not_authed' } };
   if (token === deps.socket?.appToken)
     return { status: 200, body: { ok: false, error: 'not_allowed_token_type' } };
-  if (token !== deps.botToken) return { status: 200, body: { ok: false, error: 'invalid_auth' } };
+  let ctx = deps.ctx;
+  // A custom step run's own token (./functions.ts): valid while its run is running.
+  const run = token.startsWith('xwfp-') ? deps.ctx.functions?.runOfToken(token) : undefined;
+  if (token.startsWith('xwfp-') && run?.state !== 'running')
+    return { status: 200, body: { ok: false, error: run ? 'token_expired' : 'invalid_auth' } };
+  if (run) {
+    ctx = { ...deps.ctx, functionExecution: run.id };
+    if (deps.workspaces) {
+      const caller = deps.workspaces.callerOf(deps.botToken);
+      if (!('error' in caller)) ctx = { ...ctx, caller };
+    }
+  } else if (deps.workspaces) {
+    const caller = deps.workspaces.callerOf(token);
+    if ('error' in caller) return { status: 200, body: { ok: false, error: caller.error } };
+    ctx = { ...deps.ctx, caller };
+    deps.workspaces.oauth.noteCall(method, token);
+  } else if (token !== deps.botToken) return { status: 200, body: { ok: false, error: 'invalid_auth' } };
   const channel = [args.channel, args.channel_id].find((c): c is string => typeof c === 'string');
+  const late = deps.injections.delay(method, channel);
+  if (late > 0) await sleep(late);
   const injected = deps.injections.take(method, channel);
+  if (injected?.delayMs) await sleep(injected.delayMs);
   if (injected) return injectedOutcome(injected);
-  const handler = METHODS[method];
+  const handler = METHODS[method] ?? deps.ctx.functions?.methods()[method];
   const checked = deps.spec?.check(method, args) ?? { args };
   if (checked.rejection) return { status: 200, body: checked.rejection };
   if (!handler) return { status: 200, body: { ok: false, error: 'unknown_method' } };
   try {
-    return { status: 200, body: await handler(checked.args, deps.ctx) };
+    const body = await handler(checked.args, ctx);
+    // What a run's token posts carries the run (its buttons come back with function_data).
+    if (
+      run &&
+      method === 'chat.postMessage' &&
+      typeof body.channel === 'string' &&
+      typeof body.ts === 'string'
+    ) {
+      const posted = ctx.state.message(body.channel, body.ts);
+      if (posted) posted.functionExecution = run.id;
+    }
+    return { status: 200, body };
   } catch (err) {
     if (err instanceof ApiError) return { status: 200, body: { ok: false, error: err.error, ...err.extra } };
     throw err;
@@ -120,12 +161,16 @@ export async function handleApiCall(
     return;
   }
   const token = bearerToken(req, args);
-  const { token: _token, ...recordedArgs } = args;
+  // Never a secret in the record of calls (the console shows it).
+  const { token: _token, client_secret: _secret, refresh_token: _refresh, ...recordedArgs } = args;
   const outcome = await outcomeFor(method, args, token, deps);
   deps.ctx.state.recordCall({
     method,
     args: recordedArgs,
-    response: outcome.body,
+    response:
+      method === 'oauth.v2.access'
+        ? { ...outcome.body, access_token: '…', refresh_token: '…' }
+        : outcome.body,
     status: outcome.status,
     at: deps.ctx.now(),
   });

@@ -3,6 +3,7 @@
  * Slack's (button value, selected_option, selected_date …), container/channel/message or view, and for
  * messages a response_url whose replace_original/delete_original act on that message.
  */
+import { randomBytes } from 'node:crypto';
 import type { MethodContext } from './methods/context.ts';
 import {
   channelRef,
@@ -37,6 +38,8 @@ export interface BlockActionInput {
   /** current values of the view's inputs, as for viewSubmission */
   values?: Record<string, InputValue>;
   user?: string;
+  /** a trigger_id from issueTriggerId(user), for a caller that must know it before the app answers */
+  triggerId?: string;
 }
 
 interface ActionDeps {
@@ -103,6 +106,19 @@ export function blockActionPayload(
     state: { values: {} },
     response_url: responseUrl,
   });
+  // A message a custom step's run posted: Slack hands its buttons the run (../shared/slack/payloads
+  // block_actions.function.json) — while the run is running.
+  const token = message.functionExecution && deps.ctx.functions?.tokenOfRun(message.functionExecution);
+  const run = token ? deps.ctx.functions?.runOfToken(token) : undefined;
+  if (run && run.state === 'running')
+    Object.assign(payload, {
+      bot_access_token: run.token,
+      function_data: { execution_id: run.id, function: { callback_id: run.callbackId }, inputs: run.inputs },
+      interactivity: {
+        interactor: { secret: randomBytes(8).toString('hex'), id: user.id },
+        interactivity_pointer: triggerId,
+      },
+    });
   return { payload, responseUrl };
 }
 

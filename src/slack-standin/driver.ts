@@ -27,7 +27,7 @@ import {
   type SendResult,
   type TransportDeps,
 } from './driver-transport.ts';
-import type { InputValue } from './view-state.ts';
+import { buildStateValues, type InputValue } from './view-state.ts';
 import { submitView, type ViewSubmissionResult } from './driver-views.ts';
 import {
   blockActionPayload,
@@ -90,11 +90,13 @@ export class Driver {
     text?: string;
     user?: string;
     channel?: string;
+    /** a trigger_id from issueTriggerId(user), for a caller that must know it before the app answers */
+    triggerId?: string;
   }): Promise<DriverResult> {
     const user = requireUser(this.state, input.user);
     const channel = this.state.channel(input.channel ?? DEFAULT_CHANNEL);
     if (!channel) throw new DriverError(`unknown stand-in channel ${input.channel ?? ''}`);
-    const triggerId = this.trigger(user.id);
+    const triggerId = input.triggerId ?? this.trigger(user.id);
     const responseUrl = this.deps.urls.issue(this.deps.ctx.baseUrl(), { channel: channel.id, user: user.id });
     const fields: Record<string, string> = {
       token: VERIFICATION_TOKEN,
@@ -116,9 +118,12 @@ export class Driver {
     return { ...result, payload: fields, triggerId, responseUrl };
   }
 
-  globalShortcut(callbackId: string, opts: { user?: string } = {}): Promise<DriverResult> {
+  globalShortcut(
+    callbackId: string,
+    opts: { user?: string; triggerId?: string } = {},
+  ): Promise<DriverResult> {
     const user = requireUser(this.state, opts.user);
-    const triggerId = this.trigger(user.id);
+    const triggerId = opts.triggerId ?? this.trigger(user.id);
     const payload = {
       ...interactionBase('shortcut', user),
       callback_id: callbackId,
@@ -130,11 +135,11 @@ export class Driver {
 
   messageShortcut(
     callbackId: string,
-    opts: { channel?: string; message: MessageRef; user?: string },
+    opts: { channel?: string; message: MessageRef; user?: string; triggerId?: string },
   ): Promise<DriverResult> {
     const user = requireUser(this.state, opts.user);
     const message = resolveMessage(this.state, opts.message, opts.channel);
-    const triggerId = this.trigger(user.id);
+    const triggerId = opts.triggerId ?? this.trigger(user.id);
     const responseUrl = messageResponseUrl(this.deps, message, user.id);
     const payload = {
       ...interactionBase('message_action', user),
@@ -151,7 +156,7 @@ export class Driver {
 
   async blockAction(input: BlockActionInput): Promise<DriverResult> {
     const user = requireUser(this.state, input.user);
-    const triggerId = this.trigger(user.id);
+    const triggerId = input.triggerId ?? this.trigger(user.id);
     const { payload, responseUrl } = blockActionPayload(this.deps, input, user, triggerId);
     return this.post('block_actions', payload, { triggerId, ...(responseUrl ? { responseUrl } : {}) });
   }
@@ -200,17 +205,22 @@ export class Driver {
     values?: Record<string, InputValue>;
     user?: string;
     allowMissingRequired?: boolean;
+    triggerId?: string;
   }): Promise<ViewSubmissionResult> {
     return submitView(this.deps, input, (kind, payload) => this.post(kind, payload));
   }
 
-  /** Slack sends view_closed only for views opened with notify_on_close; the view closes either way. */
+  /**
+   * Slack sends view_closed only for views opened with notify_on_close; the view closes either way. `values` are
+   * what the person had typed (keyed like viewSubmission's): Slack's payload carries them in view.state.
+   */
   async viewClosed(
     view: StoredView,
-    opts: { user?: string; isCleared?: boolean } = {},
+    opts: { user?: string; isCleared?: boolean; values?: Record<string, InputValue> } = {},
   ): Promise<DriverResult | undefined> {
     const current = this.state.view(view.id) ?? view;
     const user = requireUser(this.state, opts.user ?? current.user);
+    if (opts.values) current.state = { values: buildStateValues(current.blocks, opts.values, true) };
     const closing = opts.isCleared ? this.state.stack(current.root_view_id) : [current];
     for (const v of closing) this.state.closeView(v);
     if (!current.notify_on_close) return undefined;
@@ -229,6 +239,33 @@ export class Driver {
     const body = JSON.stringify(envelope);
     const result = await send(this.deps, 'event', { body, contentType: 'application/json', headers });
     return { ...result, payload: envelope };
+  }
+
+  /**
+   * A workflow reached a custom step (manifest `functions`): a run starts (its own `xwfp-…` token) and the app
+   * gets `function_executed` with the step's definition and `inputs`. The run's outcome: `functions.whenDone(id)`.
+   */
+  async functionExecuted(input: {
+    callbackId: string;
+    inputs: JsonObject;
+    opts?: EventOptions;
+  }): Promise<DriverResult & { executionId: string }> {
+    const functions = this.deps.ctx.functions;
+    const def = functions?.definition(input.callbackId);
+    if (!functions || !def) throw new DriverError(`the manifest declares no function ${input.callbackId}`);
+    const run = functions.start(def.callbackId, input.inputs);
+    const result = await this.event(
+      {
+        type: 'function_executed',
+        function: functions.eventFunction(def),
+        inputs: input.inputs,
+        function_execution_id: run.id,
+        workflow_execution_id: run.workflowExecutionId,
+        bot_access_token: run.token,
+      },
+      input.opts,
+    );
+    return { ...result, executionId: run.id };
   }
 
   /** app_home_opened with the user's current home view, as Slack sends when the Home tab is opened. */

@@ -16,9 +16,12 @@ import { closeServer, createStandinServer, listen, type MountedHandler } from '.
 import { SocketModeHub } from './socket-mode.ts';
 import type { StandinSocketMode } from './socket-mode-types.ts';
 import { StandinState } from './state.ts';
+import type { SendResult } from './driver-transport.ts';
 import { TriggerRegistry } from './triggers.ts';
+import { FunctionRuns } from './functions.ts';
 import { WebApiCheck, type SpecProblem } from './web-api-check.ts';
 import { DEFAULT_WEB_API_SPEC_DIR, loadWebApiSpec } from './web-api-spec.ts';
+import { authorizePages, createStandinWorkspaces, type StandinWorkspaces } from './oauth/index.ts';
 import type {
   FileRequest,
   InjectRule,
@@ -36,6 +39,8 @@ export type { DriverResult, BlockActionInput, SendResult, RawSend, ViewSubmissio
 export type { InputValue } from './view-state.ts';
 export { validateBlocks, validateView, blockKitSchemaAvailable, BlockKitValidator } from './block-kit.ts';
 export { StandinState } from './state.ts';
+export { FunctionRuns, checkFunctionsManifest, checkOutputs, functionDefinitions } from './functions.ts';
+export type { FunctionDefinition, FunctionParameter, FunctionRunView } from './functions.ts';
 export { slackSignature } from './signing.ts';
 export { TEAM, APP_ID, BOT_ID, BOT_USER_ID } from './seed.ts';
 export type { MountedHandler } from './server.ts';
@@ -43,6 +48,8 @@ export type { ResponseUrlOrigin } from './response-url.ts';
 export type { SpecProblem, SpecProblemKind } from './web-api-check.ts';
 export { webApiSpecAvailable } from './web-api-spec.ts';
 export { SocketDeliveryError } from './socket-mode-types.ts';
+export { ORGANISATION, WORKSPACES } from './oauth/index.ts';
+export type { StandinInstall, StandinWorkspace, StandinWorkspaces } from './oauth/index.ts';
 export type {
   DisconnectReason,
   SentEnvelope,
@@ -78,6 +85,16 @@ export interface StandinOptions {
   socketMode?: boolean;
   /** how long a Socket Mode connection asked to go may stay before the stand-in closes it (default 10 s) */
   socketRetireGraceMs?: number;
+  /**
+   * OAuth v2 (issue 39): the app's client id and secret. The stand-in then offers several workspaces and an
+   * organisation to install in (GET /oauth/v2/authorize), answers oauth.v2.access, and accepts every token it
+   * issued; `tokenLifetimeSeconds` turns token rotation on.
+   */
+  oauth?: { clientId: string; clientSecret: string; tokenLifetimeSeconds?: number };
+  /** The app manifest whose `functions` (custom steps) the stand-in runs; default: manifest.yml of the checkout. */
+  manifestPath?: string;
+  /** The official manifest schema the `functions` are checked against; default ../shared/slack/manifest-schema. */
+  manifestSchemaPath?: string;
 }
 
 export interface AddFileInput {
@@ -137,12 +154,21 @@ export interface Standin {
   addFile(input: AddFileInput): StoredFile;
   addMessage(input: AddMessageInput): StoredMessage;
   addUser(user: LocalUser): LocalUser;
+  /** adds or replaces a conversation; without `members` it keeps those of the one it replaces */
   addChannel(channel: LocalChannel): LocalChannel;
+  /** who is in a conversation, as conversations.members lists them (its people, then the bot when it is in) */
+  members(channel: string): string[];
+  /** a person joins a conversation (the bot's user id: the bot joins) — as in Slack, not a Web API call */
+  addMember(channel: string, user: string): LocalChannel;
+  /** a person leaves a conversation (the bot's user id: the bot leaves) */
+  removeMember(channel: string, user: string): LocalChannel;
   users: LocalUser[];
   channels: LocalChannel[];
   /** the state store; emits `change` (StandinChange) for every call, message, view, file, user, channel */
   state: StandinState;
   driver: Driver;
+  /** Custom steps: the manifest's `functions` and their runs (./functions.ts). */
+  functions: FunctionRuns;
   setAppUrl(url: string): void;
   /** a fresh trigger_id for this user (what the driver puts in each request): valid once, for 3 s */
   issueTriggerId(user: string): string;
@@ -150,6 +176,12 @@ export interface Standin {
   issueResponseUrl(origin: ResponseUrlOrigin): string;
   /** extra HTTP handlers (the web console); tried in order for requests the stand-in does not serve itself */
   mount(handler: MountedHandler): void;
+  /** With `oauth`: the workspaces, which one requests come from, the installations (issue 39). */
+  workspaces?: StandinWorkspaces;
+  /** With `oauth`: the authorize URL (Add to Slack goes there). */
+  authorizeUrl?: string;
+  /** With `oauth`: revokes the installation's tokens and sends the app `app_uninstalled`, as Slack does. */
+  uninstall(key: string): Promise<SendResult>;
   close(): Promise<void>;
 }
 
@@ -161,7 +193,9 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
   let baseUrl = '';
   let appUrl = opts.appUrl;
   const state = new StandinState(now);
+  const functions = new FunctionRuns(now, opts.manifestPath, opts.manifestSchemaPath);
   const ctx: MethodContext = {
+    functions,
     state,
     triggers: new TriggerRegistry(now),
     validator: new BlockKitValidator(opts.blockKitSchemaPath ?? DEFAULT_SCHEMA_PATH),
@@ -174,6 +208,10 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
   const check = spec ? new WebApiCheck(spec, opts.log) : undefined;
   const urls = new ResponseUrls(now);
   const mounted: MountedHandler[] = [];
+  const workspaces = opts.oauth ? createStandinWorkspaces({ ...opts.oauth, botToken, now }) : undefined;
+  // The app's redirect URL when a request names none: where its events go, at /slack/oauth_redirect.
+  const appRedirect = () => (appUrl ? new URL('/slack/oauth_redirect', appUrl).toString() : undefined);
+  if (workspaces) mounted.push(authorizePages(workspaces.oauth, appRedirect));
   const driverTimeoutMs = opts.driverTimeoutMs ?? 30_000;
   const socket = new SocketModeHub({
     appToken: opts.appToken ?? `xapp-1-${APP_ID}-1-${randomBytes(16).toString('hex')}`,
@@ -191,6 +229,7 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     urls,
     mounted,
     socket,
+    ...(workspaces ? { workspaces } : {}),
     ...(check ? { spec: check } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   });
@@ -206,6 +245,7 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     now,
     timeoutMs: driverTimeoutMs,
     socket,
+    ...(workspaces ? { stamp: workspaces.stamp } : {}),
   });
 
   return {
@@ -230,6 +270,7 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     clearInjections: () => injections.clear(),
     reset: () => {
       injections.clear();
+      functions.reset();
       state.reset();
     },
     addFile: (input) => {
@@ -263,10 +304,14 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     },
     addUser: (user) => state.addUser(user),
     addChannel: (channel) => state.addChannel(channel),
+    members: (channel) => state.members(channel),
+    addMember: (channel, user) => state.addMember(channel, user),
+    removeMember: (channel, user) => state.removeMember(channel, user),
     users: state.users,
     channels: state.channels,
     state,
     driver,
+    functions,
     setAppUrl: (url) => {
       appUrl = url;
     },
@@ -274,6 +319,13 @@ export async function startStandin(opts: StandinOptions = {}): Promise<Standin> 
     issueResponseUrl: (origin) => urls.issue(baseUrl, origin),
     mount: (handler) => {
       mounted.push(handler);
+    },
+    ...(workspaces ? { workspaces, authorizeUrl: `${baseUrl}oauth/v2/authorize` } : {}),
+    uninstall: (key) => {
+      if (!workspaces) throw new Error('the stand-in was started without oauth');
+      const eventId = `Ev${randomBytes(5).toString('hex').toUpperCase()}`;
+      const body = workspaces.uninstall(key, eventId, now());
+      return driver.raw({ body, contentType: 'application/json' });
     },
     close: async () => {
       await socket.close();
