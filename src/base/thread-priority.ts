@@ -1,10 +1,13 @@
 /**
  * Work yields to acks (issue 36): on two cores the job thread's and the chart renderer's CPU (platform answers
  * parsed, charts drawn) competed with the thread that acks Slack, and acks waited for a core. On Linux a thread's
- * nice value is its own, so a thread that only does work lowers itself to WORK_NICE at its start: when both cores
- * are busy the acking thread runs first; when they are not, the work runs as fast as before. Threads the lowered
- * thread starts later inherit its value. Elsewhere (no /proc/thread-self) nothing changes.
+ * nice value and scheduling policy are its own, so a thread that only does work lowers itself at its start: nice
+ * WORK_NICE, then SCHED_IDLE where `chrt` exists — a waking acking thread preempts an idle-policy thread at once,
+ * while a niced one may finish its time slice first (docs/decisions/0007-fair-queue.md). When the cores are not
+ * busy the work runs as fast as before. Threads the lowered thread starts later inherit both. Elsewhere (no
+ * /proc/thread-self) nothing changes.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
@@ -15,6 +18,11 @@ interface DebugLog {
   debug(obj: object, msg: string): void;
 }
 
+/** Puts thread `tid` under SCHED_IDLE (util-linux `chrt`; an unprivileged thread may always lower itself). */
+export function idlePolicy(tid: number): void {
+  execFileSync('chrt', ['--idle', '--pid', '0', String(tid)], { stdio: 'ignore', timeout: 2_000 });
+}
+
 /**
  * Lowers the calling thread's priority to WORK_NICE. Returns its Linux thread id, or undefined where a thread's
  * priority cannot be set alone (said at debug level: the thread then runs at the process's priority).
@@ -22,11 +30,17 @@ interface DebugLog {
 export function lowerThreadPriority(
   log?: DebugLog,
   set: (tid: number, nice: number) => void = setPriority,
+  idle: (tid: number) => void = idlePolicy,
 ): number | undefined {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
     if (!Number.isInteger(tid) || tid <= 0) throw new Error('no thread id in /proc/thread-self');
     set(tid, WORK_NICE);
+    try {
+      idle(tid);
+    } catch (err) {
+      log?.debug({ err: err instanceof Error ? err.message : String(err) }, 'SCHED_IDLE not set: nice only');
+    }
     return tid;
   } catch (err) {
     log?.debug({ err: err instanceof Error ? err.message : String(err) }, 'thread priority left as it is');
@@ -44,6 +58,9 @@ try {
   const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
   if (!Number.isInteger(tid) || tid <= 0) throw new Error('no thread id in /proc/thread-self');
   require('node:os').setPriority(tid, ${WORK_NICE});
+  try {
+    require('node:child_process').execFileSync('chrt', ['--idle', '--pid', '0', String(tid)], { stdio: 'ignore', timeout: 2000 });
+  } catch {}
   globalThis.workNice = tid;
 } catch (err) {
   globalThis.workNice = String(err && err.message);
@@ -57,6 +74,17 @@ export function threadNice(pid: number, tid: number): number | undefined {
     // Fields after the command name's last ')': state is the 3rd field of the line, nice the 19th.
     const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
     return Number.isInteger(nice) ? nice : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A thread's scheduling policy from /proc/<pid>/task/<tid>/stat (field 41: 0 normal, 5 idle), or undefined. */
+export function threadPolicy(pid: number, tid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    const policy = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+    return Number.isInteger(policy) ? policy : undefined;
   } catch {
     return undefined;
   }

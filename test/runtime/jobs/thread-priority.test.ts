@@ -3,6 +3,7 @@
  * priority to WORK_NICE while the acking thread keeps the process's; a worker evaluated from a string does the
  * same with LOWER_THREAD_PRIORITY_CJS (the chart renderer's way). Read from /proc/<pid>/task/<tid>/stat.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -13,6 +14,7 @@ import {
   LOWER_THREAD_PRIORITY_CJS,
   lowerThreadPriority,
   threadNice,
+  threadPolicy,
   WORK_NICE,
 } from '../../../src/base/thread-priority.ts';
 import type { JobThreadData } from '../../../src/main/job-thread.ts';
@@ -23,6 +25,18 @@ const log = pino({ level: 'silent' });
 const linux = existsSync('/proc/thread-self');
 // Lowering is always allowed; a process already at WORK_NICE or below has nothing to lower.
 const lowerable = linux && getPriority() < WORK_NICE;
+// SCHED_IDLE needs util-linux's chrt (in Debian's base and the image); without it the threads are only niced.
+const SCHED_IDLE = 5;
+const hasChrt = (() => {
+  try {
+    execFileSync('chrt', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (lowerable && !hasChrt)
+  console.log('SCHED_IDLE checks skipped: no chrt on this machine (threads are niced only)');
 if (!lowerable)
   console.log('thread priority tests skipped: no /proc/thread-self, or the process runs at nice ≥ 10');
 
@@ -54,6 +68,8 @@ describe.skipIf(!lowerable)('thread priority', () => {
     expect(tid).toBeGreaterThan(0);
     expect(threadNice(process.pid, tid ?? 0)).toBe(WORK_NICE);
     expect(threadNice(process.pid, process.pid)).toBe(getPriority());
+    if (hasChrt) expect(threadPolicy(process.pid, tid ?? 0)).toBe(SCHED_IDLE);
+    expect(threadPolicy(process.pid, process.pid)).toBe(0);
   });
 
   it('a worker evaluated from a string lowers itself with LOWER_THREAD_PRIORITY_CJS', async () => {
@@ -65,6 +81,7 @@ setTimeout(() => undefined, 5_000);`;
       const tid = await new Promise<unknown>((resolve) => worker.once('message', resolve));
       expect(typeof tid).toBe('number');
       expect(threadNice(process.pid, tid as number)).toBe(WORK_NICE);
+      if (hasChrt) expect(threadPolicy(process.pid, tid as number)).toBe(SCHED_IDLE);
     } finally {
       await worker.terminate();
     }
@@ -78,5 +95,21 @@ setTimeout(() => undefined, 5_000);`;
     expect(tid).toBeUndefined();
     expect(said).toEqual(['thread priority left as it is']);
     expect(threadNice(process.pid, process.pid)).toBe(getPriority());
+  });
+
+  it('where SCHED_IDLE cannot be set, the thread is niced only and says so at debug level', () => {
+    const said: string[] = [];
+    const niced: number[] = [];
+    const tid = lowerThreadPriority(
+      { debug: (_o, msg) => void said.push(msg) },
+      (t) => void niced.push(t),
+      () => {
+        throw new Error('chrt: not found');
+      },
+    );
+    expect(tid).toBeGreaterThan(0);
+    expect(niced).toEqual([tid]);
+    expect(said).toEqual(['SCHED_IDLE not set: nice only']);
+    expect(threadPolicy(process.pid, process.pid)).toBe(0);
   });
 });
