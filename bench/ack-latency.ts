@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { RUNTIME_FLAGS } from '../src/base/runtime-flags.ts';
 import { appChildEnv, type PlatformInfo } from './lib/platform-info.ts';
 import { signal, startChild, type Child } from './lib/child.ts';
+import { scrapeWhileRunning } from './lib/metrics-scrape.ts';
 import { playRemote } from './lib/play-remote.ts';
 import {
   describeRun,
@@ -126,6 +127,7 @@ export async function runAckLatency(opts: {
           }))
         : undefined;
       const kdamondBefore = kdamondCpuMs();
+      const scraper = mode === 'fieldline' ? scrapeWhileRunning(app.url) : undefined;
       const result = await openLoop({
         url: app.url,
         signingSecret: info.signingSecret,
@@ -133,6 +135,7 @@ export async function runAckLatency(opts: {
         durationMs,
         make: (i) => mix.make(info, template, urls, run, i),
       });
+      scraper?.stop();
       const kdamondAfter = kdamondCpuMs();
       const loop = await app.child.request<{
         p99: number;

@@ -21,6 +21,7 @@ import { createSlackApp } from '../../src/runtime/app.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { setUpJobs } from '../../src/main/jobs-setup.ts';
 import { serveParent } from '../lib/child.ts';
+import { BENCH_METRICS_TOKEN } from '../lib/metrics-scrape.ts';
 import { statCpuMs } from '../lib/proc-stat.ts';
 
 function env(name: string): string {
@@ -39,9 +40,6 @@ const log = createLogger({
   secrets: [signingSecret, botToken, apiKey],
   destination: pino.destination({ dest: '/dev/null', sync: false }),
 });
-
-/** /metrics' bearer token in the bench (any 16+ characters). */
-const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 interface Running {
   port: number;
@@ -97,18 +95,12 @@ async function startFieldline(): Promise<Running> {
     slackApiUrl,
   });
   const { port } = await slack.start();
-  // Scraped like Prometheus would (every 5 s here, 15 s is its default): the exposition's cost is in the figures.
-  const scraper = setInterval(() => {
-    fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })
-      .then((res) => res.arrayBuffer())
-      .catch(() => undefined);
-  }, 5_000);
-  scraper.unref();
+  // Scraped from outside (the load generator, bench/ack-latency.ts), as Prometheus would: only the exposition's
+  // cost is the app's, not a client's.
   return {
     port,
     idle: () => slack.whenIdle(),
     async stop() {
-      clearInterval(scraper);
       await slack.stop();
       await jobs.close();
       await composed.close();
