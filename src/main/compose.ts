@@ -180,7 +180,8 @@ export function composeDeps(opts: ComposeOptions): Composed {
     defaultConnection:
       config.slack.oauth && config.slack.mode !== 'local' && config.monitoring.kind === 'sandbox'
         ? undefined
-        : { baseUrl: platform.baseUrl, key: platform.sharedKey },
+        : // Extra client options may name another base URL (tests: a fault proxy in front of the sandbox).
+          { baseUrl: opts.monitoring?.baseUrl ?? platform.baseUrl, key: platform.sharedKey },
     multi: config.slack.oauth !== undefined,
     now: clock.now,
   });

@@ -84,7 +84,9 @@ async function idle(run: Run): Promise<void> {
   }, 'a complete relay check');
   await poll(async () => {
     const text = await status(run);
-    return text !== first && /last checked/.test(text) && /In this channel: 0 message\(s\) waiting/.test(text)
+    return text !== first &&
+      /last checked/.test(text) &&
+      /In this channel: nothing waiting to be posted/.test(text)
       ? text
       : undefined;
   }, 'a later complete check with nothing waiting');
