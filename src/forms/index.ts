@@ -30,7 +30,7 @@ export { buildValues, valueWords, type ReadingValue, type Typed } from './rules/
 export { renderFormModal } from './render/form-modal.ts';
 export { renderFormLoading, renderFormMessage } from './render/form-list.ts';
 export { renderRecorded } from './render/form-recorded.ts';
-export { doneAtOf, errorsByBlock, fieldsOfView, typedOfView } from './render/form-read.ts';
+export { checkSubmission, doneAtOf, errorsByBlock, fieldsOfView, typedOfView } from './render/form-read.ts';
 export { DONE_AT_BLOCK } from './render/form-modal.ts';
 
 export function registerForms(app: ListenerApp, deps: Deps): void {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { decodeValue } from '../../kit/button-value.ts';
 import type { Choice, FormField } from '../rules/form-config.ts';
-import { choiceFromKey, type Typed } from '../rules/form-values.ts';
+import { buildValues, choiceFromKey, type ReadingValue, type Typed } from '../rules/form-values.ts';
 import { FIELD_ACTION, fieldBlockId, fieldOfBlockId } from './form-ids.ts';
 import { DONE_AT_BLOCK, type FormMeta } from './form-modal.ts';
 
@@ -120,4 +120,34 @@ export function errorsByBlock(
     if (message) out[fieldBlockId(field.kind, field.metricId)] = message;
   }
   return out;
+}
+
+/** A "when it was done" picked more than this far ahead is refused (it is not a plan). */
+const FUTURE_SLACK_MS = 5 * 60_000;
+
+/**
+ * A submitted form's fields checked on receipt, before the ack — a required field empty, a number out of range, an
+ * answer the form does not offer, nothing filled in, a time still ahead — as Slack's inline errors (the modal and
+ * what was typed stay), or the values to write and when. One check for forms and rounds alike.
+ */
+export function checkSubmission(
+  view: { state?: { values?: unknown } | undefined },
+  fields: FormField[],
+  nowMs: number,
+):
+  | { ok: true; values: Record<string, ReadingValue>; typed: Record<string, Typed>; atMs: number }
+  | { ok: false; errors: Record<string, string> } {
+  const typed = typedOfView(view, fields);
+  const built = buildValues(fields, typed);
+  if (!built.ok) return { ok: false, errors: errorsByBlock(fields, built.errors) };
+  const first = fields[0];
+  if (Object.keys(built.values).length === 0 && first)
+    return {
+      ok: false,
+      errors: errorsByBlock([first], { [first.metricId]: 'Fill in at least one field before submitting.' }),
+    };
+  const picked = doneAtOf(view);
+  if (picked !== null && picked * 1000 > nowMs + FUTURE_SLACK_MS)
+    return { ok: false, errors: { [DONE_AT_BLOCK]: 'This time is still ahead: leave it empty for now.' } };
+  return { ok: true, values: built.values, typed, atMs: picked !== null ? picked * 1000 : nowMs };
 }

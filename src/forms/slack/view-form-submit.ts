@@ -10,12 +10,12 @@ import { answer, toWork, viewEntry } from '../../kit/entry.ts';
 import { reportError } from '../../kit/errors.ts';
 import { tellUser } from '../../kit/reply/index.ts';
 import { workspaceKeyOf, type InstallationIds } from '../../kit/workspace.ts';
-import { buildValues, type ReadingValue, type Typed } from '../rules/form-values.ts';
+import type { ReadingValue, Typed } from '../rules/form-values.ts';
 import { shiftEndAfter } from '../rules/shift-end.ts';
 import { FORM_VIEW } from '../render/form-ids.ts';
 import { renderFormMessage } from '../render/form-list.ts';
 import { DONE_AT_BLOCK } from '../render/form-modal.ts';
-import { doneAtOf, errorsByBlock, fieldsOfView, formMetaOf, typedOfView } from '../render/form-read.ts';
+import { checkSubmission, fieldsOfView, formMetaOf } from '../render/form-read.ts';
 import { renderRecorded } from '../render/form-recorded.ts';
 import type { FormsDeps } from '../flows/forms-deps.ts';
 
@@ -28,9 +28,6 @@ interface SubmitCarry {
   atMs: number;
   answer: { text: string; blocks: KnownBlock[] };
 }
-
-/** A time picked more than this far ahead is refused ("when it was done" is not a plan). */
-const FUTURE_SLACK_MS = 5 * 60_000;
 
 export const formSubmit = (deps: FormsDeps) =>
   viewEntry<SubmitCarry>({
@@ -46,34 +43,17 @@ export const formSubmit = (deps: FormsDeps) =>
           response_action: 'update',
           view: renderFormMessage('This form could not be read, so nothing was recorded. Open it again.'),
         });
-      const typed = typedOfView(view, fields);
-      const built = buildValues(fields, typed);
-      if (!built.ok)
-        return answer({ response_action: 'errors', errors: errorsByBlock(fields, built.errors) });
-      const first = fields[0];
-      if (Object.keys(built.values).length === 0 && first)
-        return answer({
-          response_action: 'errors',
-          errors: errorsByBlock([first], {
-            [first.metricId]: 'Fill in at least one field before submitting.',
-          }),
-        });
-      const now = deps.clock.now();
-      const picked = doneAtOf(view);
-      if (picked !== null && picked * 1000 > now + FUTURE_SLACK_MS)
-        return answer({
-          response_action: 'errors',
-          errors: { [DONE_AT_BLOCK]: 'This time is still ahead: leave it empty for now.' },
-        });
-      const atMs = picked !== null ? picked * 1000 : now;
+      const checked = checkSubmission(view, fields, deps.clock.now());
+      if (!checked.ok) return answer({ response_action: 'errors', errors: checked.errors });
+      const { values, typed, atMs } = checked;
       return toWork({
         sourceId: meta.s,
         channel: meta.c,
         zone: meta.z,
-        values: built.values,
+        values,
         typed,
         atMs,
-        answer: renderRecorded({ name: meta.n, siteName: meta.sn }, fields, built.values, atMs),
+        answer: renderRecorded({ name: meta.n, siteName: meta.sn }, fields, values, atMs),
       });
     },
     async work({ body, client, context }, carry) {

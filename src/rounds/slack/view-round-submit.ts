@@ -10,14 +10,11 @@ import { reportError } from '../../kit/errors.ts';
 import { tellUser } from '../../kit/reply/index.ts';
 import { workspaceKeyOf, type InstallationIds } from '../../kit/workspace.ts';
 import {
-  buildValues,
+  checkSubmission,
   DONE_AT_BLOCK,
-  doneAtOf,
-  errorsByBlock,
   fieldsOfView,
   renderFormMessage,
   renderRecorded,
-  typedOfView,
   type FormField,
   type ReadingValue,
 } from '../../forms/index.ts';
@@ -35,8 +32,6 @@ interface SubmitCarry {
   atMs: number;
 }
 
-const FUTURE_SLACK_MS = 5 * 60_000;
-
 export const roundSubmit = (deps: RoundsDeps) =>
   viewEntry<SubmitCarry>({
     callbackId: ROUND_VIEW.round,
@@ -52,25 +47,9 @@ export const roundSubmit = (deps: RoundsDeps) =>
             'This round could not be read, so nothing was recorded. Press Start again.',
           ),
         });
-      const built = buildValues(fields, typedOfView(view, fields));
-      if (!built.ok)
-        return answer({ response_action: 'errors', errors: errorsByBlock(fields, built.errors) });
-      const first = fields[0];
-      if (Object.keys(built.values).length === 0 && first)
-        return answer({
-          response_action: 'errors',
-          errors: errorsByBlock([first], {
-            [first.metricId]: 'Fill in at least one field before submitting.',
-          }),
-        });
-      const now = deps.clock.now();
-      const picked = doneAtOf(view);
-      if (picked !== null && picked * 1000 > now + FUTURE_SLACK_MS)
-        return answer({
-          response_action: 'errors',
-          errors: { [DONE_AT_BLOCK]: 'This time is still ahead: leave it empty for now.' },
-        });
-      return toWork({ meta, fields, values: built.values, atMs: picked !== null ? picked * 1000 : now });
+      const checked = checkSubmission(view, fields, deps.clock.now());
+      if (!checked.ok) return answer({ response_action: 'errors', errors: checked.errors });
+      return toWork({ meta, fields, values: checked.values, atMs: checked.atMs });
     },
     async work({ body, client, context }, { meta, fields, values, atMs }) {
       const user = body.user.id;
