@@ -3,36 +3,20 @@
  * form's modal, laid out from its formConfig; submitting it answers with what was recorded. Screenshots of the
  * modal at desktop (1280×800) and phone (390×844) width go to artifacts/e2e/ and /tmp/shots/forms/ when it exists.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ARTIFACTS, describeInChromium, launchBrowser, startLocalBed, type LocalBed } from './local-bed.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { consoleSession, describeInChromium } from './local-bed.ts';
 
 const SHOTS = '/tmp/shots/forms';
 
 describeInChromium('a form in the console', () => {
-  let bed: LocalBed;
-  let browser: Browser;
+  const session = consoleSession(SHOTS);
+  const { shot } = session;
   const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    bed = await startLocalBed();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await bed?.stop();
-  });
-
-  async function shot(page: Page, name: string) {
-    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
-    if (existsSync(SHOTS)) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
-  }
 
   async function openForm(page: Page) {
     page.on('pageerror', (err) => pageErrors.push(err.message));
-    await page.goto(bed.url);
+    await page.goto(session.bed().url);
     await page.waitForSelector('body[data-ready=true]');
     const input = page.locator('#composer textarea');
     await input.fill('/form Daily Safety Round');
@@ -52,7 +36,7 @@ describeInChromium('a form in the console', () => {
   }
 
   it('opens from /form, is filled in and answers what was recorded (desktop)', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await session.browser().newPage({ viewport: { width: 1280, height: 800 } });
     const modal = await openForm(page);
     await modal.getByLabel('Inspector').fill('Shift A');
     await modal.getByLabel('Oil Level').fill('81');
@@ -69,7 +53,7 @@ describeInChromium('a form in the console', () => {
   });
 
   it('fits a phone (390×844)', async () => {
-    const page = await browser.newPage({
+    const page = await session.browser().newPage({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
@@ -91,9 +75,9 @@ describeInChromium('a form in the console', () => {
   });
 
   it('shows every kind of field a formConfig can carry, an unknown one as text with its note (phone)', async () => {
-    const form = bed.h.sandbox.admin.state.sources.find((x) => x.name === 'Daily Safety Round');
-    const res = await fetch(`${bed.h.sandbox.url}/data-sources/${form?.id}?withLastReading=true`, {
-      headers: { 'x-api-key': bed.h.sandbox.keys.full },
+    const form = session.bed().h.sandbox.admin.state.sources.find((x) => x.name === 'Daily Safety Round');
+    const res = await fetch(`${session.bed().h.sandbox.url}/data-sources/${form?.id}?withLastReading=true`, {
+      headers: { 'x-api-key': session.bed().h.sandbox.keys.full },
     });
     const { data } = (await res.json()) as { data: Record<string, unknown> };
     const formConfig = {
@@ -107,12 +91,12 @@ describeInChromium('a form in the console', () => {
         '2111': { title: 'Signature', type: 'signature' },
       },
     };
-    bed.h.sandbox.admin.inject({
+    session.bed().h.sandbox.admin.inject({
       endpoint: 'GET /data-sources/{id}',
       status: 200,
       body: { data: { ...data, formConfig } },
     });
-    const page = await browser.newPage({
+    const page = await session.browser().newPage({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,

@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { describe } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { setupLocalWorkspace, type LocalWorkspace } from '../../src/main/local/index.ts';
 import { alertDeps } from '../../src/main/compose.ts';
 import {
@@ -85,6 +85,40 @@ export async function startLocalBed(): Promise<LocalBed> {
       local.console.close();
       await relay.stop();
       await h.stop();
+    },
+  };
+}
+
+/**
+ * One local bed and one browser for a describe block, started before its tests and stopped after, and `shot` that
+ * writes a screenshot to artifacts/e2e and, when it exists, to `shotsDir` (where a person looks at them).
+ */
+export function consoleSession(shotsDir: string): {
+  bed(): LocalBed;
+  browser(): Browser;
+  shot(page: Page, name: string): Promise<void>;
+} {
+  let bed: LocalBed | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    bed = await startLocalBed();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await bed?.stop();
+  });
+  const started = <T>(v: T | undefined, what: string): T => {
+    if (v === undefined) throw new Error(`the ${what} has not started`);
+    return v;
+  };
+  return {
+    bed: () => started(bed, 'local bed'),
+    browser: () => started(browser, 'browser'),
+    async shot(page, name) {
+      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
+      if (existsSync(shotsDir))
+        await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: false });
     },
   };
 }

@@ -5,13 +5,11 @@
  * Screenshots at desktop (1280×800) and phone (390×844) width go to artifacts/e2e/ and /tmp/shots/photos/ when
  * it exists.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { waitFor } from '../harness.ts';
-import { ARTIFACTS, describeInChromium, launchBrowser, startLocalBed, type LocalBed } from './local-bed.ts';
+import { consoleSession, describeInChromium } from './local-bed.ts';
 
 const SHOTS = '/tmp/shots/photos';
 const GENERAL = 'C0GENERAL';
@@ -27,56 +25,51 @@ const PNG = Buffer.from(
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 5)]);
 
 describeInChromium('Complete with photos in the console', () => {
-  let bed: LocalBed;
-  let browser: Browser;
+  const session = consoleSession(SHOTS);
+  const { shot } = session;
   const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    bed = await startLocalBed();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await bed?.stop();
-  });
-
-  async function shot(page: Page, name: string) {
-    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
-    if (existsSync(SHOTS)) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
-  }
 
   /** A task made through the create modal (as Ana), its card in #general. */
   async function createTask(name: string): Promise<string> {
-    const before = bed.h.standin.views().length;
-    await bed.h.driver.command({ command: '/task', text: `new ${name}`, channel: GENERAL, user: 'U0ANA' });
+    const before = session.bed().h.standin.views().length;
+    await session
+      .bed()
+      .h.driver.command({ command: '/task', text: `new ${name}`, channel: GENERAL, user: 'U0ANA' });
     const view = await waitFor(() =>
-      bed.h.standin
-        .views()
+      session
+        .bed()
+        .h.standin.views()
         .slice(before)
         .find((v) => v.open && v.callback_id === 'task_create'),
     );
-    const options = await bed.h.driver.blockSuggestion({
+    const options = await session.bed().h.driver.blockSuggestion({
       actionId: 'task_site',
       value: 'berlin',
       view,
       user: 'U0ANA',
     });
     const site = (options.body as { options: object[] }).options[0]!;
-    await bed.h.driver.viewSubmission({ view, user: 'U0ANA', values: { task_site: site as never } });
+    await session
+      .bed()
+      .h.driver.viewSubmission({ view, user: 'U0ANA', values: { task_site: site as never } });
     await waitFor(
-      () => bed.h.standin.messages(GENERAL).find((m) => !m.ephemeralTo && m.text.startsWith(`Task: ${name}`)),
+      () =>
+        session
+          .bed()
+          .h.standin.messages(GENERAL)
+          .find((m) => !m.ephemeralTo && m.text.startsWith(`Task: ${name}`)),
       { timeoutMs: 15_000 },
     );
     return name;
   }
 
   async function openGeneral(width: number, height: number): Promise<Page> {
-    const page = await browser.newPage({
+    const page = await session.browser().newPage({
       viewport: { width, height },
       ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
     });
     page.on('pageerror', (err) => pageErrors.push(err.message));
-    await page.goto(bed.url);
+    await page.goto(session.bed().url);
     await page.waitForSelector('body[data-ready=true]');
     if (width < 500) await page.locator('#menu-button').click();
     await page.locator('#channel-list button', { hasText: 'general' }).first().click();
@@ -101,13 +94,14 @@ describeInChromium('Complete with photos in the console', () => {
     ]);
     await expect.poll(() => modal.locator('.file-input-item').count(), { timeout: 10_000 }).toBe(2);
     await shot(page, `photos-form-${tag}`);
-    const uploadsBefore = bed.h.sandbox.admin.written().uploads.length;
+    const uploadsBefore = session.bed().h.sandbox.admin.written().uploads.length;
     await modal.locator('button[type=submit]').click();
     await expect
       .poll(() => card.locator('.section-fields').textContent(), { timeout: 15_000 })
       .toContain('Done');
-    const uploads = bed.h.sandbox.admin
-      .written()
+    const uploads = session
+      .bed()
+      .h.sandbox.admin.written()
       .uploads.slice(uploadsBefore)
       .map((u) => u.name);
     expect(uploads.sort()).toEqual([`${tag}-after.jpg`, `${tag}-before.png`]);

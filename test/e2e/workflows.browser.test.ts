@@ -4,47 +4,31 @@
  * Screenshots at desktop (1280×800) and phone (390×844) width go to artifacts/e2e/ and /tmp/shots/workflows/
  * when it exists (the README's come from there).
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ARTIFACTS, describeInChromium, launchBrowser, startLocalBed, type LocalBed } from './local-bed.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { consoleSession, describeInChromium } from './local-bed.ts';
 
 const SHOTS = '/tmp/shots/workflows';
 
 describeInChromium('the Workflows panel of the console', () => {
-  let bed: LocalBed;
-  let browser: Browser;
+  const session = consoleSession(SHOTS);
+  const { shot } = session;
   const pageErrors: string[] = [];
 
-  beforeAll(async () => {
-    bed = await startLocalBed();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await bed?.stop();
-  });
-
-  async function shot(page: Page, name: string) {
-    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
-    if (existsSync(SHOTS)) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
-  }
-
   async function open(width: number, height: number, step: string): Promise<Page> {
-    const page = await browser.newPage({
+    const page = await session.browser().newPage({
       viewport: { width, height },
       ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
     });
     page.on('pageerror', (err) => pageErrors.push(err.message));
-    await page.goto(`${bed.url}console/workflows?step=${step}`);
+    await page.goto(`${session.bed().url}console/workflows?step=${step}`);
     await page.waitForSelector('body[data-ready=true]');
     return page;
   }
 
   it('is linked from the workspace and runs Latest reading to its outputs', async () => {
-    const home = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await home.goto(bed.url);
+    const home = await session.browser().newPage({ viewport: { width: 1280, height: 800 } });
+    await home.goto(session.bed().url);
     await home.waitForSelector('body[data-ready=true]');
     await home.getByRole('link', { name: /Workflows/ }).click();
     await home.waitForSelector('body[data-ready=true]');
@@ -61,10 +45,10 @@ describeInChromium('the Workflows panel of the console', () => {
     await page.getByLabel('Acting person').selectOption('U0ANA');
     await page.getByLabel('Data source').fill('Boiler Feed Flow');
     await page.getByLabel('Metric').fill('Pressure');
-    const runs = bed.h.standin.functions.list().length;
+    const runs = session.bed().h.standin.functions.list().length;
     await page.getByRole('button', { name: 'Run step' }).click();
     await page.waitForSelector('body[data-run=completed]');
-    const run = bed.h.standin.functions.list()[runs];
+    const run = session.bed().h.standin.functions.list()[runs];
     expect(run?.state).toBe('completed');
     expect(run?.inputs).toEqual({
       acting_user: 'U0ANA',
@@ -91,10 +75,10 @@ describeInChromium('the Workflows panel of the console', () => {
     await page.getByLabel('Site', { exact: true }).fill('Chicago Works');
     await page.getByLabel('Task name').fill('Boiler feed pressure high at 06:00');
     await page.getByLabel('Priority').selectOption('high');
-    const before = bed.h.sandbox.admin.written().tasks.length;
+    const before = session.bed().h.sandbox.admin.written().tasks.length;
     await page.getByRole('button', { name: 'Run step' }).click();
     await page.waitForSelector('body[data-run=completed]');
-    expect(bed.h.sandbox.admin.written().tasks.length).toBe(before + 1);
+    expect(session.bed().h.sandbox.admin.written().tasks.length).toBe(before + 1);
     expect(await page.locator('#wf-outputs').textContent()).toContain(
       '“Boiler feed pressure high at 06:00” at Chicago Works — high priority',
     );
@@ -104,7 +88,7 @@ describeInChromium('the Workflows panel of the console', () => {
     await page.getByRole('button', { name: 'Run step' }).click();
     await page.waitForSelector('body[data-run=failed]');
     expect(await page.locator('#wf-status').textContent()).toMatch(/^Failed: The acting person is a guest/);
-    expect(bed.h.sandbox.admin.written().tasks.length).toBe(before + 1);
+    expect(session.bed().h.sandbox.admin.written().tasks.length).toBe(before + 1);
     await shot(page, 'workflows-refused-1280');
     await page.close();
   });
