@@ -35,6 +35,14 @@ describe('a metrics round for a person', () => {
       /Round \*Boiler Feed Flow\* scheduled at 09:00 Mon–Fri, site time \(America\/Chicago\), posted to <@U0BEN> by DM/,
     );
     expect(await bed.command('/round', 'list')).toMatch(/1 rounds/);
+    // A schedule change is an audit entry (issue 42), with the round's site.
+    expect(bed.h.logs.filter((l) => l.audit === true && l.kind === 'schedule.changed')).toEqual([
+      expect.objectContaining({
+        slackUser: expect.any(String),
+        detail: 'round at 09:00',
+        site: expect.any(String),
+      }),
+    ]);
   });
 
   it('is posted to the person; Start asks for the metrics; the value out of limits gets its task at once', async () => {

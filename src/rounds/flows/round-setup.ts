@@ -13,6 +13,7 @@ import { nextSlot, weekdaysText } from '../rules/schedule.ts';
 import { nextDueText } from '../render/round-post.ts';
 import { MAX_ROUNDS } from '../service/rounds-store.ts';
 import type { RoundsDeps } from './rounds-deps.ts';
+import { recordAudit } from '../../ops/index.ts';
 
 const norm = (s: string) =>
   s.normalize('NFKD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
@@ -119,6 +120,7 @@ export async function addRound(
   };
   if (!(await deps.rounds.addRound(ws, def)))
     return `This workspace has ${MAX_ROUNDS} rounds already: remove one first (\`/round list\`).`;
+  await recordAudit('schedule.changed', { site: def.siteId, detail: `round at ${def.times.join(',')}` });
   const zone = def.zone ?? 'UTC';
   const t = def.target;
   const to =

@@ -13,6 +13,7 @@ import { ROUND_HELP } from '../render/rounds-help.ts';
 import { renderRoundList } from '../render/round-post.ts';
 import { addRound } from '../flows/round-setup.ts';
 import type { RoundsDeps } from '../flows/rounds-deps.ts';
+import { recordAudit } from '../../ops/index.ts';
 
 const WEEK_MS = 7 * 24 * 3_600_000;
 export const ADMINS_ONLY =
@@ -75,6 +76,7 @@ export const roundCommand = (deps: RoundsDeps) =>
               `There is no round “${safeName(parsed.which, 80)}”. \`/round list\` numbers them.`,
             ));
           await deps.rounds.removeRound(ws, def.id);
+          await recordAudit('schedule.changed', { site: def.siteId, detail: 'round removed' });
           return void (await reply(
             `Round *${safeName(def.sourceName, 150)}* at ${def.times.join(', ')} removed.`,
           ));
