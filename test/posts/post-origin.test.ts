@@ -9,19 +9,13 @@ import type { JsonObject } from '../../src/slack-standin/index.ts';
 import { viewOpenedSince } from '../fixtures/opened-view.ts';
 import { TINY_PNG as PNG } from '../fixtures/png.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
+import { addPrivateOps } from '../fixtures/private-ops.ts';
 import { platformFile } from './flow-helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ configOverrides: { FIELDLINE_COMPANY_ID: '42' } });
-  h.standin.addChannel({
-    id: 'G0OPS',
-    name: 'private-ops',
-    is_private: true,
-    is_im: false,
-    is_member: true,
-    members: ['U0DAV'],
-  });
+  addPrivateOps(h);
 });
 afterAll(async () => {
   await h?.stop();

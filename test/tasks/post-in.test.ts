@@ -7,20 +7,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredMessage, StoredView } from '../../src/slack-standin/index.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
+import { addPrivateOps } from '../fixtures/private-ops.ts';
 import { cardFor, newView, option, tasksWritten } from './task-helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ configOverrides: { FIELDLINE_COMPANY_ID: '42' } });
   // #private-ops: the bot was invited, Ana was not. #general has the seeded members (Ana, Ben, David, …).
-  h.standin.addChannel({
-    id: 'G0OPS',
-    name: 'private-ops',
-    is_private: true,
-    is_im: false,
-    is_member: true,
-    members: ['U0DAV'],
-  });
+  addPrivateOps(h);
   for (const user of ['U0ANA', 'U0BEN'])
     h.standin.addChannel({
       id: `D${user.slice(1)}`,
