@@ -1,6 +1,7 @@
 /** The OAuth settings (issue 39): one deployment shape or the other, each problem named in one line. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/base/config.ts';
+import { loadConfig } from '../../src/base/config.ts';
+import { configProblems } from '../fixtures/config-problems.ts';
 
 const KEY = { FIELDLINE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
 const OAUTH = {
@@ -9,16 +10,6 @@ const OAUTH = {
   SLACK_STATE_SECRET: 'a-state-secret-of-enough-length',
   SLACK_SIGNING_SECRET: 'signing',
 };
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-}
 
 describe('OAuth configuration', () => {
   it('installs with OAuth over HTTP when the three variables and the signing secret are set', () => {
@@ -60,7 +51,7 @@ describe('OAuth configuration', () => {
       'SLACK_SIGNING_SECRET is not (needed in HTTP mode)',
     ],
   ])('refuses %o with a line naming the problem', (env, expected) => {
-    const found = problems(env as Record<string, string>);
+    const found = configProblems(env as Record<string, string>);
     expect(found.some((p) => p.includes(expected))).toBe(true);
     // Never a secret's value in what is printed.
     expect(found.join('\n')).not.toContain(OAUTH.SLACK_CLIENT_SECRET);

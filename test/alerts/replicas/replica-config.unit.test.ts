@@ -1,16 +1,7 @@
 /** Configuration for replicas: key prefix, lease TTL and alert periods (README "Running several replicas"). */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../src/base/config.ts';
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-}
+import { loadConfig } from '../../../src/base/config.ts';
+import { configProblems } from '../../fixtures/config-problems.ts';
 
 describe('replica configuration', () => {
   it('defaults to the fieldline: prefix, a 15 s lease and 2 min / 5 min alert periods', () => {
@@ -42,11 +33,11 @@ describe('replica configuration', () => {
   });
 
   it('names the variable when a value is unusable', () => {
-    expect(problems({ STORE_PREFIX: 'has space' })).toEqual([expect.stringMatching(/^STORE_PREFIX /)]);
-    expect(problems({ LEASE_TTL_SECONDS: '0' })).toEqual([
+    expect(configProblems({ STORE_PREFIX: 'has space' })).toEqual([expect.stringMatching(/^STORE_PREFIX /)]);
+    expect(configProblems({ LEASE_TTL_SECONDS: '0' })).toEqual([
       expect.stringMatching(/^LEASE_TTL_SECONDS must be/),
     ]);
-    expect(problems({ ALERT_PENDING_SECONDS: '-1' })).toEqual([
+    expect(configProblems({ ALERT_PENDING_SECONDS: '-1' })).toEqual([
       expect.stringMatching(/^ALERT_PENDING_SECONDS must be/),
     ]);
   });
