@@ -23,7 +23,6 @@ import { attributeWrites } from './service/attribution.ts';
 import { explainPersonKeyErrors } from './service/key-errors.ts';
 import { createKeyVault, type KeyVault, type LinkState } from './service/key-vault.ts';
 import { createKeyOwnerExceptions, type KeyOwnerExceptions } from './service/key-owner-exceptions.ts';
-import { knownPeople } from './service/known-people.ts';
 import type { AccessDeps } from './gate/acting-person.ts';
 import { registerAccessEvents } from './gate/access-events.ts';
 import { freshNearCache } from './gate/fresh-cache.ts';
@@ -216,7 +215,8 @@ export function registerAccess(app: ListenerApp, deps: RegisterAccessDeps): void
   const connectDeps = {
     ...deps.access.deps,
     keyOwners: deps.access.keyOwners,
-    knownPeople: knownPeople(inner.raw),
+    // The acting workspace's people (issue 39: user ids are each platform's own).
+    knownPeople: (id: string) => deps.directory.people.byId(id),
     ...deps,
   };
   app.use(accessGate({ ...deps.access.deps, log: deps.log, changed: inner.changed }));

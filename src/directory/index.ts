@@ -3,7 +3,10 @@
  * Exposed on Deps as `directory`.
  */
 import type { BaseDeps } from '../base/deps.ts';
+import { lazyStore } from '../store/lazy-store.ts';
+import type { Store } from '../store/store.ts';
 import { createPeopleDirectory } from './people.ts';
+import { perWorkspace, routedPeople, routedStatuses, type WorkspaceRegistries } from './per-workspace.ts';
 import { resolveSiteIn } from './resolve-site.ts';
 import { createSiteCatalog } from './sites.ts';
 import { createStatusRegistry } from './statuses.ts';
@@ -14,30 +17,55 @@ export type * from './types.ts';
 export { CANONICAL_STATUSES, statusKey } from './statuses.ts';
 export { filterSites, resolveSiteIn } from './resolve-site.ts';
 
+/** Where each installation's statuses and people are kept (issue 39); without it, one set for the whole store. */
+export interface DirectoryWorkspaces {
+  /** The acting installation (src/kit/workspace.ts's key); undefined outside requests. */
+  workspace(): string | undefined;
+  /** Its connection's store root (the relay of that connection keeps its records there too). */
+  rootFor(workspace: string | undefined): Promise<Store>;
+}
+
 /**
  * `scope` names whose view of the platform `base.monitoring` gives (the acting person's, or the relay's): the
- * site list is cached per scope.
+ * site list is cached per scope. `workspaces` keeps statuses and people per installation.
  */
-export function createDirectory(base: BaseDeps, scope: () => string): Directory {
+export function createDirectory(
+  base: BaseDeps,
+  scope: () => string,
+  workspaces?: DirectoryWorkspaces,
+): Directory {
   const log = base.log.child({ module: 'directory' });
   const catalog = createSiteCatalog({ ...base, log, scope });
-  const scanner = createTaskScanner({
-    monitoring: base.monitoring,
-    clock: base.clock,
-    log,
-    learn: (tasks) => directory.learnFromTasks(tasks),
-  });
-  const statuses = createStatusRegistry({
-    overrides: base.config.taskStatusOverrides,
-    store: base.store,
-    scan: (signal) => scanner.scan(signal),
-    now: () => base.clock.now(),
-  });
-  const people = createPeopleDirectory({
-    store: base.store,
-    scan: (signal) => scanner.scan(signal),
-    now: () => base.clock.now(),
-  });
+
+  // One scan, status registry and people map per installation: a scan learns from that workspace's platform only.
+  function registriesOn(store: Store): WorkspaceRegistries {
+    const scanner = createTaskScanner({
+      monitoring: base.monitoring,
+      clock: base.clock,
+      log,
+      learn: async (tasks) => made.learn(tasks),
+    });
+    const scan = (signal?: AbortSignal) => scanner.scan(signal);
+    const now = () => base.clock.now();
+    const made: WorkspaceRegistries = {
+      statuses: createStatusRegistry({ overrides: base.config.taskStatusOverrides, store, scan, now }),
+      people: createPeopleDirectory({ store, scan, now }),
+      learn(tasks) {
+        made.statuses.learn(tasks);
+        made.people.learn(tasks);
+      },
+    };
+    return made;
+  }
+  const routed = workspaces
+    ? perWorkspace({
+        workspace: () => workspaces.workspace(),
+        rootFor: (ws) => workspaces.rootFor(ws),
+        make: (ws) => registriesOn(lazyStore(base.store.kind, () => workspaces.rootFor(ws))),
+      })
+    : undefined;
+  const single = routed ? undefined : registriesOn(base.store);
+  const current = (): WorkspaceRegistries => single ?? routed!.current();
   const forgetting: ((scope: string) => void)[] = [];
 
   const directory: Directory = {
@@ -53,11 +81,13 @@ export function createDirectory(base: BaseDeps, scope: () => string): Directory 
     async resolveSite(text, signal) {
       return resolveSiteIn(await catalog.sites(signal), text);
     },
-    statuses,
-    people,
+    statuses: routedStatuses(() => current().statuses),
+    people: routedPeople(() => current().people),
     async learnFromTasks(tasks) {
-      statuses.learn(tasks);
-      people.learn(tasks);
+      current().learn(tasks);
+    },
+    async removeWorkspace(workspace) {
+      await routed?.remove(workspace);
     },
   };
   return directory;

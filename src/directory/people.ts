@@ -9,7 +9,8 @@ import { withNearCache } from '../store/near-cache.ts';
 import type { Store } from '../store/store.ts';
 import type { PeopleDirectory, PersonMatch, SlackProfiles } from './types.ts';
 
-const PEOPLE_KEY = 'people';
+/** The record of learned people under a root's `directory:` namespace. */
+export const PEOPLE_KEY = 'people';
 const PEOPLE_TTL_MS = 7 * 24 * 3600_000;
 const EMAIL_TTL_MS = 3600_000;
 /** Slack emails answered from this thread's memory for a minute (every "mine", Home tab and assignee asks). */
@@ -88,6 +89,11 @@ export function createPeopleDirectory(deps: {
       const email = parsed.user?.profile?.email;
       await emails.set(key, { email: email ? normEmail(email) : null }, EMAIL_TTL_MS);
       return email ? normEmail(email) : undefined;
+    },
+
+    async byId(id) {
+      const shared = await store.get<Record<string, Assignee>>(PEOPLE_KEY);
+      return Object.values(shared ?? {}).find((p) => p.id === id);
     },
 
     async platformUserFor(client, slackUserId, signal): Promise<PersonMatch> {

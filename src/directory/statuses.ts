@@ -10,7 +10,8 @@ import type { StatusDirectory, TaskStatusInfo } from './types.ts';
 /** The statuses the task card offers buttons for, in display order. */
 export const CANONICAL_STATUSES = ['To Do', 'On Hold', 'Done', 'Cancelled'] as const;
 const CONTRACT_STATUSES: Record<string, string> = { 'To Do': '5', Cancelled: '25' };
-const KEY = 'task-statuses';
+/** The record of learned pairs under a root's `directory:` namespace. */
+export const STATUSES_KEY = 'task-statuses';
 const LEARNED_TTL_MS = 30 * 24 * 3600_000;
 /** While every canonical status is known, what other replicas learned is read from the store this often at most. */
 const SHARED_READ_MS = 60_000;
@@ -73,7 +74,9 @@ export function createStatusRegistry(deps: StatusRegistryDeps): StatusDirectory 
    */
   async function share(): Promise<void> {
     const mine = [...learned.values()];
-    adopt(await store.update<TaskStatusInfo[]>(KEY, (shared) => merged(shared, mine), LEARNED_TTL_MS));
+    adopt(
+      await store.update<TaskStatusInfo[]>(STATUSES_KEY, (shared) => merged(shared, mine), LEARNED_TTL_MS),
+    );
   }
 
   const registry: StatusDirectory = {
@@ -105,7 +108,7 @@ export function createStatusRegistry(deps: StatusRegistryDeps): StatusDirectory 
       // Every card render asks: the store is read only when a status is missing, or now and then.
       if (complete() && now() - sharedReadAt < SHARED_READ_MS) return;
       sharedReadAt = now();
-      adopt(await store.get<TaskStatusInfo[]>(KEY));
+      adopt(await store.get<TaskStatusInfo[]>(STATUSES_KEY));
       if (!complete()) await deps.scan(signal);
     },
   };

@@ -45,6 +45,8 @@ export interface PeopleDirectory {
   /** The Slack profile email of a user (cached); undefined when the profile shows none. */
   slackEmail(client: SlackProfiles, slackUserId: string): Promise<string | undefined>;
   learn(tasks: Iterable<Pick<Task, 'assignee'>>): boolean;
+  /** A platform user already learned (from any replica), by id; undefined when not met yet. */
+  byId(id: string): Promise<Assignee | undefined>;
 }
 
 export interface Directory {
@@ -59,4 +61,6 @@ export interface Directory {
   people: PeopleDirectory;
   /** Feeds tasks seen anywhere (lists, relay cycles) into the status and people registries. */
   learnFromTasks(tasks: readonly Pick<Task, 'status' | 'assignee'>[]): Promise<void>;
+  /** A workspace left (issue 39): its statuses and people are forgotten and deleted from its store root. */
+  removeWorkspace(workspace: string): Promise<void>;
 }

@@ -218,7 +218,7 @@ export function composeDeps(opts: ComposeOptions): Composed {
   };
   const deps: Deps = {
     ...base,
-    ...createServices(base),
+    ...createServices(base, { workspace: actingWorkspace, rootFor: (ws) => connections.relayRoot(ws) }),
     access,
     installs,
     connections,

@@ -9,7 +9,8 @@ import type { Access } from '../access/index.ts';
 import type { Installs } from '../installs/index.ts';
 import type { Connections, PlatformClients } from '../connections/index.ts';
 import type { AuditTrail } from '../ops/index.ts';
-import { createDirectory, type Directory } from '../directory/index.ts';
+import { lazyStore } from '../store/lazy-store.ts';
+import { createDirectory, type Directory, type DirectoryWorkspaces } from '../directory/index.ts';
 import { createTaskService, type TaskService } from '../tasks/index.ts';
 import { DEFAULT_FILE_TRANSFER, type FileTransferSettings } from '../files/index.ts';
 import { createPostsService, type PostsService } from '../posts/index.ts';
@@ -40,12 +41,17 @@ declare module '../base/deps.ts' {
   }
 }
 
-export function createServices(base: BaseDeps): Services {
+/** `workspaces`: statuses and people kept per installation (issue 39). */
+export function createServices(base: BaseDeps, workspaces?: DirectoryWorkspaces): Services {
   // Each person's site list is their key's: cached per acting person (access/).
-  const directory = createDirectory(base, base.scope);
+  const directory = createDirectory(base, base.scope, workspaces);
+  // Task ids are each platform's own: what is kept by task id is kept under the acting workspace's root.
+  const byWorkspace = workspaces
+    ? lazyStore(base.store.kind, () => workspaces.rootFor(workspaces.workspace()))
+    : base.store;
   return {
     directory,
-    tasks: createTaskService(base, directory),
+    tasks: createTaskService(base, directory, byWorkspace),
     posts: createPostsService(base),
     fileTransfer: { ...DEFAULT_FILE_TRANSFER },
     sources: createSourcesService(base),

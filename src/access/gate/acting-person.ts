@@ -64,8 +64,13 @@ export function actingPersonFor(deps: AccessDeps, who: RequestPerson, client: We
     teamId: who.teamId,
     userId: who.userId,
     ...(who.workspace ? { workspace: who.workspace } : {}),
-    // Shared mode: everyone sees what the shared key sees, so they share one cache.
-    scope: shared ? 'shared' : `person:${who.teamId}:${who.userId}`,
+    // Shared mode: everyone of a workspace sees what its connection's key sees, so they share one cache (issue 39:
+    // each workspace's own, as its connection is).
+    scope: shared
+      ? who.workspace
+        ? `shared:${who.workspace}`
+        : 'shared'
+      : `person:${who.teamId}:${who.userId}`,
     async key() {
       await check();
       if (shared) return deps.settings.sharedKey ?? '';

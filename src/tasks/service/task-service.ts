@@ -9,6 +9,7 @@ import { applyPatch, taskFromCreate } from '../rules/build.ts';
 import { findTask } from './find.ts';
 import { createTaskLister, type TaskListFilter, type TaskListPage } from './list.ts';
 import { createSnapshots } from './snapshots.ts';
+import type { Store } from '../../store/store.ts';
 
 export type { ListScope, TaskListFilter, TaskListPage } from './list.ts';
 export { MAX_ROWS_READ } from './list.ts';
@@ -62,8 +63,13 @@ export interface TaskService {
   ): Promise<(TaskListPage & { filter: TaskListFilter }) | undefined>;
 }
 
-export function createTaskService(base: BaseDeps, directory: Directory): TaskService {
-  const snapshots = createSnapshots(base.store, base.clock);
+/** `byTaskId`: where records keyed by task id are kept (the acting workspace's root: ids are a platform's own). */
+export function createTaskService(
+  base: BaseDeps,
+  directory: Directory,
+  byTaskId: Store = base.store,
+): TaskService {
+  const snapshots = createSnapshots(byTaskId, base.clock);
   const statusName = (id: string) => directory.statuses.nameFor(id);
   const lister = createTaskLister({
     monitoring: base.monitoring,
