@@ -16,6 +16,7 @@ import { composeDeps, homeWorkspaceResolver, installationIdsOf, type Composed } 
 import { startAlertBackground } from '../alerts/index.ts';
 import { removeRoundsWorkspace, startRoundsScheduler } from '../rounds/index.ts';
 import { createSlackApp, type SlackApp } from '../runtime/app.ts';
+import { removeInstallationJobs } from '../runtime/jobs/installation-jobs.ts';
 import { setUpJobs, type JobsSetup } from './jobs-setup.ts';
 import { installPages } from './install-pages.ts';
 import { refreshExchange, type RouteHandler } from '../installs/index.ts';
@@ -212,7 +213,8 @@ async function startSlack(
  * Background work (the relays: one per platform connection, issue 39) starts here and registers its stop in phase
  * 'work'. A relay acts for nobody in particular: it polls and posts with its connection's key. The bot token's
  * own workspace keeps the default relay; a workspace with its own connection posts with its installation's token.
- * A workspace that leaves (installs' onRemoved) has its relay stopped and its relay records deleted.
+ * A workspace that leaves (installs' onRemoved) has its relay stopped and its relay records deleted, and its
+ * waiting jobs deleted from the queue.
  */
 async function startBackground(deps: Deps, slack: SlackConnection, lifecycle: Lifecycle): Promise<void> {
   deps.connections.setHome(homeWorkspaceResolver(slack.botToken, slack.apiUrl));
@@ -229,6 +231,9 @@ async function startBackground(deps: Deps, slack: SlackConnection, lifecycle: Li
     lifecycle,
   );
   deps.installs.onRemoved((key) => relays.remove(key));
+  deps.installs.onRemoved((key) => deps.directory.removeWorkspace(key));
+  // Its jobs still waiting are deleted (in Redis: from every replica's queue); running ones meet the run-time guard.
+  deps.installs.onRemoved((key) => removeInstallationJobs(slack.slack.jobs, key, deps.log));
   // Rounds and handovers (issue 40): every replica ticks; each due slot is claimed in the store, posted once.
   startRoundsScheduler(
     deps,

@@ -1,9 +1,10 @@
 /**
  * Fair order for the BullMQ engine (issue 36), kept in Redis so every replica sees it. Per workspace, a hash
- * counts each person's unfinished jobs: +1 when a job is offered, −1 when it ends (done or failed). A new job's
- * BullMQ `priority` (lower runs first, FIFO within one priority) is its rank in a round-robin over the team's
- * people: Σ over the team's people of min(their count, its count). So a person's 50th job waits behind another
- * person's 1st, and a team of many people is served in turns with a team of one (each team's first jobs rank 1).
+ * counts each person's unfinished jobs: +1 when a job is offered, −1 when it ends (done or failed) or is deleted
+ * unrun (its installation was removed, issue 39). A new job's BullMQ `priority` (lower runs first, FIFO within one
+ * priority) is its rank in a round-robin over the team's people: Σ over the team's people of min(their count, its
+ * count). So a person's 50th job waits behind another person's 1st, and a team of many people is served in turns
+ * with a team of one (each team's first jobs rank 1).
  *
  * A crash between +1 and −1 cannot keep a count high: a person whose jobs were neither offered nor ended for
  * LANE_TTL_MS is forgotten (a sorted set of when each person was last seen), and idle teams expire.
@@ -68,7 +69,7 @@ export interface BullLanes {
    * the person's cap (0: none), for the jobs ahead.
    */
   offer(lane: string, bound: number, laneMax?: number): Promise<LaneOffer>;
-  /** The lane's job ended (or was never added). */
+  /** The lane's job ended, was deleted unrun, or was never added. */
   done(lane: string): Promise<void>;
 }
 

@@ -22,6 +22,8 @@ import { slackJobSchema, type SlackJob } from './slack-job.ts';
 const QUEUE_NAME = 'slack-jobs';
 /** Finished jobs kept in Redis for inspection (BullMQ removes older ones). */
 const KEEP_FINISHED = 1_000;
+/** Jobs read from Redis at once when looking for a removed installation's. */
+const READ_BATCH = 100;
 
 export interface BullQueueOptions {
   redisUrl: string;
@@ -82,6 +84,10 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   }
   /** The last waiting count read (for stats between offers). */
   let waiting = 0;
+  const readWaiting = async () => {
+    const c = await queue.getJobCounts('waiting', 'prioritized', 'delayed');
+    waiting = (c.waiting ?? 0) + (c.prioritized ?? 0) + (c.delayed ?? 0);
+  };
   let closed = false;
   let refreshing = false;
   let refreshedAt = 0;
@@ -90,13 +96,9 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   function refreshWaiting(): void {
     if (closed || refreshing || Date.now() - refreshedAt < 1_000) return;
     refreshing = true;
-    queue
-      .getJobCounts('waiting', 'prioritized', 'delayed')
+    readWaiting()
       .then(
-        (c) => {
-          waiting = (c.waiting ?? 0) + (c.prioritized ?? 0) + (c.delayed ?? 0);
-          refreshedAt = Date.now();
-        },
+        () => (refreshedAt = Date.now()),
         () => undefined,
       )
       .finally(() => (refreshing = false));
@@ -197,6 +199,35 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
     },
     // The count that decides is in Redis: `offer` reads it before anything is added.
     refuseIfFull: () => false,
+    async removeWaiting(drop) {
+      // The jobs not taken yet: waiting, prioritized (every lane's job has a priority) and put back at a lane's cap
+      // (delayed). `offer` keeps the three together under maxWaiting, so this reads at most that many per state.
+      const ids = await queue.getRanges(['wait', 'prioritized', 'delayed'], 0, limits.maxWaiting);
+      let removed = 0;
+      for (let at = 0; at < ids.length; at += READ_BATCH) {
+        const batch = await Promise.all(ids.slice(at, at + READ_BATCH).map((id) => queue.getJob(id)));
+        for (const bullJob of batch) {
+          // Gone meanwhile (run, removed), or not sealed by this deployment (its worker drops those).
+          const parsed = slackJobSchema.safeParse(opts.seal.open(bullJob?.data));
+          if (!bullJob?.id || !parsed.success || !drop(parsed.data)) continue;
+          // 0: a worker took it meanwhile (it is locked): the run-time guard drops its work.
+          if ((await queue.remove(bullJob.id)) !== 1) continue;
+          removed += 1;
+          // This replica's figures (exact for the jobs it offered; shown clamped at 0, ./job-stats.ts).
+          stats.removed(parsed.data.kind);
+          const lane = parsed.data.lane ?? '';
+          // Counted in its lane when offered; it never ends, so its count is lowered here (fairness, issue 36).
+          await lanes.done(lane).catch((err: unknown) => log.warn({ err }, 'job lane count not lowered'));
+          // In place: promoteNext may be walking this list.
+          const back = putBack.get(lane);
+          const index = back?.indexOf(bullJob.id) ?? -1;
+          if (index >= 0) back?.splice(index, 1);
+          if (back?.length === 0) putBack.delete(lane);
+        }
+      }
+      await readWaiting().catch(() => undefined);
+      return removed;
+    },
     load: () => ({ waiting, running: stats.running() }),
     stats() {
       refreshWaiting();

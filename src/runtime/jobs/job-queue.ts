@@ -25,6 +25,12 @@ export interface JobQueue {
    * when telling would take a round trip (BullMQ: its count is in Redis, and `offer` reads it).
    */
   refuseIfFull(kindOf: () => string | undefined): boolean;
+  /**
+   * Deletes the waiting jobs `drop` selects, bodies and all (in Redis too, whichever replica offered them): an
+   * installation was removed (issue 39, ./installation-jobs.ts). Jobs already running are left to finish; the
+   * run-time guard of src/installs/ drops their work. Resolves with how many were deleted.
+   */
+  removeWaiting(drop: (job: SlackJob) => boolean): Promise<number>;
   stats(): QueueStats;
   /** For /readyz: 'ok', or a code saying why this replica's jobs cannot run as they should (issue 42). */
   health?(): string;

@@ -67,6 +67,11 @@ export class JobStats {
     this.of(kind).refused += 1;
     m.jobsRefused.inc({ kind: m.kindLabel(kind) });
   }
+  /** A waiting job was deleted unrun (its installation was removed, issue 39). */
+  removed(kind: string): void {
+    this.of(kind).waiting -= 1;
+    m.jobsWaiting.dec({ kind: m.kindLabel(kind) });
+  }
   started(kind: string, waitedMs: number): void {
     const c = this.of(kind);
     c.waiting -= 1;

@@ -58,6 +58,18 @@ class Fifo<T> {
     }
     return item;
   }
+  /** Takes out the items `drop` selects, keeping the others in order; returns how many went. */
+  removeWhere(drop: (item: T) => boolean): number {
+    const kept: T[] = [];
+    for (let i = this.head; i < this.items.length; i++) {
+      const item = this.items[i] as T;
+      if (!drop(item)) kept.push(item);
+    }
+    const removed = this.length - kept.length;
+    this.items = kept;
+    this.head = 0;
+    return removed;
+  }
 }
 
 interface Lane<T> {
@@ -158,6 +170,23 @@ export class Lanes<T> {
     l.running -= 1;
     this.running -= 1;
     this.forgetIfEmpty(lane, l);
+  }
+
+  /**
+   * Takes out every waiting job `drop` selects (its installation was removed, issue 39); running ones are left.
+   * Returns how many went.
+   */
+  remove(drop: (item: T) => boolean): number {
+    let removed = 0;
+    for (const team of this.teams.values())
+      for (const [key, lane] of team.lanes) {
+        const n = lane.jobs.removeWhere(drop);
+        team.waiting -= n;
+        removed += n;
+        this.forgetIfEmpty(key, lane);
+      }
+    this.waiting -= removed;
+    return removed;
   }
 
   /** Drops every waiting job (closing). */

@@ -17,15 +17,22 @@ import type { SlackJob } from './slack-job.ts';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** A job in its lane: `run` starts it; `job` reads it back (to find the jobs of a removed installation). */
+interface Queued {
+  run(): Promise<void>;
+  job(): SlackJob;
+}
+
 /**
  * What a waiting job is until it runs: its body as bytes. Made here, outside `offer`, on purpose: a closure made in
  * `offer` would share `offer`'s context with the one that runs a job at once, and that context holds the job itself,
  * so every waiting job kept its body string on the heap as well as the bytes.
  */
-function waiting(job: SlackJob, work: (job: SlackJob) => Promise<void>): () => Promise<void> {
+function waiting(job: SlackJob, work: (job: SlackJob) => Promise<void>): Queued {
   const { body, ...rest } = job;
   const bytes = encoder.encode(body);
-  return () => work({ ...rest, body: decoder.decode(bytes) });
+  const read = () => ({ ...rest, body: decoder.decode(bytes) });
+  return { run: () => work(read()), job: read };
 }
 
 export function createLocalQueue(
@@ -34,7 +41,7 @@ export function createLocalQueue(
   log: Logger,
   runner: 'event-loop' | 'worker-thread' = 'event-loop',
 ): JobQueue {
-  const lanes = new Lanes<() => Promise<void>>({
+  const lanes = new Lanes<Queued>({
     concurrency: limits.concurrency,
     laneMax: limits.laneMax ?? defaultLaneMax(limits.concurrency),
   });
@@ -52,7 +59,7 @@ export function createLocalQueue(
   function pump(): void {
     for (let next = lanes.take(); next; next = lanes.take()) {
       const lane = next.lane;
-      void next.item().finally(() => {
+      void next.item.run().finally(() => {
         lanes.finish(lane);
         pump();
       });
@@ -85,11 +92,31 @@ export function createLocalQueue(
       const now = lanes.startsNow(lane);
       const position = now ? 0 : lanes.position(lane);
       stats.accepted(kind, position);
-      lanes.add(lane, now ? () => work(job) : waiting(job, work));
+      lanes.add(lane, now ? { run: () => work(job), job: () => job } : waiting(job, work));
       pump();
       return { kind: 'accepted', position };
     },
     refuseIfFull,
+    async removeWaiting(drop) {
+      // Synchronous: no job starts between the choice and the removal. A choice that throws keeps its job (the
+      // run-time guard still stands), so the lanes' counts stay whole.
+      const kinds: string[] = [];
+      const removed = lanes.remove((queued) => {
+        const job = queued.job();
+        let gone = false;
+        try {
+          gone = drop(job);
+        } catch (err) {
+          log.warn({ err, kind: job.kind }, 'a waiting job could not be checked for removal');
+        }
+        if (gone) kinds.push(job.kind);
+        return gone;
+      });
+      for (const kind of kinds) stats.removed(kind);
+      // The queue may be empty now: pump tells whoever waits for idleness.
+      pump();
+      return removed;
+    },
     load: () => ({ waiting: lanes.waiting, running: lanes.running }),
     stats: () => ({
       engine: 'in-process',

@@ -18,6 +18,7 @@ function queueAnswering(admission: Admission | Error): { queue: JobQueue; offere
       return admission;
     },
     refuseIfFull: () => false,
+    removeWaiting: async () => 0,
     stats: () => ({}) as ReturnType<JobQueue['stats']>,
     load: () => ({ waiting: 0, running: 0 }),
     whenIdle: async () => undefined,

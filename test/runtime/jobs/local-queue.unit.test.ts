@@ -129,6 +129,7 @@ function answering(admit: (kind: string, build: () => SlackJob) => Admission): J
   return {
     offer: async (kind, build) => admit(kind, build),
     refuseIfFull: () => false,
+    removeWaiting: async () => 0,
     stats: () => ({
       engine: 'in-process',
       runner: 'event-loop',
