@@ -1,13 +1,16 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Two projects, decided by name. `unit`: files named `*.unit.test.ts` — pure rules, renderers, handlers called
+ * Three projects, decided by name. `unit`: files named `*.unit.test.ts` — pure rules, renderers, handlers called
  * with fake arguments, the monitoring client over undici's MockAgent; they start nothing (no loopback server, no
  * process, no browser) and are fast (`vitest run --project unit`, which .ci/run repeats on the LTS Node).
  * `system`: every other `*.test.ts` (the harness, the sandbox and the stand-in on loopback ports, Redis, child
- * processes, Chromium).
+ * processes, Chromium). `access-oauth`: the access tests again, with the seeded workspace installed with OAuth
+ * instead of the env bot token (FIELDLINE_TEST_SHAPE=oauth, read by test/harness.ts), so that the access rules are
+ * proved in both deployment shapes (issue 39).
  */
 const UNIT = ['test/**/*.unit.test.ts'];
+const SYSTEM_SETUP = ['test/setup/redis.ts', 'test/setup/shared.ts'];
 
 export default defineConfig({
   test: {
@@ -38,7 +41,17 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...UNIT],
           // A private redis-server (or REDIS_URL) for the Redis tests; one line when they or the ../shared tests skip.
-          globalSetup: ['test/setup/redis.ts', 'test/setup/shared.ts'],
+          globalSetup: SYSTEM_SETUP,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'access-oauth',
+          include: ['test/access/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...UNIT],
+          env: { FIELDLINE_TEST_SHAPE: 'oauth' },
+          globalSetup: SYSTEM_SETUP,
         },
       },
     ],

@@ -128,7 +128,9 @@ function storeUrl(kind: HarnessOptions['store'], dir: string): StoreUrl {
   return { kind: 'memory' };
 }
 
-export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+export async function startHarness(given: HarnessOptions = {}): Promise<Harness> {
+  // The access-oauth project (vitest.config.ts) runs tests that name no shape against an OAuth installation.
+  const opts = process.env.FIELDLINE_TEST_SHAPE === 'oauth' && !given.oauth ? { ...given, oauth: {} } : given;
   const signingSecret = randomBytes(16).toString('hex');
   const botToken = `xoxb-harness-${randomBytes(8).toString('hex')}`;
   const appToken = `xapp-1-harness-${randomBytes(8).toString('hex')}`;

@@ -37,7 +37,9 @@ function privateFile(): string {
 /** A result message of the app's own with a Retry button whose value was edited. */
 async function forgedRetry(fileId: string, filesChannel: string): Promise<StoredMessage> {
   const value = encodeRetryValue({ fileIds: [fileId], target: { companyId: '42' }, channel: filesChannel })!;
+  // The seeded workspace's bot token: installed with OAuth, the app's client has none of its own.
   const posted = await h.app.app.client.chat.postMessage({
+    token: h.standin.botToken,
     channel: 'C0GENERAL',
     text: 'upload failed',
     blocks: [

@@ -4,7 +4,7 @@
  */
 import { haveSlackReference, SLACK_REFERENCE_DIR } from './shared-dir.ts';
 
-// Both vitest projects (unit, system) run this setup in the one main process: the line is said once a run.
+// Every vitest project (unit, system, access-oauth) runs this setup in the one main process: said once a run.
 const SAID = Symbol.for('fieldline.test.slackReferenceNotice');
 
 export default function setup(): void {
