@@ -46,6 +46,12 @@ export const DRAIN_TIMEOUT_MS = 300_000;
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
+/** fieldline's Node flags: RUNTIME_FLAGS, or BENCH_APP_FLAGS (space-separated; empty: Node's defaults) to try others. */
+const fieldlineFlags = (): readonly string[] =>
+  process.env.BENCH_APP_FLAGS === undefined
+    ? RUNTIME_FLAGS
+    : process.env.BENCH_APP_FLAGS.split(' ').filter(Boolean);
+
 async function startApp(
   mode: 'fieldline' | 'bare',
   info: PlatformInfo,
@@ -60,7 +66,7 @@ async function startApp(
     [
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
       // fieldline as it is run (npm start, the Dockerfile); bare Bolt with Node's defaults.
-      ...(mode === 'fieldline' ? RUNTIME_FLAGS : []),
+      ...(mode === 'fieldline' ? fieldlineFlags() : []),
     ],
   );
   await child.ready;

@@ -185,3 +185,24 @@ serveParent(
   },
   () => running.stop(),
 );
+
+// BENCH_ALLOC_DIR=dir: a sampling profile of everything this app allocates (collected objects included), written to
+// dir every 3 s — where the acking thread's garbage comes from (docs/decisions/0010-storm-pace.md).
+if (process.env.BENCH_ALLOC_DIR) {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 16384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  } as never);
+  setInterval(async () => {
+    const { profile } = (await session.post('HeapProfiler.getSamplingProfile')) as { profile: unknown };
+    writeFileSync(
+      `${process.env.BENCH_ALLOC_DIR}/${mode}-${process.pid}.heapprofile`,
+      JSON.stringify(profile),
+    );
+  }, 3000).unref();
+}

@@ -4,6 +4,7 @@ import { P99_TARGET_RATIO, SLACK_LIMIT_MS } from '../ack-latency.ts';
 import { FAIR_TARGET_RATIO, type FairResult } from '../fairness.ts';
 import { STORM_COMMAND } from '../storm.ts';
 import { WORK_NICE } from '../../src/base/thread-priority.ts';
+import { DEFAULT_PACE } from '../../src/runtime/jobs/work-pace.ts';
 import { median, ms, ratio } from './stats.ts';
 import { latencyColumns } from './stats.ts';
 
@@ -49,9 +50,10 @@ export function stormSection(a: AckResult): string[] {
       .join(', ')} requests/s for ${secs(a.durationMs)} per run, ${a.reps} runs per cell, the`,
     "platform answering at once: the jobs' CPU (parsing pages, drawing charts) runs while the acks are measured. Method",
     `and children as section 1 (interleaved runs, the idle app stopped, ${secs(a.warmupMs)} warm-up each). The job thread`,
-    `and the threads it starts (the chart renderer) run at nice ${WORK_NICE} (src/base/thread-priority.ts), the acking thread at the`,
-    "process's. The requests are all one person's, so their jobs run at most JOB_LANE_MAX at once (section 9); past the",
-    "queue's bound, requests are answered busy at the door.",
+    `and the threads it starts (the chart renderer) run SCHED_IDLE, or at nice ${WORK_NICE} (src/base/thread-priority.ts), the acking`,
+    "thread at the process's. The requests are all one person's, so their jobs run at most JOB_LANE_MAX at once (section 9).",
+    `Past ${DEFAULT_PACE.stormRate} requests/s the jobs start at most ${DEFAULT_PACE.stormStarts} a second (src/runtime/jobs/work-pace.ts,`,
+    'docs/decisions/0010-storm-pace.md), so the queue fills and, past its bound, requests are answered busy at the door.',
     '',
     ...head([
       'app',

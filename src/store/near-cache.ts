@@ -26,6 +26,9 @@ interface Entry {
   wroteTtl?: number | undefined;
 }
 
+/** Namespace views kept per cache (names are few and fixed, but a workspace's own namespaces grow with installs). */
+const MAX_VIEWS = 1_000;
+
 export function withNearCache(store: Store, opts: NearCacheOptions): Store {
   const now = opts.now ?? Date.now;
   const memo = new Map<string, Entry>();
@@ -38,6 +41,18 @@ export function withNearCache(store: Store, opts: NearCacheOptions): Store {
       if (oldest !== undefined) memo.delete(oldest);
     }
   }
+
+  /** Views made by `namespace`, kept: the gate asks for the same few on every request (a view is a dozen closures). */
+  const views = new Map<string, Store>();
+  const viewOf = (backend: Store, prefix: string): Store => {
+    let found = views.get(prefix);
+    if (!found) {
+      if (views.size >= MAX_VIEWS) views.clear();
+      found = view(backend, prefix);
+      views.set(prefix, found);
+    }
+    return found;
+  };
 
   const view = (backend: Store, prefix: string): Store => ({
     kind: backend.kind,
@@ -78,7 +93,7 @@ export function withNearCache(store: Store, opts: NearCacheOptions): Store {
       memo.delete(prefix + key);
       return backend.swapEntry(key, expected, next, ttlMs);
     },
-    namespace: (name: string) => view(backend.namespace(name), `${prefix}${name}:`),
+    namespace: (name: string) => viewOf(backend.namespace(name), `${prefix}${name}:`),
     ping: () => backend.ping(),
     close: () => backend.close(),
   });

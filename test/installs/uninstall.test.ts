@@ -60,13 +60,23 @@ describe('app_uninstalled in one workspace', () => {
     h.standin.workspaces?.use('T0SOUTH');
     try {
       const mark = oauthMark(h);
+      const before = h.standin.messages('C0GENERAL').length;
       // Help is answered in the ack when fieldline serves the workspace; here Bolt finds no installation.
       const res = await h.driver.command({ command: '/task', text: 'help', user: 'U0ANA' });
       expect(res.status).toBe(200);
       expect(res.body).toBe('');
       await h.app.whenIdle();
       expect(h.standin.workspaces?.oauth.calls.slice(mark)).toEqual([]);
-      expect(h.logText()).toContain('fieldline is not installed in this workspace');
+      expect(h.logText()).toContain('fieldline is no longer installed in this workspace');
+      // The person is told why, in words (through the command's response_url), not "something went wrong".
+      const told = await waitFor(() =>
+        h.standin
+          .messages('C0GENERAL')
+          .slice(before)
+          .find((m) => m.ephemeralTo === 'U0ANA'),
+      );
+      expect(told.text).toContain('no longer installed in this workspace');
+      expect(told.text).not.toContain('went wrong');
     } finally {
       h.standin.workspaces?.use(TEAM.id);
     }

@@ -10,6 +10,8 @@ import { withNearCache, type NearCacheOptions } from '../../store/near-cache.ts'
 import type { Store } from '../../store/store.ts';
 
 const MARKER = 'access-changed';
+/** Namespace views kept per view (the gate's are a few fixed names). */
+const MAX_CHILDREN = 100;
 
 export interface FreshCache {
   /** The near-cached store: reads answered from memory unless access changed since. */
@@ -42,13 +44,23 @@ export function freshNearCache(raw: Store, opts: NearCacheOptions & { checkMs: n
     return reading;
   }
 
-  /** A view that always goes to the current memory (replaced when access changed) under `path`'s namespaces. */
+  /**
+   * A view that always goes to the current memory (replaced when access changed) under `path`'s namespaces. Views
+   * and their targets are kept (the gate reads through them on every request): made again only when memory is.
+   */
   const view = (path: readonly string[]): Store => {
-    const target = () => path.reduce<Store>((s, name) => s.namespace(name), memo);
+    let targetOf: { memo: Store; target: Store } | undefined;
+    const target = (): Store => {
+      if (targetOf?.memo !== memo)
+        targetOf = { memo, target: path.reduce<Store>((s, name) => s.namespace(name), memo) };
+      return targetOf.target;
+    };
     const run = async <T>(op: (s: Store) => Promise<T>): Promise<T> => {
-      await fresh();
+      const reading = fresh();
+      if (reading) await reading;
       return op(target());
     };
+    const children = new Map<string, Store>();
     return {
       kind: raw.kind,
       get: <T>(key: string) => run((s) => s.get<T>(key)),
@@ -60,7 +72,14 @@ export function freshNearCache(raw: Store, opts: NearCacheOptions & { checkMs: n
       readEntry: (key: string) => run((s) => s.readEntry(key)),
       swapEntry: (key: string, expected: string | undefined, next: string | undefined, ttlMs?: number) =>
         run((s) => s.swapEntry(key, expected, next, ttlMs)),
-      namespace: (name: string) => view([...path, name]),
+      namespace(name: string) {
+        let child = children.get(name);
+        if (!child) {
+          child = view([...path, name]);
+          if (children.size < MAX_CHILDREN) children.set(name, child);
+        }
+        return child;
+      },
       ping: () => raw.ping(),
       close: () => raw.close(),
     };

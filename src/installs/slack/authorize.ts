@@ -12,6 +12,9 @@ export const WORKSPACE_KEY = 'workspaceKey';
 
 export class NotInstalledError extends Error {
   readonly code = 'FIELDLINE_NOT_INSTALLED';
+  /** What the person is told (src/kit/errors.ts): a request in flight when the workspace removed fieldline. */
+  readonly explanation =
+    'fieldline is no longer installed in this workspace. A workspace admin can add it again from its install page.';
   constructor() {
     super('fieldline is not installed in this workspace (or was uninstalled)');
     this.name = 'NotInstalledError';

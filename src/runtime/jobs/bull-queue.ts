@@ -18,6 +18,7 @@ import { JobStats } from './job-stats.ts';
 import { defaultLaneMax } from './lanes.ts';
 import { finishedData, type JobSeal } from './job-seal.ts';
 import { slackJobSchema, type SlackJob } from './slack-job.ts';
+import { DEFAULT_PACE, WorkPace, type PaceOptions } from './work-pace.ts';
 
 const QUEUE_NAME = 'slack-jobs';
 /** Finished jobs kept in Redis for inspection (BullMQ removes older ones). */
@@ -39,6 +40,8 @@ export interface BullQueueOptions {
   work?: boolean;
   /** Authenticates each job in Redis (./job-seal.ts). */
   seal: JobSeal;
+  /** Job starts in a storm of this replica's requests (./work-pace.ts); default DEFAULT_PACE. */
+  pace?: PaceOptions;
 }
 
 function connection(url: string, blocking: boolean): ConnectionOptions {
@@ -58,6 +61,7 @@ function connection(url: string, blocking: boolean): ConnectionOptions {
 }
 
 export function createBullQueue(opts: BullQueueOptions): JobQueue {
+  const paced = new WorkPace(opts.pace ?? DEFAULT_PACE);
   const { limits, log } = opts;
   const stats = new JobStats();
   const queue = new Queue(QUEUE_NAME, { connection: connection(opts.redisUrl, false), prefix: opts.prefix });
@@ -137,6 +141,9 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
               await bullJob.updateData({ dropped: true }).catch(() => undefined);
               return;
             }
+            // In a storm of this replica's requests its worker starts jobs at the storm's pace; replicas that are
+            // not in one take the rest from Redis meanwhile.
+            await paced.inPace();
             const lane = parsed.data.lane ?? '';
             // A job whose body names nobody is not capped, as in the in-process queue (./lanes.ts).
             if (lane !== '' && (running.get(lane) ?? 0) >= laneMax) {
@@ -175,6 +182,7 @@ export function createBullQueue(opts: BullQueueOptions): JobQueue {
   return {
     async offer(kind, build, lane = ''): Promise<Admission> {
       if (closed) return { kind: 'full' };
+      paced.offered();
       const admitted = await lanes.offer(lane, limits.maxWaiting, lane === '' ? 0 : laneMax);
       waiting = admitted.waiting;
       if (admitted.kind === 'full') {

@@ -13,6 +13,7 @@ import type { Admission, JobQueue, JobRunner, QueueLimits } from './job-queue.ts
 import { JobStats } from './job-stats.ts';
 import { defaultLaneMax, Lanes } from './lanes.ts';
 import type { SlackJob } from './slack-job.ts';
+import { DEFAULT_PACE, WorkPace, type PaceOptions } from './work-pace.ts';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -40,7 +41,11 @@ export function createLocalQueue(
   limits: QueueLimits,
   log: Logger,
   runner: 'event-loop' | 'worker-thread' = 'event-loop',
+  pace: PaceOptions = DEFAULT_PACE,
 ): JobQueue {
+  const paced = new WorkPace(pace);
+  /** Set while a paced start waits for its slice. */
+  let resume: NodeJS.Timeout | undefined;
   const lanes = new Lanes<Queued>({
     concurrency: limits.concurrency,
     laneMax: limits.laneMax ?? defaultLaneMax(limits.concurrency),
@@ -57,7 +62,8 @@ export function createLocalQueue(
 
   // Starts what may start now; a job starts synchronously (as p-queue did), its end starts the next.
   function pump(): void {
-    for (let next = lanes.take(); next; next = lanes.take()) {
+    for (let next = takeInPace(); next; next = takeInPace()) {
+      paced.started();
       const lane = next.lane;
       void next.item.run().finally(() => {
         lanes.finish(lane);
@@ -71,6 +77,18 @@ export function createLocalQueue(
     }
   }
 
+  /** The next job that may start now, within the storm's pace (./work-pace.ts); a paced wait resumes itself. */
+  function takeInPace() {
+    if (lanes.waiting === 0) return undefined;
+    if (paced.allows()) return lanes.take();
+    if (!resume)
+      resume = setTimeout(() => {
+        resume = undefined;
+        pump();
+      }, paced.wait());
+    return undefined;
+  }
+
   const whenIdle = () =>
     lanes.running === 0 && lanes.waiting === 0
       ? Promise.resolve()
@@ -81,15 +99,18 @@ export function createLocalQueue(
     const kind = kindOf();
     if (kind === undefined) return false;
     stats.refused(kind);
+    // A refused request is part of the storm too: counted, the pace holds while the queue is full.
+    paced.offered();
     return true;
   }
 
   return {
     async offer(kind, build, laneGiven): Promise<Admission> {
       if (refuseIfFull(() => kind)) return { kind: 'full' };
+      paced.offered();
       const job = build();
       const lane = laneGiven ?? job.lane ?? '';
-      const now = lanes.startsNow(lane);
+      const now = lanes.startsNow(lane) && paced.allows();
       const position = now ? 0 : lanes.position(lane);
       stats.accepted(kind, position);
       lanes.add(lane, now ? { run: () => work(job), job: () => job } : waiting(job, work));
@@ -141,6 +162,7 @@ export function createLocalQueue(
         }),
       ]);
       clearTimeout(timer);
+      clearTimeout(resume);
       lanes.clear();
     },
   };

@@ -53,19 +53,26 @@ describe.skipIf(!redisUrl())('BullMQ jobs are authenticated', () => {
     await clearRedisPrefix(redisUrl() ?? '', prefix);
   });
 
-  it('drops a job a Redis writer added, runs one fieldline offered, and keeps no body once finished', async () => {
-    const ran: string[] = [];
+  /** A BullMQ queue of its own sealed with the deployment's secret; `work` false: its jobs stay waiting. */
+  function sealedQueue(run: (j: SlackJob) => Promise<void>, work = true) {
     const queuePrefix = `${prefix}:${randomUUID()}`;
     const q = createBullQueue({
       redisUrl: redisUrl() ?? '',
       prefix: queuePrefix,
       limits: { concurrency: 2, maxWaiting: 100 },
       lockMs: 5_000,
-      run: async (j) => void ran.push(j.id),
+      run,
       runner: 'event-loop',
       log,
       seal: jobSeal('deployment-secret'),
+      work,
     });
+    return { q, queuePrefix };
+  }
+
+  it('drops a job a Redis writer added, runs one fieldline offered, and keeps no body once finished', async () => {
+    const ran: string[] = [];
+    const { q, queuePrefix } = sealedQueue(async (j) => void ran.push(j.id));
     open.push({ close: () => q.close(1_000) });
     const url = new URL(redisUrl() ?? '');
     const raw = new Queue('slack-jobs', {
@@ -85,5 +92,30 @@ describe.skipIf(!redisUrl())('BullMQ jobs are authenticated', () => {
       expect(data, id).not.toContain('verif-123');
       expect(data, id).not.toContain('block_actions');
     }
+  });
+
+  it('keeps a waiting job’s body out of sight in Redis, and drops one whose sealed box was changed', async () => {
+    const { q, queuePrefix } = sealedQueue(async () => undefined, false);
+    open.push({ close: () => q.close(1_000) });
+    const raw = new Queue('slack-jobs', { connection: { url: redisUrl() ?? '' }, prefix: queuePrefix });
+    open.push(raw);
+    const step: SlackJob = {
+      ...job('step-1'),
+      kind: 'workflows.step',
+      body: JSON.stringify({
+        type: 'event_callback',
+        event: { type: 'function_executed', bot_access_token: 'xwfp-run-token' },
+      }),
+    };
+    expect((await q.offer('workflows.step', () => step, 'T0/U0ANA')).kind).toBe('accepted');
+    const stored = (await raw.getJob('step-1'))?.data as { box: string };
+    expect(JSON.stringify(stored)).not.toContain('xwfp-run-token');
+    expect(JSON.stringify(stored)).not.toContain('function_executed');
+    const seal = jobSeal('deployment-secret');
+    expect(seal.open(stored)).toEqual(step);
+    const box = Buffer.from(stored.box, 'base64url');
+    box[box.length - 1]! ^= 1;
+    expect(seal.open({ ...stored, box: box.toString('base64url') })).toBeUndefined();
+    expect(jobSeal('other-secret').open(stored)).toBeUndefined();
   });
 });
