@@ -55,20 +55,14 @@ const fieldlineFlags = (): readonly string[] =>
 async function startApp(
   mode: 'fieldline' | 'bare',
   info: PlatformInfo,
+  env: Record<string, string> = {},
 ): Promise<{ child: Child; url: string }> {
   const profile = process.env.BENCH_PROFILE_DIR;
-  const child = startChild(
-    here('./children/ack-app.ts'),
-    [mode],
-    {
-      ...appChildEnv(info),
-    },
-    [
-      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-      // fieldline as it is run (npm start, the Dockerfile); bare Bolt with Node's defaults.
-      ...(mode === 'fieldline' ? fieldlineFlags() : []),
-    ],
-  );
+  const child = startChild(here('./children/ack-app.ts'), [mode], { ...appChildEnv(info), ...env }, [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    // fieldline as it is run (npm start, the Dockerfile); bare Bolt with Node's defaults.
+    ...(mode === 'fieldline' ? fieldlineFlags() : []),
+  ]);
   await child.ready;
   const port = await child.request<number>('port');
   return { child, url: `http://127.0.0.1:${port}/slack/events` };
@@ -96,6 +90,10 @@ export async function runAckLatency(opts: {
   /** What the progress lines call the benchmark (default `ack`). */
   name?: string;
 }): Promise<AckResult> {
+  // The mix is one bench "person": it may hold every worker (JOB_LANE_MAX), so acks are measured as a plant's many
+  // people would load them, and the queue drains within the bench's wait (docs/decisions/0007-fair-queue.md).
+  const fieldlineEnv: Record<string, string> =
+    opts.load === undefined ? { JOB_LANE_MAX: process.env.JOB_LANE_MAX ?? '64' } : {};
   const mix = opts.load ?? MIXED_LOAD;
   const platformMs = opts.platformMs ?? SLOW_PLATFORM_MS;
   const platform = startChild(here('./children/ack-platform.ts'));
@@ -109,7 +107,7 @@ export async function runAckLatency(opts: {
     // The submission is captured from the real app, while the platform is still fast; the bare app gets the very
     // same bodies. Both apps stay up, and their runs alternate (fieldline, bare, then bare, fieldline, …), so a
     // drift of the machine over the minutes a cell takes falls on both alike.
-    const fieldline = (apps.fieldline = await startApp('fieldline', info));
+    const fieldline = (apps.fieldline = await startApp('fieldline', info, fieldlineEnv));
     await platform.request('slow', { latencyMs: 0 });
     const template = await platform.request<string>('capture', { appUrl: fieldline.url });
     apps.bare = await startApp('bare', info);
