@@ -65,3 +65,34 @@ export async function openConnect(h: Harness, user: string): Promise<StoredView>
   await h.driver.blockAction({ actionId: 'access_connect', message: offer, channel: 'C0GENERAL', user });
   return viewOpenedSince(h, before, 'access_connect_view');
 }
+
+/** A message in #general with the Disconnect button, as App Home and replies show it. */
+export function disconnectMessage(h: Harness): StoredMessage {
+  return h.standin.addMessage({
+    channel: 'C0GENERAL',
+    user: h.standin.botUserId,
+    text: 'account',
+    blocks: [
+      {
+        type: 'actions',
+        elements: [
+          {
+            type: 'button',
+            action_id: 'access_disconnect',
+            text: { type: 'plain_text', text: 'Disconnect' },
+          },
+        ],
+      },
+    ] as never,
+  });
+}
+
+/** Presses Disconnect as `user` (a new message with the button each time). */
+export function pressDisconnect(h: Harness, user: string) {
+  return h.driver.blockAction({
+    actionId: 'access_disconnect',
+    message: disconnectMessage(h),
+    channel: 'C0GENERAL',
+    user,
+  });
+}

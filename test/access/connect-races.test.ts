@@ -5,10 +5,11 @@
  * before it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM, type StoredMessage, type StoredView } from '../../src/slack-standin/index.ts';
+import { TEAM, type StoredView } from '../../src/slack-standin/index.ts';
 import { notConnectedBlocks } from '../../src/access/render/connect.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
 import { BACKENDS, noBackend } from '../store/shared-backends.ts';
+import { disconnectMessage } from './access-helpers.ts';
 
 const N = 16;
 const people = Array.from({ length: N }, (_, i) => `U0RC${String(i).padStart(2, '0')}`);
@@ -52,31 +53,10 @@ describe.each(BACKENDS)('connect and disconnect at once (%s store)', (store) => 
     );
   }
 
-  /** A message with the Disconnect button, as App Home and replies show it. */
-  function disconnectButton(): StoredMessage {
-    return h.standin.addMessage({
-      channel: 'C0GENERAL',
-      user: h.standin.botUserId,
-      text: 'account',
-      blocks: [
-        {
-          type: 'actions',
-          elements: [
-            {
-              type: 'button',
-              action_id: 'access_disconnect',
-              text: { type: 'plain_text', text: 'Disconnect' },
-            },
-          ],
-        },
-      ] as never,
-    });
-  }
-
   it.skipIf(noBackend(store))(
     `${N} people connect and at once disconnect: all stay disconnected`,
     async () => {
-      const message = disconnectButton();
+      const message = disconnectMessage(h);
       await Promise.all(
         people.map(async (user) => {
           const res = await submit(await openConnect(user), key(), user);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM, type StoredView } from '../../src/slack-standin/index.ts';
 import { checkBlockKitAndStop } from '../fixtures/block-kit.ts';
 import { startHarness, waitFor, type Harness } from '../harness.ts';
-import { answerTo, openConnect as openConnectIn, textOf } from './access-helpers.ts';
+import { answerTo, openConnect as openConnectIn, pressDisconnect, textOf } from './access-helpers.ts';
 
 let h: Harness;
 let chloeKey: string;
@@ -77,29 +77,7 @@ describe('connect', () => {
   });
 
   it('disconnect deletes the key: the next request asks to connect again', async () => {
-    const home = h.standin.addMessage({
-      channel: 'C0GENERAL',
-      user: h.standin.botUserId,
-      text: 'home',
-      blocks: [
-        {
-          type: 'actions',
-          elements: [
-            {
-              type: 'button',
-              action_id: 'access_disconnect',
-              text: { type: 'plain_text', text: 'Disconnect' },
-            },
-          ],
-        },
-      ] as never,
-    });
-    await h.driver.blockAction({
-      actionId: 'access_disconnect',
-      message: home,
-      channel: 'C0GENERAL',
-      user: 'U0CHL',
-    });
+    await pressDisconnect(h, 'U0CHL');
     await waitFor(async () => (await h.deps.access.vault?.key(TEAM.id, 'U0CHL')) === null);
     const answer = await answerTo(h, { command: '/task', text: 'list all', user: 'U0CHL' });
     expect(textOf(answer)).toContain('Connect your platform account');

@@ -9,6 +9,7 @@ import { seedUsers, TEAM } from '../../src/slack-standin/seed.ts';
 import { auditPlaceMiddleware } from '../../src/ops/index.ts';
 import { startAlertsBed, type AlertsBed } from '../alerts/alerts-bed.ts';
 import { waitFor } from '../harness.ts';
+import { pressDisconnect } from '../access/access-helpers.ts';
 import { openByCommand, option, tasksWritten } from '../tasks/task-helpers.ts';
 
 const DAY = 86_400_000;
@@ -118,29 +119,7 @@ describe('audit trail', () => {
       detail: 'digest at 06:00,18:00',
     });
     const h = bed.h;
-    const home = h.standin.addMessage({
-      channel: 'C0GENERAL',
-      user: h.standin.botUserId,
-      text: 'home',
-      blocks: [
-        {
-          type: 'actions',
-          elements: [
-            {
-              type: 'button',
-              action_id: 'access_disconnect',
-              text: { type: 'plain_text', text: 'Disconnect' },
-            },
-          ],
-        },
-      ] as never,
-    });
-    await h.driver.blockAction({
-      actionId: 'access_disconnect',
-      message: home,
-      channel: 'C0GENERAL',
-      user: 'U0CHL',
-    });
+    await pressDisconnect(h, 'U0CHL');
     await waitFor(() => lastOf('key.removed'));
     await h.app.whenIdle();
     expect(lastOf('key.removed')).toMatchObject({
