@@ -23,14 +23,7 @@ describeInChromium('console display', () => {
   let browser: Browser;
   let page: Page;
 
-  const api = async (method: string, body: unknown): Promise<unknown> =>
-    (
-      await fetch(`${f.standin.apiUrl}${method}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${f.standin.botToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json();
+  const api = (method: string, body: unknown) => f.api(method, body);
   const msg = (pane: string, text: string) => page.locator(`${pane} .msg`).filter({ hasText: text });
   const open = async (p: Page) => {
     await p.goto(f.url);

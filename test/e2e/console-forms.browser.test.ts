@@ -56,14 +56,7 @@ describeInChromium('console modals and forms', () => {
   let browser: Browser;
   let context: BrowserContext;
 
-  const api = async (method: string, body: unknown): Promise<unknown> =>
-    (
-      await fetch(`${f.standin.apiUrl}${method}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${f.standin.botToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json();
+  const api = (method: string, body: unknown) => f.api(method, body);
   const openPage = async (width = 1280, height = 800) => {
     const p = await context.newPage();
     await p.setViewportSize({ width, height });

@@ -22,14 +22,7 @@ describeInChromium('console links', () => {
   let onLocalhost: string;
   const pageErrors: string[] = [];
 
-  const api = async (method: string, body: unknown): Promise<unknown> =>
-    (
-      await fetch(`${f.standin.apiUrl}${method}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${f.standin.botToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json();
+  const api = (method: string, body: unknown) => f.api(method, body);
   const post = async (body: Record<string, unknown>) => posted.parse(await api('chat.postMessage', body));
   const permalink = async (channel: string, ts: string) =>
     permalinkOf.parse(await api('chat.getPermalink', { channel, message_ts: ts })).permalink;

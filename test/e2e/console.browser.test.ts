@@ -22,12 +22,7 @@ describeInChromium('web console', () => {
   const dialogs: string[] = [];
   const pageErrors: string[] = [];
 
-  const api = (method: string, body: unknown) =>
-    fetch(`${f.standin.apiUrl}${method}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${f.standin.botToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r): Promise<unknown> => r.json());
+  const api = (method: string, body: unknown) => f.api(method, body);
   const request = (type: string): AppRequest | undefined =>
     f.requests.filter((r) => r.payload?.type === type).at(-1);
   const msg = (text: string) => page.locator('#messages .msg').filter({ hasText: text });

@@ -27,6 +27,8 @@ export interface ConsoleFixture {
   requests: AppRequest[];
   respond(fn: Responder): void;
   post(action: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }>;
+  /** Calls the stand-in's Web API `method` with the bot token, as the app would: its JSON answer. */
+  api(method: string, body: unknown): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -77,6 +79,14 @@ export async function startConsoleFixture(opts: { manifestPath?: string } = {}):
     url,
     requests,
     respond: (fn) => void (responder = fn),
+    api: async (method, body) =>
+      (
+        await fetch(`${standin.apiUrl}${method}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${standin.botToken}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json() as Promise<unknown>,
     async post(action, body) {
       const res = await fetch(new URL(`console/api/${action}`, url), {
         method: 'POST',

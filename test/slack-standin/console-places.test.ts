@@ -15,14 +15,7 @@ const stateViews = z.object({
 describe('console places', () => {
   let f: ConsoleFixture;
 
-  const api = async (method: string, body: unknown): Promise<unknown> =>
-    (
-      await fetch(`${f.standin.apiUrl}${method}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${f.standin.botToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json();
+  const api = (method: string, body: unknown) => f.api(method, body);
   const modal = { type: 'modal', title: { type: 'plain_text', text: 'Note' }, blocks: [] };
 
   beforeAll(async () => {
