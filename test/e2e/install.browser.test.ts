@@ -2,7 +2,8 @@
  * Installing fieldline in another workspace from local mode, in a real browser (issue 39): the console's workspace
  * switcher links to /slack/install; Add to Slack leads to the stand-in's consent page; Allow comes back to the
  * success page; the switcher then sends the console's requests from the new workspace, answered with its own
- * installation's token. Screenshots at desktop and phone width go to /tmp/shots/39a/.
+ * installation's token. A person of a workspace that removed fieldline is told so in words. Screenshots at desktop and phone width go to
+ * /tmp/shots/39a/.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -99,4 +100,29 @@ describeInChromium('installing in another workspace', () => {
     await shot(page, 'consent-page', size.name);
     expect(pageErrors).toEqual([]);
   });
+
+  it('tells a person of a workspace that removed fieldline why nothing works, at both widths', async () => {
+    const sent = await h.standin.uninstall('T0SOUTH');
+    expect(sent.status).toBe(200);
+    await waitFor(async () => (await h.deps.installs.find({ teamId: 'T0SOUTH' })) === undefined);
+    await h.app.whenIdle();
+    for (const size of SIZES) {
+      const page = await open(size);
+      await page.goto(h.standin.baseUrl);
+      await page.waitForSelector('#composer textarea');
+      // On a phone the switcher is in the closed drawer; the stand-in keeps the workspace chosen on the desktop.
+      const select = page.locator('#workspace-select');
+      if (await select.isVisible()) await select.selectOption('T0SOUTH');
+      await waitFor(() => h.standin.workspaces?.current().id === 'T0SOUTH');
+      const input = page.locator('#composer textarea');
+      await input.fill('/task list');
+      await input.press('Enter');
+      const told = page.locator('.msg', { hasText: 'no longer installed in this workspace' }).last();
+      await told.waitFor();
+      expect(await told.textContent()).not.toContain('went wrong');
+      await shot(page, 'uninstalled-answer', size.name);
+      await page.close();
+    }
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
 });
