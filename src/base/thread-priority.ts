@@ -67,25 +67,22 @@ try {
 }
 `;
 
-/** A thread's nice value from /proc/<pid>/task/<tid>/stat (field 19), or undefined where /proc has none. */
-export function threadNice(pid: number, tid: number): number | undefined {
+/**
+ * Field `n` (1-based, as proc(5) numbers them) of /proc/<pid>/task/<tid>/stat as an integer, or undefined where /proc
+ * has none. Fields are counted after the command name's last ')', which is field 2.
+ */
+function threadStatField(pid: number, tid: number, n: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    // Fields after the command name's last ')': state is the 3rd field of the line, nice the 19th.
-    const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-    return Number.isInteger(nice) ? nice : undefined;
+    const value = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[n - 3]);
+    return Number.isInteger(value) ? value : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** A thread's scheduling policy from /proc/<pid>/task/<tid>/stat (field 41: 0 normal, 5 idle), or undefined. */
-export function threadPolicy(pid: number, tid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    const policy = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
-    return Number.isInteger(policy) ? policy : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** A thread's nice value (stat field 19), or undefined where /proc has none. */
+export const threadNice = (pid: number, tid: number) => threadStatField(pid, tid, 19);
+
+/** A thread's scheduling policy (stat field 41: 0 normal, 5 idle), or undefined where /proc has none. */
+export const threadPolicy = (pid: number, tid: number) => threadStatField(pid, tid, 41);

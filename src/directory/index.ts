@@ -58,11 +58,7 @@ export function createDirectory(
     return made;
   }
   const routed = workspaces
-    ? perWorkspace({
-        workspace: () => workspaces.workspace(),
-        rootFor: (ws) => workspaces.rootFor(ws),
-        make: (ws) => registriesOn(lazyStore(base.store.kind, () => workspaces.rootFor(ws))),
-      })
+    ? perWorkspace(workspaces, (ws) => registriesOn(lazyStore(base.store.kind, () => workspaces.rootFor(ws))))
     : undefined;
   const single = routed ? undefined : registriesOn(base.store);
   const current = (): WorkspaceRegistries => single ?? routed!.current();

@@ -4,6 +4,7 @@
  * workspace are picked at each call (the acting person's, src/access's actingWorkspace); each keeps its records
  * under its connection's store root, which the relay of that connection shares (one learning feeds both).
  */
+import type { Task } from '../monitoring/api.ts';
 import type { Store } from '../store/store.ts';
 import { PEOPLE_KEY } from './people.ts';
 import { STATUSES_KEY } from './statuses.ts';
@@ -12,7 +13,7 @@ import type { PeopleDirectory, StatusDirectory } from './types.ts';
 export interface WorkspaceRegistries {
   statuses: StatusDirectory;
   people: PeopleDirectory;
-  learn(tasks: Parameters<StatusDirectory['learn']>[0] & Parameters<PeopleDirectory['learn']>[0]): void;
+  learn(tasks: Iterable<Pick<Task, 'status' | 'assignee'>>): void;
 }
 
 export interface PerWorkspace {
@@ -24,26 +25,26 @@ export interface PerWorkspace {
 /** What the registries keep under `directory:` of a root. */
 const DIRECTORY_KEYS = [STATUSES_KEY, PEOPLE_KEY];
 
-export function perWorkspace(opts: {
-  workspace: () => string | undefined;
-  make: (workspace: string | undefined) => WorkspaceRegistries;
-  rootFor: (workspace: string | undefined) => Promise<Store>;
-}): PerWorkspace {
+/** `where`: the acting installation and its store root (../directory/index.ts's DirectoryWorkspaces). */
+export function perWorkspace(
+  where: { workspace(): string | undefined; rootFor(workspace: string | undefined): Promise<Store> },
+  make: (workspace: string | undefined) => WorkspaceRegistries,
+): PerWorkspace {
   const made = new Map<string, WorkspaceRegistries>();
   return {
     current() {
-      const workspace = opts.workspace();
+      const workspace = where.workspace();
       const id = workspace ?? '';
       let found = made.get(id);
       if (!found) {
-        found = opts.make(workspace);
+        found = make(workspace);
         made.set(id, found);
       }
       return found;
     },
     async remove(workspace) {
       made.delete(workspace);
-      const directory = (await opts.rootFor(workspace)).namespace('directory');
+      const directory = (await where.rootFor(workspace)).namespace('directory');
       for (const key of DIRECTORY_KEYS) await directory.delete(key);
     },
   };
